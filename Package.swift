@@ -1,0 +1,38 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "journal",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "journal", targets: ["journal"]),
+        .library(name: "JournalKit", targets: ["JournalKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+    ],
+    targets: [
+        .systemLibrary(
+            name: "CGit2",
+            pkgConfig: "libgit2",
+            providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
+        ),
+        .target(name: "Git", dependencies: ["CGit2"]),
+        .target(
+            name: "JournalKit",
+            dependencies: ["Git", .product(name: "Yams", package: "Yams")]
+        ),
+        .executableTarget(
+            name: "journal",
+            dependencies: [
+                "JournalKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+        .testTarget(name: "GitTests", dependencies: ["Git"]),
+        .testTarget(name: "JournalKitTests", dependencies: ["JournalKit", .product(name: "Yams", package: "Yams")]),
+        .testTarget(name: "journalTests", dependencies: ["JournalKit"]),
+    ],
+    swiftLanguageModes: [.v6]
+)
