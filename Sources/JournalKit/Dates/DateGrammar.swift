@@ -1,0 +1,652 @@
+import Foundation
+
+// MARK: - Values
+
+/// A moment the user named, with the zone it is to be recorded in.
+public struct NamedInstant: Equatable, Sendable {
+    public var date: Date
+    /// The local zone, or a fixed-offset zone when the text carried an offset like `+09:00` / `Z`
+    /// that the local zone did not have at that instant.
+    public var timeZone: TimeZone
+    /// False when the user gave a day only.
+    public var hadTime: Bool
+
+    public init(date: Date, timeZone: TimeZone, hadTime: Bool) {
+        self.date = date
+        self.timeZone = timeZone
+        self.hadTime = hadTime
+    }
+}
+
+/// A span of local calendar days, inclusive, for list filters.
+public struct DayRange: Equatable, Sendable {
+    public var first: LocalDay
+    public var last: LocalDay
+
+    public init(first: LocalDay, last: LocalDay) {
+        self.first = first
+        self.last = last
+    }
+
+    /// The range holding exactly one day.
+    public init(_ day: LocalDay) {
+        self.init(first: day, last: day)
+    }
+
+    public func contains(_ day: LocalDay) -> Bool {
+        first <= day && day <= last
+    }
+}
+
+/// A calendar day as the writer lived it: no time zone attached.
+///
+/// Days are proleptic Gregorian (no Julian cutover in 1582), years 1 to 9999.
+public struct LocalDay: Comparable, Hashable, Sendable, CustomStringConvertible {
+    public var year: Int
+    public var month: Int
+    public var day: Int
+
+    /// Nil for impossible dates (2019-02-29, 2026-13-01, 2026-04-31) and years outside 1...9999.
+    public init?(year: Int, month: Int, day: Int) {
+        guard LocalDay.years.contains(year), (1...12).contains(month),
+              day >= 1, day <= LocalDay.daysIn(month: month, year: year)
+        else { return nil }
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+
+    /// Exactly `YYYY-MM-DD` ("2026-11-21"); nothing else.
+    public init?(iso: String) {
+        let scalars = Array(iso.unicodeScalars)
+        guard scalars.count == 10, scalars[4] == "-", scalars[7] == "-" else { return nil }
+        func number(_ range: Range<Int>) -> Int? {
+            var value = 0
+            for index in range {
+                guard ("0"..."9").contains(scalars[index]) else { return nil }
+                value = value * 10 + Int(scalars[index].value - 48)
+            }
+            return value
+        }
+        guard let year = number(0..<4), let month = number(5..<7), let day = number(8..<10) else { return nil }
+        self.init(year: year, month: month, day: day)
+    }
+
+    /// The day `date` falls on, as read on a wall clock in `timeZone`.
+    public init(_ date: Date, in timeZone: TimeZone) {
+        let local = date.timeIntervalSince1970 + Double(timeZone.secondsFromGMT(for: date))
+        self.init(unchecked: Int((local / 86_400).rounded(.down)))
+    }
+
+    public var description: String {
+        "\(LocalDay.pad(year, 4))-\(LocalDay.pad(month, 2))-\(LocalDay.pad(day, 2))"
+    }
+
+    public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
+        (lhs.year, lhs.month, lhs.day) < (rhs.year, rhs.month, rhs.day)
+    }
+
+    // MARK: Arithmetic (internal)
+
+    static let years = 1...9999
+
+    static func isLeap(_ year: Int) -> Bool {
+        year % 4 == 0 && (year % 100 != 0 || year % 400 == 0)
+    }
+
+    static func daysIn(month: Int, year: Int) -> Int {
+        switch month {
+        case 2: return isLeap(year) ? 29 : 28
+        case 4, 6, 9, 11: return 30
+        default: return 31
+        }
+    }
+
+    /// Days since 1970-01-01 (H. Hinnant's `days_from_civil`).
+    var daysSinceEpoch: Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yearOfEra = y - era * 400
+        let dayOfYear = (153 * (month > 2 ? month - 3 : month + 9) + 2) / 5 + day - 1
+        let dayOfEra = yearOfEra * 365 + yearOfEra / 4 - yearOfEra / 100 + dayOfYear
+        return era * 146_097 + dayOfEra - 719_468
+    }
+
+    /// The day `days` after 1970-01-01, without the 1...9999 year check (`civil_from_days`).
+    init(unchecked days: Int) {
+        let z = days + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let dayOfEra = z - era * 146_097
+        let yearOfEra = (dayOfEra - dayOfEra / 1460 + dayOfEra / 36524 - dayOfEra / 146_096) / 365
+        let dayOfYear = dayOfEra - (365 * yearOfEra + yearOfEra / 4 - yearOfEra / 100)
+        let mp = (5 * dayOfYear + 2) / 153
+        day = dayOfYear - (153 * mp + 2) / 5 + 1
+        month = mp < 10 ? mp + 3 : mp - 9
+        year = yearOfEra + era * 400 + (month <= 2 ? 1 : 0)
+    }
+
+    /// `count` days later (earlier when negative); nil when that leaves years 1...9999.
+    func adding(days count: Int) -> LocalDay? {
+        let result = LocalDay(unchecked: daysSinceEpoch + count)
+        return LocalDay.years.contains(result.year) ? result : nil
+    }
+
+    /// ISO weekday: 1 = Monday ... 7 = Sunday.
+    var isoWeekday: Int {
+        // 1970-01-01 was a Thursday (4).
+        ((daysSinceEpoch % 7 + 7) % 7 + 3) % 7 + 1
+    }
+
+    private static func pad(_ value: Int, _ width: Int) -> String {
+        let digits = String(abs(value))
+        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
+        return value < 0 ? "-" + padded : padded
+    }
+}
+
+/// Why a date the user typed was refused. `description` is the one line to show them.
+public struct DateGrammarError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// The text as the user typed it (surrounding whitespace trimmed).
+    public let text: String
+    /// What was wrong with it, e.g. "February 2019 has 28 days".
+    public let reason: String
+
+    public init(text: String, reason: String) {
+        self.text = text
+        self.reason = reason
+    }
+
+    public var description: String {
+        Say.invalidDate(text, reason: reason)
+    }
+}
+
+// MARK: - Grammar
+
+/// Reads the dates people type: `2026-11-20T08:00+09:00`, `yesterday 21:30`, `last friday`,
+/// `9pm`, and for list filters also `2025`, `2025-03`, `june 2013`, `march`, `last week`.
+///
+/// Words are case-insensitive and surrounding whitespace is ignored. Relative words resolve
+/// against `now` as seen in `timeZone`.
+///
+/// Calendar arithmetic: days are proleptic Gregorian (`LocalDay`, the same rules as
+/// `Calendar(identifier: .gregorian)` for every year after 1582), and a wall-clock time on a day
+/// becomes an instant through `timeZone`'s UTC offset at that instant, so daylight saving is
+/// honoured exactly:
+/// - A wall time that the clocks skip (in America/New_York, 02:30 on 2026-03-08) is an
+///   **error**: a journal should not silently record a time that never happened. A day given
+///   without a time is placed at 12:00; should even noon be skipped (Pacific/Apia, 2011-12-30),
+///   it moves forward by the length of the gap.
+/// - A wall time that happens twice (01:30 on 2026-11-01 in New York) means the **earlier**
+///   of the two instants.
+public struct DateGrammar: Sendable {
+    public let now: Date
+    public let timeZone: TimeZone
+
+    public init(now: Date, timeZone: TimeZone) {
+        self.now = now
+        self.timeZone = timeZone
+    }
+
+    /// For `journal add --date WHEN`.
+    ///
+    /// A day without a time is 12:00 local that day, except today, which is `now` itself;
+    /// either way `hadTime` is false. `now` alone is `now` with `hadTime` true.
+    public func instant(_ text: String) throws(DateGrammarError) -> NamedInstant {
+        let parser = Parser(text: text, today: today, context: .instant)
+        let phrase = try parser.phrase()
+        guard let clock = phrase.clock else {
+            if phrase.isNow { return NamedInstant(date: now, timeZone: timeZone, hadTime: true) }
+            if phrase.day == today { return NamedInstant(date: now, timeZone: timeZone, hadTime: false) }
+            let noon = TimeOfDay(hour: 12, minute: 0, second: 0, fraction: 0, offset: nil)
+            let date = wallClock(phrase.day, noon) ?? skippedForward(phrase.day, noon)
+            return NamedInstant(date: date, timeZone: timeZone, hadTime: false)
+        }
+        if let offset = clock.offset {
+            let date = Date(timeIntervalSince1970: Double(clock.wallSeconds(on: phrase.day) - offset) + clock.fraction)
+            if timeZone.secondsFromGMT(for: date) == offset {
+                return NamedInstant(date: date, timeZone: timeZone, hadTime: true)
+            }
+            guard let fixed = TimeZone(secondsFromGMT: offset) else {
+                throw parser.fail(Say.offsetOutOfRange(TimeOfDay.offsetText(offset)))
+            }
+            return NamedInstant(date: date, timeZone: fixed, hadTime: true)
+        }
+        guard let date = wallClock(phrase.day, clock) else {
+            throw parser.fail(Say.timeSkipped(time: clock.text, day: phrase.day.description, zone: timeZone.identifier))
+        }
+        return NamedInstant(date: date, timeZone: timeZone, hadTime: true)
+    }
+
+    /// For `journal list --on/--from/--to WHEN`: the days the text names.
+    ///
+    /// Anything `instant` accepts names its one day: the local day, or for a date-time with an
+    /// explicit offset the day as written in that offset. A time, if given, is checked for
+    /// form but otherwise ignored (so a time skipped by daylight saving is no error here).
+    public func days(_ text: String) throws(DateGrammarError) -> DayRange {
+        let parser = Parser(text: text, today: today, context: .days)
+        if let range = try parser.span() { return range }
+        return DayRange(try parser.phrase().day)
+    }
+
+    /// Today as the wall clock in `timeZone` reads it at `now`.
+    var today: LocalDay {
+        LocalDay(now, in: timeZone)
+    }
+
+    /// The instant the wall clock in `timeZone` reads `clock` on `day`; the earlier one when
+    /// that happens twice, nil when the clocks skip it.
+    func wallClock(_ day: LocalDay, _ clock: TimeOfDay) -> Date? {
+        let wall = clock.wallSeconds(on: day)
+        let candidates = probeOffsets(wall)
+            .map { wall - $0 }
+            .filter { timeZone.secondsFromGMT(for: date($0)) == wall - $0 }
+        guard let earliest = candidates.min() else { return nil }
+        return Date(timeIntervalSince1970: Double(earliest) + clock.fraction)
+    }
+
+    /// For a skipped wall time: read it with the offset from before the jump, which lands the
+    /// same distance past the jump as the wall time was past its start.
+    func skippedForward(_ day: LocalDay, _ clock: TimeOfDay) -> Date {
+        let wall = clock.wallSeconds(on: day)
+        let before = probeOffsets(wall).min() ?? timeZone.secondsFromGMT(for: date(wall))
+        return Date(timeIntervalSince1970: Double(wall - before) + clock.fraction)
+    }
+
+    /// Every UTC offset `timeZone` uses within two days of `wall` (read as if it were UTC).
+    /// Real instants for a wall time lie within ±18 hours of it, and zones do not change offset
+    /// twice in four days, so these cover both sides of any transition near it.
+    private func probeOffsets(_ wall: Int) -> Set<Int> {
+        Set([-172_800, -86_400, 0, 86_400, 172_800].map { timeZone.secondsFromGMT(for: date(wall + $0)) })
+    }
+
+    private func date(_ seconds: Int) -> Date {
+        Date(timeIntervalSince1970: Double(seconds))
+    }
+}
+
+// MARK: - Parsing
+
+extension DateGrammar {
+    /// A time of day as typed, already checked for range.
+    struct TimeOfDay: Equatable, Sendable {
+        var hour: Int
+        var minute: Int
+        var second: Int
+        var fraction: Double
+        /// Seconds east of UTC, when the text carried an offset.
+        var offset: Int?
+
+        /// `02:30` or `02:30:15`, for messages.
+        var text: String {
+            let hm = "\(TimeOfDay.two(hour)):\(TimeOfDay.two(minute))"
+            return second == 0 && fraction == 0 ? hm : "\(hm):\(TimeOfDay.two(second))"
+        }
+
+        /// Seconds since 1970-01-01T00:00 on a clock that reads UTC.
+        func wallSeconds(on day: LocalDay) -> Int {
+            day.daysSinceEpoch * 86_400 + hour * 3600 + minute * 60 + second
+        }
+
+        static func offsetText(_ offset: Int) -> String {
+            "\(offset < 0 ? "-" : "+")\(two(abs(offset) / 3600)):\(two(abs(offset) % 3600 / 60))"
+        }
+
+        private static func two(_ value: Int) -> String {
+            value < 10 ? "0\(value)" : "\(value)"
+        }
+    }
+
+    /// A day, perhaps with a time: everything `instant` understands.
+    struct Phrase: Sendable {
+        var day: LocalDay
+        var clock: TimeOfDay?
+        /// The word `now` with no time after it.
+        var isNow: Bool = false
+    }
+
+    private struct Parser {
+        enum Context { case instant, days }
+
+        /// The text as typed, trimmed: what error messages quote.
+        let original: String
+        /// Lowercased, for matching.
+        let lower: String
+        let tokens: [String]
+        let today: LocalDay
+        let context: Context
+
+        init(text: String, today: LocalDay, context: Context) {
+            original = text.trimmingCharacters(in: .whitespacesAndNewlines)
+            lower = original.lowercased()
+            tokens = lower.split(whereSeparator: \.isWhitespace).map(String.init)
+            self.today = today
+            self.context = context
+        }
+
+        func fail(_ reason: String) -> DateGrammarError {
+            DateGrammarError(text: original, reason: reason)
+        }
+
+        func notUnderstood() -> DateGrammarError {
+            fail(context == .days ? Say.daysNotUnderstood() : Say.dateNotUnderstood())
+        }
+
+        // MARK: Phrases (both grammars)
+
+        func phrase() throws(DateGrammarError) -> Phrase {
+            guard let first = tokens.first else { throw fail(Say.dateIsEmpty()) }
+
+            if let (day, rest) = try isoDatePrefix() {
+                var rest = Substring(rest)
+                if rest.isEmpty { return Phrase(day: day) }
+                if rest.first == "t" {
+                    rest = rest.dropFirst()
+                } else {
+                    rest = rest.drop(while: \.isWhitespace)
+                    if rest.hasPrefix("at "), !rest.dropFirst(2).allSatisfy(\.isWhitespace) {
+                        rest = rest.dropFirst(3).drop(while: \.isWhitespace)
+                    }
+                }
+                guard let clock = try parseClock(String(rest), allowOffset: true) else { throw notUnderstood() }
+                return Phrase(day: day, clock: clock)
+            }
+
+            var day: LocalDay
+            var isNow = false
+            var used = 1
+            switch first {
+            case "now":
+                day = today
+                isNow = true
+            case "today":
+                day = today
+            case "yesterday":
+                day = try shift(today, by: -1)
+            case "tomorrow":
+                day = try shift(today, by: 1)
+            case "last":
+                guard tokens.count > 1, let weekday = Words.weekday(tokens[1]) else { throw notUnderstood() }
+                day = try latest(weekday, strictlyBeforeToday: true)
+                used = 2
+            default:
+                if let weekday = Words.weekday(first) {
+                    day = try latest(weekday, strictlyBeforeToday: false)
+                } else {
+                    // A bare time: today at that time.
+                    return Phrase(day: today, clock: try timeAfterDay(tokens[...]))
+                }
+            }
+            let rest = tokens[used...]
+            if rest.isEmpty { return Phrase(day: day, isNow: isNow) }
+            return Phrase(day: day, clock: try timeAfterDay(rest))
+        }
+
+        /// `21:30`, `at 9pm`, `9 pm`: the tokens after a day word.
+        private func timeAfterDay(_ tokens: ArraySlice<String>) throws(DateGrammarError) -> TimeOfDay {
+            var tokens = tokens
+            if tokens.first == "at", tokens.count > 1 { tokens = tokens.dropFirst() }
+            guard let clock = try parseClock(tokens.joined(separator: " "), allowOffset: false) else {
+                throw notUnderstood()
+            }
+            return clock
+        }
+
+        /// `YYYY-M-D` at the start of the text, checked, and whatever follows it; nil when the
+        /// text does not start like that (or runs on into more digits or dashes).
+        private func isoDatePrefix() throws(DateGrammarError) -> (LocalDay, Substring)? {
+            var cursor = Cursor(lower)
+            guard let year = cursor.number(digits: 4...4), cursor.take("-"),
+                  let month = cursor.number(digits: 1...2), cursor.take("-"),
+                  let day = cursor.number(digits: 1...2)
+            else { return nil }
+            let rest = cursor.rest
+            if let next = rest.first, next != "t", !next.isWhitespace { return nil }
+            return (try checkedDay(year: year, month: month, day: day), rest)
+        }
+
+        /// A time of day: `H:MM`, `HH:MM:SS`, `HH:MM:SS.fff`, each optionally with `am`/`pm`, or
+        /// `9pm`; and with `allowOffset`, optionally followed by `Z`, `+09:00`, `+0900` or `+09`.
+        /// Nil when the text is not shaped like a time; an error when it is, but impossible.
+        private func parseClock(_ text: String, allowOffset: Bool) throws(DateGrammarError) -> TimeOfDay? {
+            var cursor = Cursor(text)
+            guard let hour = cursor.number(digits: 1...2) else { return nil }
+            var minute = 0, second = 0, fraction = 0.0, hasMinutes = false
+            if cursor.take(":") {
+                guard let value = cursor.number(digits: 2...2) else { return nil }
+                minute = value
+                hasMinutes = true
+                if cursor.take(":") {
+                    guard let value = cursor.number(digits: 2...2) else { return nil }
+                    second = value
+                    if cursor.take(".") || cursor.take(",") {
+                        guard let digits = cursor.digits(1...9), let value = Double("0." + digits) else { return nil }
+                        fraction = value
+                    }
+                }
+            }
+            cursor.skipWhitespace()
+            var meridiem: String?
+            for word in ["am", "pm", "a.m.", "p.m."] where cursor.take(word) {
+                meridiem = word
+                break
+            }
+            if meridiem == nil && !hasMinutes { return nil }  // "9" alone is not a time
+            cursor.skipWhitespace()
+            var offset: Int?
+            var offsetText = ""
+            if allowOffset, let sign = cursor.peek, sign == "z" || sign == "+" || sign == "-" {
+                let start = cursor.index
+                cursor.advance()
+                if sign == "z" {
+                    offset = 0
+                } else {
+                    guard let hours = cursor.twoDigits() else { return nil }
+                    var minutes = 0
+                    if cursor.take(":") {
+                        guard let value = cursor.twoDigits() else { return nil }
+                        minutes = value
+                    } else if let value = cursor.twoDigits() {
+                        minutes = value
+                    }
+                    offsetText = cursor.text(from: start)
+                    guard minutes < 60, hours * 3600 + minutes * 60 <= 18 * 3600 else {
+                        throw fail(Say.offsetOutOfRange(offsetText))
+                    }
+                    offset = (sign == "-" ? -1 : 1) * (hours * 3600 + minutes * 60)
+                }
+            }
+            guard cursor.atEnd else { return nil }
+
+            var hour24 = hour
+            if let meridiem {
+                guard (1...12).contains(hour) else {
+                    throw fail(Say.notTwelveHourTime("\(hour)\(meridiem)"))
+                }
+                hour24 = hour % 12 + (meridiem.hasPrefix("p") ? 12 : 0)
+            } else if hour > 23 {
+                throw fail(Say.noSuchHour(hour))
+            }
+            guard minute < 60 else { throw fail(Say.noSuchMinute(minute)) }
+            guard second < 60 else { throw fail(Say.noSuchSecond(second)) }
+            return TimeOfDay(hour: hour24, minute: minute, second: second, fraction: fraction, offset: offset)
+        }
+
+        // MARK: Spans (`days` only)
+
+        /// `2025`, `2025-03`, `june 2013`, `2013 june`, `march`, `this/last week|month|year`;
+        /// nil for anything else.
+        func span() throws(DateGrammarError) -> DayRange? {
+            switch tokens.count {
+            case 1:
+                let token = tokens[0]
+                var cursor = Cursor(token)
+                if let year = cursor.number(digits: 4...4) {
+                    if cursor.atEnd { return try wholeYear(year) }
+                    if cursor.take("-"), let month = cursor.number(digits: 1...2), cursor.atEnd {
+                        return try wholeMonth(month, of: year)
+                    }
+                    return nil
+                }
+                if let month = Words.month(token) {
+                    let year = month <= today.month ? today.year : today.year - 1
+                    return try wholeMonth(month, of: year)
+                }
+                return nil
+            case 2:
+                let (a, b) = (tokens[0], tokens[1])
+                if a == "this" || a == "last" {
+                    let back = a == "last" ? 1 : 0
+                    switch b {
+                    case "week":
+                        let monday = try shift(today, by: -(today.isoWeekday - 1) - 7 * back)
+                        return DayRange(first: monday, last: try shift(monday, by: 6))
+                    case "month":
+                        let months = today.year * 12 + (today.month - 1) - back
+                        return try wholeMonth(months % 12 + 1, of: months / 12)
+                    case "year":
+                        return try wholeYear(today.year - back)
+                    default:
+                        return nil
+                    }
+                }
+                if let month = Words.month(a), let year = Self.year(b) { return try wholeMonth(month, of: year) }
+                if let year = Self.year(a), let month = Words.month(b) { return try wholeMonth(month, of: year) }
+                return nil
+            default:
+                return nil
+            }
+        }
+
+        private static func year(_ token: String) -> Int? {
+            var cursor = Cursor(token)
+            guard let year = cursor.number(digits: 4...4), cursor.atEnd else { return nil }
+            return year
+        }
+
+        private func wholeYear(_ year: Int) throws(DateGrammarError) -> DayRange {
+            DayRange(first: try checkedDay(year: year, month: 1, day: 1),
+                     last: try checkedDay(year: year, month: 12, day: 31))
+        }
+
+        private func wholeMonth(_ month: Int, of year: Int) throws(DateGrammarError) -> DayRange {
+            let first = try checkedDay(year: year, month: month, day: 1)
+            return DayRange(first: first,
+                            last: try checkedDay(year: year, month: month, day: LocalDay.daysIn(month: month, year: year)))
+        }
+
+        // MARK: Days
+
+        private func checkedDay(year: Int, month: Int, day: Int) throws(DateGrammarError) -> LocalDay {
+            guard LocalDay.years.contains(year) else { throw fail(Say.yearOutOfRange(year)) }
+            guard (1...12).contains(month) else { throw fail(Say.noSuchMonth(month)) }
+            guard day >= 1 else { throw fail(Say.noSuchDay(day)) }
+            guard let result = LocalDay(year: year, month: month, day: day) else {
+                throw fail(Say.monthHasDays(month: month, year: year, days: LocalDay.daysIn(month: month, year: year)))
+            }
+            return result
+        }
+
+        private func shift(_ day: LocalDay, by count: Int) throws(DateGrammarError) -> LocalDay {
+            guard let result = day.adding(days: count) else {
+                throw fail(Say.yearOutOfRange(LocalDay(unchecked: day.daysSinceEpoch + count).year))
+            }
+            return result
+        }
+
+        /// The latest `weekday` on or before today (strictly before, for `last monday`).
+        private func latest(_ weekday: Int, strictlyBeforeToday: Bool) throws(DateGrammarError) -> LocalDay {
+            var back = (today.isoWeekday - weekday + 7) % 7
+            if strictlyBeforeToday && back == 0 { back = 7 }
+            return try shift(today, by: -back)
+        }
+    }
+
+    /// The English words the grammar reads (input vocabulary, not output text).
+    private enum Words {
+        static func weekday(_ word: String) -> Int? {
+            switch word {
+            case "monday", "mon": 1
+            case "tuesday", "tue", "tues": 2
+            case "wednesday", "wed": 3
+            case "thursday", "thu", "thur", "thurs": 4
+            case "friday", "fri": 5
+            case "saturday", "sat": 6
+            case "sunday", "sun": 7
+            default: nil
+            }
+        }
+
+        static func month(_ word: String) -> Int? {
+            switch word {
+            case "january", "jan": 1
+            case "february", "feb": 2
+            case "march", "mar": 3
+            case "april", "apr": 4
+            case "may": 5
+            case "june", "jun": 6
+            case "july", "jul": 7
+            case "august", "aug": 8
+            case "september", "sep", "sept": 9
+            case "october", "oct": 10
+            case "november", "nov": 11
+            case "december", "dec": 12
+            default: nil
+            }
+        }
+    }
+
+    /// A cursor over lowercased text; digits are ASCII only.
+    private struct Cursor {
+        private let characters: [Character]
+        private(set) var index = 0
+
+        init(_ text: some StringProtocol) {
+            characters = Array(text)
+        }
+
+        var atEnd: Bool { index == characters.count }
+        var peek: Character? { atEnd ? nil : characters[index] }
+        var rest: Substring { Substring(String(characters[index...])) }
+
+        mutating func advance() { index += 1 }
+
+        func text(from start: Int) -> String { String(characters[start..<index]) }
+
+        mutating func take(_ word: String) -> Bool {
+            let word = Array(word)
+            guard characters.count - index >= word.count,
+                  Array(characters[index..<index + word.count]) == word
+            else { return false }
+            index += word.count
+            return true
+        }
+
+        mutating func skipWhitespace() {
+            while let next = peek, next.isWhitespace { index += 1 }
+        }
+
+        /// The longest run of ASCII digits here, if its length is within `count`; otherwise
+        /// nothing is consumed.
+        mutating func digits(_ count: ClosedRange<Int>) -> String? {
+            var end = index
+            while end < characters.count, characters[end].isASCII, characters[end].isWholeNumber { end += 1 }
+            guard count.contains(end - index) else { return nil }
+            defer { index = end }
+            return String(characters[index..<end])
+        }
+
+        mutating func number(digits count: ClosedRange<Int>) -> Int? {
+            digits(count).flatMap { Int($0) }
+        }
+
+        /// Exactly the next two characters, when both are ASCII digits (`+0900` is `09`, `00`).
+        mutating func twoDigits() -> Int? {
+            guard characters.count - index >= 2,
+                  characters[index...index + 1].allSatisfy({ $0.isASCII && $0.isWholeNumber })
+            else { return nil }
+            defer { index += 2 }
+            return Int(String(characters[index...index + 1]))
+        }
+    }
+}

@@ -1,0 +1,248 @@
+import Foundation
+
+/// The file codec: reads entry files without changing a byte of them, writes
+/// new ones in the one canonical form, and edits single header fields in place.
+public enum EntryFile {
+    /// Reads an entry from its file's bytes. `fallbackDate` answers for files whose header has no date.
+    public static func decode(
+        _ data: Data, path: String, zone: TimeZone, fallbackDate: () -> (Timestamp, Entry.DateSource)
+    ) -> Entry {
+        let split = Split(data)
+        var entry = Entry(
+            id: "", path: path, createdAt: Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0),
+            dateSource: .modificationTime, timeZone: nil, category: nil, tags: [], starred: false, weather: nil,
+            location: nil, updatedAt: nil, title: Entry.title(of: split.text), text: split.text, problem: nil)
+        do {
+            try readHeader(split, into: &entry, zone: zone)
+        } catch {
+            entry.problem = error
+            salvage(split, into: &entry, zone: zone)
+        }
+        if entry.id.isEmpty { entry.id = NameUUID.forPath(path).uuidString.lowercased() }
+        if entry.dateSource != .header {
+            if let day = dateInFileName(path), let stamp = Timestamp.parse(day, zone: zone) {
+                entry.createdAt = stamp
+                entry.dateSource = .fileName
+            } else {
+                (entry.createdAt, entry.dateSource) = fallbackDate()
+            }
+        }
+        return entry
+    }
+
+    private static func readHeader(_ split: Split, into entry: inout Entry, zone: TimeZone) throws(HeaderProblem) {
+        if let problem = split.problem { throw problem }
+        guard let header = split.header else { return }
+        let pairs: [YAMLPair]
+        do {
+            pairs = try HeaderParser.parse(header)
+        } catch {
+            throw HeaderProblem(line: error.line + 1, reason: error.reason)
+        }
+        let value = YAMLValue.mapping(pairs)
+        func line(of key: String) -> Int { split.line(ofKey: key) ?? 1 }
+
+        if let idValue = value["id"] {
+            guard let id = idValue.string, let uuid = UUID(uuidString: id) else {
+                throw HeaderProblem(line: line(of: "id"), reason: Say.headerBadID(idValue.string ?? ""))
+            }
+            entry.id = uuid.uuidString.lowercased()
+        }
+        entry.timeZone = value["time_zone"]?.string
+        let dateZone = entry.timeZone.flatMap(TimeZone.init(identifier:)) ?? zone
+        let dateKey = value["created_at"] != nil ? "created_at" : (value["date"] != nil ? "date" : nil)
+        if let dateKey {
+            guard let text = value[dateKey]?.string, let stamp = Timestamp.parse(text, zone: dateZone) else {
+                throw HeaderProblem(line: line(of: dateKey), reason: Say.headerBadDate(dateKey, value[dateKey]?.string ?? ""))
+            }
+            entry.createdAt = stamp
+            entry.dateSource = .header
+        }
+        if let text = value["updated_at"]?.string { entry.updatedAt = Timestamp.parse(text, zone: dateZone) }
+        entry.category = value["category"]?.string
+        if let tags = value["tags"] {
+            if case .scalar = tags {
+                entry.tags = (tags.string ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
+            } else {
+                entry.tags = tags.strings
+            }
+        }
+        if let starred = value["starred"] {
+            guard let flag = starred.bool ?? (starred.string == nil ? false : nil) else {
+                throw HeaderProblem(line: line(of: "starred"), reason: Say.headerBadBool("starred"))
+            }
+            entry.starred = flag
+        }
+        if let weather = value["weather"], case .mapping = weather { entry.weather = Weather(weather) }
+        if let location = value["location"], case .mapping = location { entry.location = Location(location) }
+    }
+
+    /// A broken header still tells us the id and date when their lines are intact,
+    /// so the entry keeps its address while the user fixes it.
+    private static func salvage(_ split: Split, into entry: inout Entry, zone: TimeZone) {
+        for line in split.headerLines {
+            if line.hasPrefix("id:") {
+                let text = line.dropFirst(3).trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+                if let uuid = UUID(uuidString: text) { entry.id = uuid.uuidString.lowercased() }
+            } else if line.hasPrefix("created_at:") {
+                let text = line.dropFirst(11).trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
+                if let stamp = Timestamp.parse(text, zone: zone) {
+                    entry.createdAt = stamp
+                    entry.dateSource = .header
+                }
+            }
+        }
+    }
+
+    /// `2026-11-21` found in a file name such as `2026-11-21-3f2a9c1e.md` or `notes 2026-11-21.md`.
+    static func dateInFileName(_ path: String) -> String? {
+        let name = Array((path.split(separator: "/").last ?? "").utf8)
+        guard name.count >= 10 else { return nil }
+        func digit(_ i: Int) -> Bool { name[i] >= 48 && name[i] <= 57 }
+        for start in 0...(name.count - 10) {
+            let ok = (0..<4).allSatisfy { digit(start + $0) } && name[start + 4] == 45 && digit(start + 5)
+                && digit(start + 6) && name[start + 7] == 45 && digit(start + 8) && digit(start + 9)
+            if ok, let text = String(bytes: name[start..<(start + 10)], encoding: .utf8), LocalDay(iso: text) != nil {
+                return text
+            }
+        }
+        return nil
+    }
+
+    // MARK: Writing
+
+    /// The fields of a new entry, in the order the tool writes them.
+    public struct NewEntry: Sendable {
+        public var id: String
+        public var createdAt: Timestamp
+        public var timeZone: String?
+        public var category: String?
+        public var tags: [String]
+        public var starred: Bool
+        public var location: Location?
+        public var text: String
+
+        public init(
+            id: String, createdAt: Timestamp, timeZone: String?, category: String?, tags: [String], starred: Bool,
+            location: Location? = nil, text: String
+        ) {
+            self.location = location
+            self.id = id
+            self.createdAt = createdAt
+            self.timeZone = timeZone
+            self.category = category
+            self.tags = tags
+            self.starred = starred
+            self.text = text
+        }
+    }
+
+    /// The canonical bytes of a new entry: UTF-8, LF, one final newline.
+    public static func render(_ entry: NewEntry) -> Data {
+        var lines = ["---", "id: \(entry.id)", "created_at: \(entry.createdAt.rfc3339)"]
+        if let zone = entry.timeZone { lines.append("time_zone: \(YAMLWriter.scalar(zone))") }
+        if let category = entry.category { lines.append("category: \(YAMLWriter.scalar(category))") }
+        if !entry.tags.isEmpty { lines.append("tags: \(YAMLWriter.flowList(entry.tags))") }
+        if entry.starred { lines.append("starred: true") }
+        if let location = entry.location { lines += YAMLWriter.block("location", location.fields) }
+        lines.append("---")
+        return Data((lines.joined(separator: "\n") + "\n" + normalizedText(entry.text)).utf8)
+    }
+
+    /// Text as the tool stores it: LF line endings, exactly one final newline, nothing else touched.
+    public static func normalizedText(_ text: String) -> String {
+        var text = text.replacingOccurrences(of: "\r\n", with: "\n")
+        while text.hasSuffix("\n") { text.removeLast() }
+        return text + "\n"
+    }
+
+    /// The path a new entry gets, from its local date and id; it never changes afterwards.
+    public static func path(for id: String, at created: Timestamp) -> String {
+        let p = created.parts
+        let year = String(format: "%04d", p.year)
+        let month = String(format: "%02d", p.month)
+        return "entries/\(year)/\(month)/\(year)-\(month)-\(String(format: "%02d", p.day))-\(id.prefix(8)).md"
+    }
+
+    /// The file with one top-level header field replaced (or added, or removed when `value` is nil),
+    /// every other byte unchanged: the BOM, CRLF line endings, comments, other keys and the text.
+    /// Nil when the file has no header to edit.
+    public static func setting(_ key: String, to value: String?, in data: Data) -> Data? {
+        let split = Split(data)
+        guard split.header != nil, split.problem == nil, let closing = split.closingLine else { return nil }
+        var lines = split.rawLines
+        var start: Int?
+        for i in 1..<closing where lines[i].hasPrefix(key + ":") {
+            let rest = lines[i].dropFirst(key.count + 1)
+            if rest.isEmpty || rest.first == " " || rest.first == "\r" {
+                start = i
+                break
+            }
+        }
+        let newLine = value.map { "\(key): \($0)" + (split.usesCRLF ? "\r" : "") }
+        if let start {
+            var end = start + 1
+            while end < closing, let first = lines[end].first, first == " " || first == "\t" || first == "-" { end += 1 }
+            lines.replaceSubrange(start..<end, with: newLine.map { [$0] } ?? [])
+        } else if let newLine {
+            lines.insert(newLine, at: closing)
+        } else {
+            return data
+        }
+        var result = Data(split.hasBOM ? [0xEF, 0xBB, 0xBF] : [])
+        result.append(Data(lines.joined(separator: "\n").utf8))
+        return result
+    }
+
+    /// A file cut into header and text.
+    struct Split {
+        var hasBOM = false
+        var usesCRLF = false
+        /// The lines of the file as stored, split on LF (a CR before it stays in the line).
+        var rawLines: [String] = []
+        /// Header lines (CR removed), between the two `---` lines.
+        var headerLines: [Substring] = []
+        var header: String?
+        var closingLine: Int?
+        var text = ""
+        var problem: HeaderProblem?
+
+        init(_ data: Data) {
+            var bytes = data[...]
+            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+                hasBOM = true
+                bytes = bytes.dropFirst(3)
+            }
+            let content = String(decoding: bytes, as: UTF8.self)
+            rawLines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            usesCRLF = rawLines.first?.hasSuffix("\r") ?? false
+            func clean(_ line: String) -> Substring {
+                let s = line.hasSuffix("\r") ? line.dropLast() : Substring(line)
+                var end = s.endIndex
+                while end > s.startIndex, s[s.index(before: end)] == " " { end = s.index(before: end) }
+                return s[..<end]
+            }
+            guard let first = rawLines.first, clean(first) == "---" else {
+                text = content.replacingOccurrences(of: "\r\n", with: "\n")
+                return
+            }
+            guard let closing = rawLines.indices.dropFirst().first(where: { clean(rawLines[$0]) == "---" || clean(rawLines[$0]) == "..." })
+            else {
+                problem = HeaderProblem(line: 1, reason: Say.headerNotClosed)
+                headerLines = rawLines.dropFirst().map { $0.hasSuffix("\r") ? Substring($0.dropLast()) : Substring($0) }
+                text = content.replacingOccurrences(of: "\r\n", with: "\n")
+                return
+            }
+            closingLine = closing
+            headerLines = rawLines[1..<closing].map { $0.hasSuffix("\r") ? Substring($0.dropLast()) : Substring($0) }
+            header = headerLines.joined(separator: "\n")
+            text = rawLines[(closing + 1)...].joined(separator: "\n").replacingOccurrences(of: "\r\n", with: "\n")
+        }
+
+        /// The 1-based line of the file on which top-level `key:` stands.
+        func line(ofKey key: String) -> Int? {
+            for (i, line) in headerLines.enumerated() where line.hasPrefix(key + ":") { return i + 2 }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+
+/// An instant together with the UTC offset it was written in, so the writer's
+/// own local date and the text (`2026-11-21T22:44:55+09:00`) survive a round trip.
+public struct Timestamp: Equatable, Hashable, Sendable, Comparable {
+    public var date: Date
+    /// Seconds east of UTC of the local time the writer lived.
+    public var offsetSeconds: Int
+
+    public init(date: Date, offsetSeconds: Int) {
+        self.date = date
+        self.offsetSeconds = offsetSeconds
+    }
+
+    /// The instant as lived in `timeZone`.
+    public init(date: Date, timeZone: TimeZone) {
+        self.init(date: date, offsetSeconds: timeZone.secondsFromGMT(for: date))
+    }
+
+    public static func < (a: Timestamp, b: Timestamp) -> Bool { a.date < b.date }
+
+    /// RFC 3339 with the offset: `2026-11-21T22:44:55+09:00`.
+    public var rfc3339: String {
+        let p = parts
+        let sign = offsetSeconds < 0 ? "-" : "+"
+        let offset = abs(offsetSeconds)
+        return String(
+            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", p.year, p.month, p.day, p.hour, p.minute, p.second,
+            sign, offset / 3600, offset % 3600 / 60)
+    }
+
+    /// The writer's local calendar day.
+    public var localDay: LocalDay {
+        let p = parts
+        return LocalDay(year: p.year, month: p.month, day: p.day) ?? LocalDay(computed: p.year, p.month, p.day)
+    }
+
+    /// Local wall-clock fields, computed without Calendar (cheap enough for 100,000 rows).
+    public var parts: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
+        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
+        let days = Int((Double(seconds) / 86400).rounded(.down))
+        let secondOfDay = seconds - days * 86400
+        let (y, m, d) = Timestamp.civil(fromDays: days)
+        return (y, m, d, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
+    }
+
+    /// Reads `2026-11-21T22:44:55+09:00`, `2026-11-21 22:44`, `2026-11-21T13:44:55.5Z` or a bare
+    /// `2026-11-21` (noon); text without an offset is read in `zone`. Nil when it is not a real moment.
+    public static func parse(_ text: String, zone: TimeZone) -> Timestamp? {
+        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        var i = 0
+        func number(_ count: Int) -> Int? {
+            guard i + count <= s.count else { return nil }
+            var value = 0
+            for k in i..<(i + count) {
+                guard s[k] >= 48, s[k] <= 57 else { return nil }
+                value = value * 10 + Int(s[k] - 48)
+            }
+            i += count
+            return value
+        }
+        func expect(_ c: UInt8) -> Bool {
+            guard i < s.count, s[i] == c else { return false }
+            i += 1
+            return true
+        }
+        guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
+            LocalDay(year: year, month: month, day: day) != nil
+        else { return nil }
+        var hour = 12, minute = 0, second = 0
+        var fraction = 0.0
+        var offset: Int?
+        if i < s.count {
+            guard s[i] == 84 || s[i] == 116 || s[i] == 32 else { return nil }  // T, t or space
+            i += 1
+            guard let h = number(2), expect(58), let m = number(2), h < 24, m < 60 else { return nil }
+            hour = h
+            minute = m
+            if expect(58) {
+                guard let sec = number(2), sec < 61 else { return nil }
+                second = min(sec, 59)
+                if expect(46) {
+                    var scale = 0.1
+                    while i < s.count, s[i] >= 48, s[i] <= 57 {
+                        fraction += Double(s[i] - 48) * scale
+                        scale /= 10
+                        i += 1
+                    }
+                }
+            }
+            if i < s.count, s[i] == 32 { i += 1 }
+            if i < s.count {
+                if s[i] == 90 || s[i] == 122 {  // Z
+                    i += 1
+                    offset = 0
+                } else if s[i] == 43 || s[i] == 45 {  // + -
+                    let negative = s[i] == 45
+                    i += 1
+                    guard let oh = number(2), oh <= 23 else { return nil }
+                    _ = expect(58)
+                    let om = number(2) ?? 0
+                    guard om < 60 else { return nil }
+                    offset = (negative ? -1 : 1) * (oh * 3600 + om * 60)
+                } else {
+                    return nil
+                }
+            }
+            guard i == s.count else { return nil }
+        }
+        let localSeconds = civilDays(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second
+        if let offset {
+            return Timestamp(
+                date: Date(timeIntervalSince1970: Double(localSeconds - offset) + fraction), offsetSeconds: offset)
+        }
+        // No offset: the wall time in `zone` (first guess, then correct by the zone's offset there).
+        var guess = Date(timeIntervalSince1970: Double(localSeconds) + fraction)
+        let first = zone.secondsFromGMT(for: guess)
+        guess = Date(timeIntervalSince1970: Double(localSeconds - first) + fraction)
+        let second2 = zone.secondsFromGMT(for: guess)
+        if second2 != first { guess = Date(timeIntervalSince1970: Double(localSeconds - second2) + fraction) }
+        return Timestamp(date: guess, timeZone: zone)
+    }
+
+    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
+    static func civilDays(year: Int, month: Int, day: Int) -> Int {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}
+
+extension LocalDay {
+    /// A day computed from an instant, so real by construction, even outside the years users type.
+    init(computed year: Int, _ month: Int, _ day: Int) {
+        self.year = year
+        self.month = month
+        self.day = day
+    }
+}

@@ -1,0 +1,370 @@
+import Foundation
+import Yams
+
+/// A YAML value as the header holds it: scalars stay text, so nothing the user
+/// wrote (a `+09:00` offset, `007`, `yes`) is reinterpreted on the way in.
+public enum YAMLValue: Equatable, Sendable {
+    /// `quoted` is true for single- or double-quoted (and block) scalars, whose text is never a null, bool or number.
+    case scalar(String, quoted: Bool)
+    case sequence([YAMLValue])
+    case mapping([YAMLPair])
+
+    /// The text of a scalar, nil for a null scalar or a collection.
+    public var string: String? {
+        guard case .scalar(let text, let quoted) = self else { return nil }
+        if !quoted && YAMLValue.nullWords.contains(text) { return nil }
+        return text
+    }
+
+    /// The items of a sequence, or a single scalar seen as a one-item list.
+    public var strings: [String] {
+        switch self {
+        case .sequence(let items): return items.compactMap(\.string)
+        case .scalar: return string.map { [$0] } ?? []
+        case .mapping: return []
+        }
+    }
+
+    public var pairs: [YAMLPair] {
+        if case .mapping(let pairs) = self { return pairs }
+        return []
+    }
+
+    public subscript(key: String) -> YAMLValue? {
+        pairs.first { $0.key == key }?.value
+    }
+
+    /// A plain scalar that YAML 1.1/1.2 core schema reads as true.
+    public var bool: Bool? {
+        guard case .scalar(let text, quoted: false) = self else { return nil }
+        switch text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    public var number: Double? {
+        guard case .scalar(let text, quoted: false) = self else { return nil }
+        return Double(text)
+    }
+
+    static let nullWords: Set<String> = ["", "~", "null", "Null", "NULL"]
+}
+
+public struct YAMLPair: Equatable, Sendable {
+    public var key: String
+    public var value: YAMLValue
+    public init(_ key: String, _ value: YAMLValue) {
+        self.key = key
+        self.value = value
+    }
+}
+
+/// Why a header could not be read, with the 1-based line of the header at fault.
+public struct YAMLProblem: Error, Equatable, Sendable {
+    public var line: Int
+    public var reason: String
+}
+
+/// Reads a front-matter header: a fast path for the plain subset the tool
+/// itself writes, and Yams for everything else, so both give the same values.
+public enum HeaderParser {
+    public static func parse(_ text: String) throws(YAMLProblem) -> [YAMLPair] {
+        if let fast = FastYAML.parse(text) { return fast }
+        return try parseWithYams(text)
+    }
+
+    /// The reference reader: Yams' composer, mapped onto `YAMLValue`.
+    public static func parseWithYams(_ text: String) throws(YAMLProblem) -> [YAMLPair] {
+        let node: Node?
+        do {
+            node = try Yams.compose(yaml: text)
+        } catch let error as YamlError {
+            throw problem(from: error)
+        } catch {
+            throw YAMLProblem(line: 1, reason: String(describing: error))
+        }
+        guard let node else { return [] }
+        guard case .mapping = node else {
+            throw YAMLProblem(line: node.mark?.line ?? 1, reason: Say.headerNotMapping)
+        }
+        let value = try convert(node)
+        return value.pairs
+    }
+
+    private static func convert(_ node: Node) throws(YAMLProblem) -> YAMLValue {
+        switch node {
+        case .scalar(let scalar):
+            return .scalar(scalar.string, quoted: scalar.style != .plain)
+        case .sequence(let sequence):
+            var items: [YAMLValue] = []
+            for item in sequence { items.append(try convert(item)) }
+            return .sequence(items)
+        case .mapping(let mapping):
+            var pairs: [YAMLPair] = []
+            for (key, value) in mapping {
+                guard case .scalar(let keyScalar) = key else {
+                    throw YAMLProblem(line: key.mark?.line ?? 1, reason: Say.headerComplexKey)
+                }
+                pairs.append(YAMLPair(keyScalar.string, try convert(value)))
+            }
+            return .mapping(pairs)
+        case .alias:
+            throw YAMLProblem(line: node.mark?.line ?? 1, reason: Say.headerAlias)
+        }
+    }
+
+    private static func problem(from error: YamlError) -> YAMLProblem {
+        switch error {
+        case .scanner(let context, let problem, let mark, _),
+            .parser(let context, let problem, let mark, _),
+            .composer(let context, let problem, let mark, _):
+            let reason = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
+            return YAMLProblem(line: mark.line, reason: reason)
+        case .reader(let problem, _, _, _):
+            return YAMLProblem(line: 1, reason: problem)
+        default:
+            return YAMLProblem(line: 1, reason: String(describing: error))
+        }
+    }
+}
+
+/// The fast reader. It understands top-level `key: scalar`, `key: [flow, list]`,
+/// `key:` followed by an indented block list or a one-level block mapping,
+/// comments and blank lines; it returns nil (defer to Yams) for anything else.
+enum FastYAML {
+    static func parse(_ text: String) -> [YAMLPair]? {
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+            $0.hasSuffix("\r") ? $0.dropLast() : $0
+        }
+        var pairs: [YAMLPair] = []
+        var seen = Set<String>()
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            if isBlankOrComment(line) { continue }
+            guard let (key, rest) = splitKey(line), !seen.contains(key) else { return nil }
+            seen.insert(key)
+            if !rest.isEmpty {
+                guard let value = inlineValue(rest) else { return nil }
+                // A plain value continued on an indented next line is a multi-line scalar: leave it to Yams.
+                if index < lines.count, let next = lines[index].first, next == " " || next == "\t",
+                    !isBlankOrComment(lines[index])
+                {
+                    return nil
+                }
+                pairs.append(YAMLPair(key, value))
+                continue
+            }
+            // `key:` alone: a nested block, or null.
+            var block: [Substring] = []
+            while index < lines.count {
+                let next = lines[index]
+                if isBlankOrComment(next) {
+                    index += 1
+                    continue
+                }
+                if next.hasPrefix(" ") || next.hasPrefix("- ") || next == "-" {
+                    block.append(next)
+                    index += 1
+                } else {
+                    break
+                }
+            }
+            if block.isEmpty {
+                pairs.append(YAMLPair(key, .scalar("", quoted: false)))
+            } else if let value = blockValue(block) {
+                pairs.append(YAMLPair(key, value))
+            } else {
+                return nil
+            }
+        }
+        return pairs
+    }
+
+    private static func isBlankOrComment(_ line: Substring) -> Bool {
+        let trimmed = line.drop { $0 == " " }
+        return trimmed.isEmpty || trimmed.first == "#"
+    }
+
+    private static func isKeyCharacter(_ c: Character) -> Bool {
+        c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
+    }
+
+    /// `key: rest` with a simple key; rest is trimmed and stripped of a trailing comment later.
+    private static func splitKey(_ line: Substring) -> (String, Substring)? {
+        guard let colon = line.firstIndex(of: ":") else { return nil }
+        let key = line[..<colon]
+        guard let first = key.first, first.isASCII, first.isLetter || first == "_",
+            key.allSatisfy(isKeyCharacter)
+        else { return nil }
+        let after = line[line.index(after: colon)...]
+        guard after.isEmpty || after.first == " " else { return nil }
+        let rest = after.drop { $0 == " " }
+        if rest.first == "#" { return (String(key), "") }
+        return (String(key), trimTrailingSpaces(rest))
+    }
+
+    private static func trimTrailingSpaces(_ s: Substring) -> Substring {
+        var end = s.endIndex
+        while end > s.startIndex, s[s.index(before: end)] == " " { end = s.index(before: end) }
+        return s[..<end]
+    }
+
+    /// A value on the key's own line.
+    private static func inlineValue(_ rest: Substring) -> YAMLValue? {
+        switch rest.first {
+        case "[": return flowSequence(rest)
+        case "\"", "'":
+            guard let (value, after) = quoted(rest), afterIsEmptyOrComment(after) else { return nil }
+            return .scalar(value, quoted: true)
+        default:
+            return plain(rest).map { .scalar($0, quoted: false) }
+        }
+    }
+
+    private static func afterIsEmptyOrComment(_ s: Substring) -> Bool {
+        let trimmed = s.drop { $0 == " " }
+        return trimmed.isEmpty || (trimmed.first == "#" && s.first == " ")
+    }
+
+    /// A plain scalar, with a trailing ` # comment` removed; nil when it holds
+    /// anything a plain scalar may not (or that would need Yams' judgement).
+    private static func plain(_ text: Substring) -> String? {
+        var value = text
+        if let hash = value.range(of: " #") { value = trimTrailingSpaces(value[..<hash.lowerBound]) }
+        guard let first = value.first else { return "" }
+        if "[]{}&*!|>%@`\"',#?:-".contains(first) {
+            // `-` and `:` and `?` may start a plain scalar when not followed by a space; keep it simple.
+            guard first == "-" || first == "?" || first == ":", value.count > 1,
+                value.dropFirst().first != " "
+            else { return nil }
+        }
+        if value.contains(": ") || value.hasSuffix(":") || value.contains("\t") { return nil }
+        return String(value)
+    }
+
+    /// A quoted scalar at the start of `text`; returns it and what follows the closing quote.
+    private static func quoted(_ text: Substring) -> (String, Substring)? {
+        guard let quote = text.first else { return nil }
+        var result = ""
+        var i = text.index(after: text.startIndex)
+        while i < text.endIndex {
+            let c = text[i]
+            if quote == "'" {
+                if c == "'" {
+                    let next = text.index(after: i)
+                    if next < text.endIndex, text[next] == "'" {
+                        result.append("'")
+                        i = text.index(after: next)
+                        continue
+                    }
+                    return (result, text[next...])
+                }
+                result.append(c)
+            } else {
+                if c == "\"" { return (result, text[text.index(after: i)...]) }
+                if c == "\\" {
+                    i = text.index(after: i)
+                    guard i < text.endIndex else { return nil }
+                    switch text[i] {
+                    case "\"": result.append("\"")
+                    case "\\": result.append("\\")
+                    case "/": result.append("/")
+                    case "n": result.append("\n")
+                    case "t": result.append("\t")
+                    case "r": result.append("\r")
+                    case "0": result.append("\0")
+                    case "u":
+                        let start = text.index(after: i)
+                        guard let end = text.index(start, offsetBy: 4, limitedBy: text.endIndex),
+                            let code = UInt32(text[start..<end], radix: 16),
+                            let scalar = Unicode.Scalar(code)
+                        else { return nil }
+                        result.unicodeScalars.append(scalar)
+                        i = text.index(before: end)
+                    default: return nil
+                    }
+                } else {
+                    result.append(c)
+                }
+            }
+            i = text.index(after: i)
+        }
+        return nil
+    }
+
+    /// `[a, b, "c d"]` on one line.
+    private static func flowSequence(_ text: Substring) -> YAMLValue? {
+        var rest = text.dropFirst()
+        var items: [YAMLValue] = []
+        while true {
+            rest = rest.drop { $0 == " " }
+            guard let first = rest.first else { return nil }
+            if first == "]" {
+                guard items.isEmpty, afterIsEmptyOrComment(rest.dropFirst()) else { return nil }
+                return .sequence(items)
+            }
+            if first == "\"" || first == "'" {
+                guard let (value, after) = quoted(rest) else { return nil }
+                items.append(.scalar(value, quoted: true))
+                rest = after.drop { $0 == " " }
+            } else {
+                guard let end = rest.firstIndex(where: { $0 == "," || $0 == "]" }) else { return nil }
+                let item = trimTrailingSpaces(rest[..<end])
+                guard !item.isEmpty, let value = plain(item), !value.contains(" #"),
+                    !item.contains(where: { "[]{}#\"'".contains($0) })
+                else { return nil }
+                items.append(.scalar(value, quoted: false))
+                rest = rest[end...]
+            }
+            guard let separator = rest.first else { return nil }
+            rest = rest.dropFirst()
+            if separator == "]" {
+                return afterIsEmptyOrComment(rest) ? .sequence(items) : nil
+            }
+            guard separator == "," else { return nil }
+            // A trailing comma before `]` is legal YAML, but rare: leave it to Yams.
+            if rest.drop(while: { $0 == " " }).first == "]" { return nil }
+        }
+    }
+
+    /// The indented lines under `key:`: a list of scalars, or a mapping of scalars and flow lists.
+    private static func blockValue(_ block: [Substring]) -> YAMLValue? {
+        guard let first = block.first else { return nil }
+        let indent = first.prefix { $0 == " " }.count
+        let body = first.dropFirst(indent)
+        if body.hasPrefix("- ") || body == "-" {
+            var items: [YAMLValue] = []
+            for line in block {
+                guard line.prefix(while: { $0 == " " }).count == indent else { return nil }
+                let item = line.dropFirst(indent)
+                guard item.hasPrefix("- ") || item == "-" else { return nil }
+                let value = trimTrailingSpaces(item.dropFirst(1).drop { $0 == " " })
+                if value.isEmpty {
+                    items.append(.scalar("", quoted: false))
+                } else if value.first == "[" {
+                    return nil
+                } else {
+                    guard let scalar = inlineValue(value) else { return nil }
+                    items.append(scalar)
+                }
+            }
+            return .sequence(items)
+        }
+        guard indent > 0 else { return nil }
+        var pairs: [YAMLPair] = []
+        var seen = Set<String>()
+        for line in block {
+            guard line.prefix(while: { $0 == " " }).count == indent else { return nil }
+            guard let (key, rest) = splitKey(line.dropFirst(indent)), !rest.isEmpty, !seen.contains(key),
+                let value = inlineValue(rest)
+            else { return nil }
+            seen.insert(key)
+            pairs.append(YAMLPair(key, value))
+        }
+        return .mapping(pairs)
+    }
+}

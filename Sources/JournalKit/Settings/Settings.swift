@@ -1,0 +1,62 @@
+import Foundation
+
+/// The versioned settings in `journal.yml`: categories now, more later. No secrets.
+public struct Settings: Sendable, Equatable {
+    public struct Category: Sendable, Equatable {
+        public var name: String
+        public var emoji: String?
+        public var color: String?
+    }
+
+    public var categories: [Category]
+
+    public func category(named name: String) -> Category? {
+        categories.first { $0.name == name }
+    }
+
+    /// Reads `journal.yml`; an unreadable one is an error naming the file and line.
+    static func parse(_ text: String, path: String) throws(JournalError) -> Settings {
+        let pairs: [YAMLPair]
+        do {
+            pairs = try HeaderParser.parse(text)
+        } catch {
+            throw .badSettings(path, line: error.line, reason: error.reason)
+        }
+        let root = YAMLValue.mapping(pairs)
+        var categories: [Category] = []
+        for pair in root["categories"]?.pairs ?? [] {
+            categories.append(Category(name: pair.key, emoji: pair.value["emoji"]?.string, color: pair.value["color"]?.string))
+        }
+        return Settings(categories: categories)
+    }
+
+    /// The `journal.yml` of a new journal: the Think-about categories.
+    static let initialText = """
+        # Settings of this journal, kept in git with the entries: no secrets here.
+        # Categories: the name is what entries carry in `category:`; emoji and colour are for display.
+        version: 1
+        categories:
+          work:
+            emoji: "💼"
+            color: blue
+          music:
+            emoji: "🎧"
+            color: magenta
+          travel:
+            emoji: "✈️"
+            color: cyan
+          study:
+            emoji: "📚"
+            color: yellow
+          stuff:
+            emoji: "🏠"
+            color: green
+          hobby:
+            emoji: "🎨"
+            color: red
+          shopping:
+            emoji: "🛒"
+            color: white
+
+        """
+}

@@ -1,0 +1,41 @@
+import Foundation
+
+extension Journal {
+    /// The settings a journal starts with, for checking input before the default journal exists.
+    public static var initialSettings: Settings {
+        (try? Settings.parse(Settings.initialText, path: settingsFile)) ?? Settings(categories: [])
+    }
+
+    public static func validate(category: String, in settings: Settings) throws(JournalError) {
+        guard settings.category(named: category) != nil else {
+            throw .unknownCategory(category, known: settings.categories.map(\.name))
+        }
+    }
+
+    /// The editor template for a new entry: the journal's `templates/entry.md`, else the built-in one,
+    /// with `{{date}}`, `{{time}}` and `{{weekday}}` filled in.
+    public func template(at stamp: Timestamp) -> String {
+        let own = FileManager.default.contents(atPath: root + "/templates/entry.md").map { String(decoding: $0, as: UTF8.self) }
+        let p = stamp.parts
+        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+        let days = Timestamp.civilDays(year: p.year, month: p.month, day: p.day)
+        let weekday = weekdays[((days % 7) + 7 + 3) % 7]  // 1970-01-01 was a Thursday
+        return (own ?? BuiltInTemplates.entry)
+            .replacingOccurrences(of: "{{date}}", with: String(format: "%04d-%02d-%02d", p.year, p.month, p.day))
+            .replacingOccurrences(of: "{{time}}", with: String(format: "%02d:%02d", p.hour, p.minute))
+            .replacingOccurrences(of: "{{weekday}}", with: weekday)
+    }
+
+    /// A new draft file under `.git/journal/drafts/` holding `contents`.
+    public func makeDraftFile(contents: String) throws(JournalError) -> String {
+        let folder = stateFolder + "/drafts"
+        try FileSystem.makeFolder(folder)
+        let path = folder + "/draft-\(UUID().uuidString.lowercased().prefix(8)).md"
+        try FileSystem.writeAtomically(Data(contents.utf8), to: path)
+        return path
+    }
+
+    public func discardDraft(_ path: String) {
+        try? FileSystem.remove(path)
+    }
+}

@@ -1,0 +1,331 @@
+import Foundation
+import Git
+
+/// What the command line hands the kit, so that the kit reads no environment and tests can fake it.
+public struct JournalContext: Sendable {
+    public var now: Date
+    public var timeZone: TimeZone
+    /// The author when git's config names none.
+    public var fallbackAuthor: Signature
+    /// How long a writer waits for another one to finish.
+    public var lockTimeout: TimeInterval
+
+    public init(now: Date, timeZone: TimeZone, fallbackAuthor: Signature, lockTimeout: TimeInterval = 15) {
+        self.now = now
+        self.timeZone = timeZone
+        self.fallbackAuthor = fallbackAuthor
+        self.lockTimeout = lockTimeout
+    }
+}
+
+/// A new entry as the user asked for it, before it has an id or a file.
+public struct Draft: Sendable {
+    public var text: String
+    public var createdAt: Timestamp
+    public var timeZone: String?
+    public var category: String?
+    public var tags: [String]
+    public var starred: Bool
+    public var location: Location?
+
+    public init(
+        text: String, createdAt: Timestamp, timeZone: String?, category: String?, tags: [String], starred: Bool,
+        location: Location? = nil
+    ) {
+        self.text = text
+        self.createdAt = createdAt
+        self.timeZone = timeZone
+        self.category = category
+        self.tags = tags
+        self.starred = starred
+        self.location = location
+    }
+}
+
+/// What `commitPendingEdits` did with changes made outside the tool.
+public struct PendingReport: Sendable, Equatable {
+    public var committed: [String] = []
+    /// One line each: why something was left alone.
+    public var warnings: [String] = []
+}
+
+/// A journal folder: the entry files, their git repository and the writer's lock.
+public final class Journal {
+    /// Absolute path of the journal folder.
+    public let root: String
+    public let settings: Settings
+    let repository: Repository
+    let context: JournalContext
+
+    public static let settingsFile = "journal.yml"
+    public static let entriesFolder = "entries"
+    /// What the tool versions: changes to these made elsewhere are committed by the next command.
+    static let trackedPaths = [entriesFolder, settingsFile, "templates", "attachments"]
+
+    private init(root: String, repository: Repository, context: JournalContext) throws(JournalError) {
+        self.root = root
+        self.repository = repository
+        self.context = context
+        let settingsPath = root + "/" + Journal.settingsFile
+        let text = String(decoding: try FileSystem.read(settingsPath), as: UTF8.self)
+        settings = try Settings.parse(text, path: settingsPath)
+        try FileSystem.makeFolder(stateFolder)
+    }
+
+    /// Opens an existing journal; a folder that is not one gets an error saying what it is instead.
+    public static func open(at root: String, context: JournalContext) throws(JournalError) -> Journal {
+        guard FileSystem.exists(root) else { throw .noJournal(root) }
+        guard Repository.isRepository(at: root) else { throw .notAGitRepository(root) }
+        guard FileSystem.exists(root + "/" + settingsFile) else { throw .notAJournal(root) }
+        do {
+            Repository.enableFsync()
+            return try Journal(root: root, repository: try Repository(at: root), context: context)
+        } catch {
+            throw .from(error, doing: "open \(root)")
+        }
+    }
+
+    /// Makes `root` a journal: a new folder, an empty one, or a git repository that is not yet one.
+    public static func create(at root: String, context: JournalContext) throws(JournalError) -> Journal {
+        let isRepository = Repository.isRepository(at: root)
+        if isRepository, FileSystem.exists(root + "/" + settingsFile) { throw .alreadyAJournal(root) }
+        if !isRepository, FileSystem.exists(root) {
+            guard FileSystem.isFolder(root) else { throw .notAGitRepository(root) }
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
+            guard contents.isEmpty else { throw .folderNotEmpty(root) }
+        }
+        do {
+            Repository.enableFsync()
+            let repository = isRepository ? try Repository(at: root) : try Repository.create(at: root)
+            try FileSystem.makeFolder(root + "/" + entriesFolder)
+            try FileSystem.writeAtomically(Data(Settings.initialText.utf8), to: root + "/" + settingsFile)
+            let journal = try Journal(root: root, repository: repository, context: context)
+            try journal.commit([settingsFile], message: Say.commitInit)
+            return journal
+        } catch {
+            throw .from(error, doing: "create a journal in \(root)")
+        }
+    }
+
+    var stateFolder: String { repository.gitdir + "/journal" }
+
+    public func absolutePath(of entry: Entry) -> String { root + "/" + entry.path }
+
+    // MARK: Reading
+
+    /// Every entry, newest first. Files whose header is broken are included, with `problem` set.
+    public func loadEntries() -> [Entry] {
+        let paths = FileSystem.markdownFiles(under: root + "/" + Journal.entriesFolder, relativeTo: root)
+        var entries: [Entry] = []
+        entries.reserveCapacity(paths.count)
+        for path in paths {
+            if let entry = try? readEntry(at: path) { entries.append(entry) }
+        }
+        return entries.sorted { a, b in
+            a.createdAt.date != b.createdAt.date ? a.createdAt.date > b.createdAt.date : a.path > b.path
+        }
+    }
+
+    /// Reads one entry file (relative path).
+    public func readEntry(at path: String) throws(JournalError) -> Entry {
+        let full = root + "/" + path
+        let data = try FileSystem.read(full)
+        return EntryFile.decode(data, path: path, zone: context.timeZone) {
+            if let time = try? repository.firstCommitTime(adding: path) {
+                return (Timestamp(date: time, timeZone: context.timeZone), .commit)
+            }
+            let time = FileSystem.modificationTime(full) ?? context.now
+            return (Timestamp(date: time, timeZone: context.timeZone), .modificationTime)
+        }
+    }
+
+    /// The entry a user means by an id prefix (4+ characters) or by its path.
+    public func entry(matching text: String, in entries: [Entry]? = nil) throws(JournalError) -> Entry {
+        let all = entries ?? loadEntries()
+        let wanted = text.lowercased()
+        if wanted.hasSuffix(".md") {
+            let relative = wanted.hasPrefix(root.lowercased() + "/") ? String(text.dropFirst(root.count + 1)) : text
+            if let entry = all.first(where: { $0.path == relative }) { return entry }
+            throw .unknownID(text)
+        }
+        guard wanted.count >= 4 else { throw .idTooShort(text) }
+        let matches = all.filter { $0.id.hasPrefix(wanted) }
+        switch matches.count {
+        case 0: throw .unknownID(text)
+        case 1: return matches[0]
+        default:
+            throw .ambiguousID(text, matches.map { "\($0.id.prefix(max(12, wanted.count + 4))) \($0.createdAt.localDay) \"\($0.title)\"" })
+        }
+    }
+
+    // MARK: Writing
+
+    /// Saves a new entry and commits it. Pending outside edits are committed first, in their own commit.
+    @discardableResult
+    public func add(_ draft: Draft) throws(JournalError) -> (entry: Entry, pending: PendingReport) {
+        guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
+        if let category = draft.category { try Journal.validate(category: category, in: settings) }
+        let tags = try Journal.normalize(tags: draft.tags)
+        var id = UUID().uuidString.lowercased()
+        while FileSystem.exists(root + "/" + EntryFile.path(for: id, at: draft.createdAt)) {
+            id = UUID().uuidString.lowercased()
+        }
+        let path = EntryFile.path(for: id, at: draft.createdAt)
+        let data = EntryFile.render(
+            .init(
+                id: id, createdAt: draft.createdAt, timeZone: draft.timeZone, category: draft.category, tags: tags,
+                starred: draft.starred, location: draft.location, text: draft.text))
+
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        let pending = try commitPending()
+        try FileSystem.writeAtomically(data, to: root + "/" + path)
+        let entry = try readEntry(at: path)
+        do {
+            try commit([path], message: Say.commitAdd(Journal.shortTitle(entry.title), entry.shortID))
+        } catch {
+            throw .savedButNotCommitted(path, cause: error.description)
+        }
+        return (entry, pending)
+    }
+
+    /// Commits an entry's file after the user edited it. Returns nil when the file matches the last commit.
+    public func commitEdit(of entry: Entry) throws(JournalError) -> Entry? {
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        let edited = try readEntry(at: entry.path)
+        let before = try head()
+        try commit([entry.path], message: Say.commitEdit(Journal.shortTitle(edited.title), edited.shortID))
+        return try head() == before ? nil : edited
+    }
+
+    /// Deletes an entry's file (and its attachments folder) in one commit.
+    public func remove(_ entry: Entry) throws(JournalError) {
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        _ = try commitPending()
+        var paths = [entry.path]
+        let attachments = "attachments/\(entry.id)"
+        if FileSystem.isFolder(root + "/" + attachments) {
+            paths += FileSystem.files(under: root + "/" + attachments, relativeTo: root)
+        }
+        for path in paths { try FileSystem.remove(root + "/" + path) }
+        if paths.count > 1 { try? FileManager.default.removeItem(atPath: root + "/" + attachments) }
+        FileSystem.syncFolder((root + "/" + entry.path as NSString).deletingLastPathComponent)
+        try commit(paths, message: Say.commitDelete(Journal.shortTitle(entry.title), entry.shortID))
+    }
+
+    /// Commits edits made outside the tool (an editor, a script), unless the repository is
+    /// mid-merge or mid-rebase or a file holds conflict markers: then it only reports.
+    public func commitPendingEdits() throws(JournalError) -> PendingReport {
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        return try commitPending()
+    }
+
+    private func commitPending() throws(JournalError) -> PendingReport {
+        var report = PendingReport()
+        let changes: [StatusEntry]
+        do {
+            changes = try repository.status(paths: Journal.trackedPaths)
+        } catch {
+            throw .from(error, doing: "read the status of \(root)")
+        }
+        if changes.isEmpty { return report }
+        if repository.state != .none {
+            report.warnings.append(Say.midOperation(String(describing: repository.state)))
+            return report
+        }
+        var paths: [String] = []
+        var lines: [String] = []
+        for change in changes {
+            if change.change == .conflicted {
+                report.warnings.append(Say.conflictMarkers(change.path))
+                continue
+            }
+            let full = root + "/" + change.path
+            let data = FileManager.default.contents(atPath: full)
+            if let data, ConflictMarkers.present(in: data) {
+                report.warnings.append(Say.conflictMarkers(change.path))
+                continue
+            }
+            paths.append(change.path)
+            lines.append(describe(change, data: data))
+        }
+        guard !paths.isEmpty else { return report }
+        let message = lines.count == 1 ? lines[0] : Say.commitOutside(lines.count) + "\n\n" + lines.joined(separator: "\n")
+        try commit(paths, message: message)
+        report.committed = paths
+        return report
+    }
+
+    /// The commit line for one change made outside the tool.
+    private func describe(_ change: StatusEntry, data: Data?) -> String {
+        guard change.path.hasPrefix(Journal.entriesFolder + "/"), change.path.hasSuffix(".md") else {
+            return Say.commitOtherFile(change.path)
+        }
+        let source = data ?? ((try? head()).flatMap { try? repository.fileContents(change.path, at: $0) })
+        let entry = EntryFile.decode(source ?? Data(), path: change.path, zone: context.timeZone) {
+            (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)
+        }
+        let title = Journal.shortTitle(entry.title)
+        if data == nil { return Say.commitDelete(title, entry.shortID) }
+        return change.change == .added ? Say.commitAdd(title, entry.shortID) : Say.commitEdit(title, entry.shortID)
+    }
+
+    private func takeLock() throws(JournalError) -> WriterLock {
+        try WriterLock(path: stateFolder + "/lock", timeout: context.lockTimeout)
+    }
+
+    private func head() throws(JournalError) -> ObjectID? {
+        do { return try repository.head() } catch { throw .from(error, doing: "read HEAD") }
+    }
+
+    private func commit(_ paths: [String], message: String) throws(JournalError) {
+        let author = repository.defaultSignature(fallback: context.fallbackAuthor)
+        do {
+            _ = try repository.commit(paths: paths, message: message, signature: author)
+        } catch {
+            throw .from(error, doing: "commit")
+        }
+    }
+
+    // MARK: Rules
+
+
+    /// Tags as stored: a leading `#` dropped, comma-separated lists split, duplicates removed.
+    public static func normalize(tags: [String]) throws(JournalError) -> [String] {
+        var result: [String] = []
+        for raw in tags.flatMap({ $0.split(separator: ",") }) {
+            var tag = raw.trimmingCharacters(in: .whitespaces)
+            if tag.hasPrefix("#") { tag.removeFirst() }
+            if tag.isEmpty { continue }
+            let allowed = tag.unicodeScalars.allSatisfy { scalar in
+                CharacterSet.alphanumerics.contains(scalar) || "-_/.".unicodeScalars.contains(scalar)
+                    || scalar.properties.isEmojiPresentation
+            }
+            guard allowed else { throw .invalidTag(String(raw)) }
+            if !result.contains(tag) { result.append(tag) }
+        }
+        return result
+    }
+
+    /// A title short enough for a commit subject.
+    static func shortTitle(_ title: String) -> String {
+        let clean = title.isEmpty ? Say.untitled : title.replacingOccurrences(of: "\"", with: "'")
+        return clean.count > 60 ? String(clean.prefix(59)) + "…" : clean
+    }
+}
+
+/// Git's conflict markers at the start of a line, which must never be committed into an entry.
+enum ConflictMarkers {
+    static func present(in data: Data) -> Bool {
+        let text = String(decoding: data, as: UTF8.self)
+        var sawStart = false
+        for line in text.split(separator: "\n") {
+            if line.hasPrefix("<<<<<<< ") || line == "<<<<<<<" { sawStart = true }
+            if sawStart, line.hasPrefix(">>>>>>> ") || line == ">>>>>>>" { return true }
+        }
+        return false
+    }
+}

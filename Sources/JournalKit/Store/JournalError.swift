@@ -1,0 +1,50 @@
+import Foundation
+import Git
+
+/// Everything that can go wrong in the kit, each with a one-line message from `Say`.
+public enum JournalError: Error, CustomStringConvertible, Equatable {
+    case noJournal(String)
+    case notAGitRepository(String)
+    case notAJournal(String)
+    case alreadyAJournal(String)
+    case folderNotEmpty(String)
+    case idTooShort(String)
+    case unknownID(String)
+    case ambiguousID(String, [String])
+    case emptyEntry
+    case unknownCategory(String, known: [String])
+    case invalidTag(String)
+    case lockTimeout(String)
+    case git(doing: String, cause: String)
+    case savedButNotCommitted(String, cause: String)
+    case io(String, String)
+    case badSettings(String, line: Int, reason: String)
+    case busy(String)
+
+    public var description: String {
+        switch self {
+        case .noJournal(let path): Say.noJournal(path)
+        case .notAGitRepository(let path): Say.notAGitRepository(path)
+        case .notAJournal(let path): Say.notAJournal(path)
+        case .alreadyAJournal(let path): Say.alreadyAJournal(path)
+        case .folderNotEmpty(let path): Say.folderNotEmpty(path)
+        case .idTooShort(let id): Say.idTooShort(id)
+        case .unknownID(let id): Say.unknownID(id)
+        case .ambiguousID(let id, let candidates): Say.ambiguousID(id, candidates)
+        case .emptyEntry: Say.emptyEntry
+        case .unknownCategory(let name, let known): Say.unknownCategory(name, known)
+        case .invalidTag(let tag): Say.invalidTag(tag)
+        case .lockTimeout(let path): Say.lockTimeout(path)
+        case .git(let doing, let cause): Say.gitFailed(doing, cause)
+        case .savedButNotCommitted(let path, let cause): Say.savedButNotCommitted(path, cause)
+        case .io(let path, let reason): Say.ioFailed(path, reason)
+        case .badSettings(let path, let line, let reason): Say.badSettings(path, line, reason)
+        case .busy(let reason): reason
+        }
+    }
+
+    static func from(_ error: any Error, doing: String) -> JournalError {
+        if let error = error as? JournalError { return error }
+        return .git(doing: doing, cause: (error as? GitError)?.message ?? String(describing: error))
+    }
+}

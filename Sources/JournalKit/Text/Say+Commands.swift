@@ -1,0 +1,38 @@
+import Foundation
+
+/// Messages of the command line.
+extension Say {
+    public static let warning = "warning"
+    public static func createdJournal(_ path: String) -> String { "Created a journal at \(path)" }
+    public static func createdDefaultJournal(_ path: String) -> String {
+        "No journal yet: created one at \(path) (use --journal or $JOURNAL_DIR for another place)"
+    }
+    public static func added(_ id: String, _ path: String) -> String { "Added \(id) \(path)" }
+    public static func edited(_ id: String, _ path: String) -> String { "Edited \(id) \(path)" }
+    public static func removed(_ id: String, _ path: String) -> String { "Deleted \(id) \(path)" }
+    public static let noChanges = "No changes."
+    public static let notRemoved = "Not deleted."
+    public static let noEntries = "the journal has no entries yet: add one with `journal add`"
+    public static let nothingToCommit = "Nothing to commit."
+    public static func committedOutsideEdits(_ count: Int) -> String {
+        count == 1 ? "Committed 1 change made outside journal." : "Committed \(count) changes made outside journal."
+    }
+    public static func editorFailed(_ status: Int32, _ path: String) -> String {
+        "the editor exited with status \(status): nothing committed (your text is in \(path))"
+    }
+    public static func programNotFound(_ program: String) -> String {
+        "cannot run '\(program)': not found on PATH (set $VISUAL or $EDITOR)"
+    }
+    public static func brokenEntry(_ path: String, line: Int, reason: String) -> String {
+        "broken: \(path):\(line): \(reason)"
+    }
+    public static func brokenAfterEdit(_ path: String, line: Int, reason: String, id: String) -> String {
+        "\(path):\(line): \(reason); committed as written, fix it with `journal edit \(id)`"
+    }
+    public static func removeNeedsYes(_ id: String) -> String {
+        "not deleting \(id) without confirmation: no terminal to ask on; pass --yes"
+    }
+    public static func confirmRemove(_ id: String, _ title: String) -> String { "Delete \(id) \"\(title)\"? [y/N] " }
+    public static func negativeCount(_ n: Int) -> String { "-n must be 0 or more, not \(n)" }
+    public static let untitledDisplay = "(untitled)"
+}

@@ -1,0 +1,58 @@
+import Foundation
+
+extension Say {
+    static func noJournal(_ path: String) -> String {
+        "no journal at \(path): create one with `journal init \(path)` (or `journal add` for the default one)"
+    }
+    static func notAGitRepository(_ path: String) -> String {
+        "\(path) exists but is not a git repository, so it is not a journal; choose another folder with --journal"
+    }
+    static func notAJournal(_ path: String) -> String {
+        "\(path) is a git repository but not a journal (no journal.yml); run `journal init \(path)` to make it one"
+    }
+    static func alreadyAJournal(_ path: String) -> String { "\(path) is already a journal" }
+    static func folderNotEmpty(_ path: String) -> String {
+        "\(path) is not empty and not a git repository; refusing to turn someone's files into a journal"
+    }
+    static func idTooShort(_ id: String) -> String { "id '\(id)' is too short: give at least 4 characters" }
+    static func unknownID(_ id: String) -> String { "no entry with id '\(id)'" }
+    static func ambiguousID(_ id: String, _ candidates: [String]) -> String {
+        "id '\(id)' matches \(candidates.count) entries: \(candidates.joined(separator: "; ")); give more characters"
+    }
+    static let emptyEntry = "the entry is empty: nothing was saved"
+    static func unknownCategory(_ name: String, _ known: [String]) -> String {
+        "unknown category '\(name)' (known: \(known.joined(separator: ", "))); add it to journal.yml first"
+    }
+    static func invalidTag(_ tag: String) -> String {
+        "invalid tag '\(tag)': tags are single words (letters, digits, - _ / .), no spaces"
+    }
+    static func lockTimeout(_ path: String) -> String {
+        "another journal command is still writing (lock \(path) held too long); try again"
+    }
+    static func gitFailed(_ doing: String, _ cause: String) -> String { "cannot \(doing): \(cause)" }
+    static func savedButNotCommitted(_ path: String, _ cause: String) -> String {
+        "\(path) is saved but not committed (\(cause)); the next journal command will commit it"
+    }
+    static func ioFailed(_ path: String, _ reason: String) -> String { "cannot write \(path): \(reason)" }
+    static func badSettings(_ path: String, _ line: Int, _ reason: String) -> String {
+        "\(path):\(line): \(reason)"
+    }
+    static let cannotRead = "permission denied or not a file"
+    static let noSuchFile = "no such file"
+    static func midOperation(_ state: String) -> String {
+        "the repository is in the middle of a \(state): edits are not committed until you finish it (git status)"
+    }
+    static func conflictMarkers(_ path: String) -> String {
+        "\(path) holds conflict markers (<<<<<<<): not committed until you resolve them"
+    }
+
+    // Commit messages.
+    static func commitAdd(_ title: String, _ id: String) -> String { "Add \"\(title)\" (\(id))" }
+    static func commitEdit(_ title: String, _ id: String) -> String { "Edit \"\(title)\" (\(id))" }
+    static func commitDelete(_ title: String, _ id: String) -> String { "Delete \"\(title)\" (\(id))" }
+    static func commitOutside(_ count: Int) -> String { "Commit \(count) changes made outside journal" }
+    static let commitInit = "Create journal"
+    static let commitSettings = "Update journal settings"
+    static func commitOtherFile(_ path: String) -> String { "Update \(path)" }
+    static let untitled = "untitled"
+}

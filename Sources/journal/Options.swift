@@ -1,0 +1,35 @@
+import ArgumentParser
+import Foundation
+import JournalKit
+
+enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
+    case auto, always, never
+}
+
+/// Flags every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(name: [.customShort("J"), .long], help: "The journal folder (default: $JOURNAL_DIR, else ~/journal).")
+    var journal: String?
+
+    @Option(help: "Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    var color: ColorChoice = .auto
+
+    /// Where the journal lives, and whether that is the default place (which `add` may create).
+    var location: (path: String, isDefault: Bool) {
+        if let journal { return (Shell.absolute(journal), false) }
+        if let dir = Shell.env("JOURNAL_DIR"), !dir.isEmpty { return (Shell.absolute(dir), false) }
+        return (Shell.home + "/journal", true)
+    }
+
+    var style: Style {
+        switch color {
+        case .always: Style(enabled: true)
+        case .never: Style(enabled: false)
+        case .auto: Style(enabled: Terminal.stdoutIsTerminal && Shell.env("NO_COLOR").map(\.isEmpty) ?? true)
+        }
+    }
+
+    func openJournal() throws -> Journal {
+        try Journal.open(at: location.path, context: Shell.context())
+    }
+}

@@ -1,0 +1,165 @@
+import Foundation
+import JournalKit
+
+/// ANSI styling, on or off as a whole.
+struct Style {
+    let enabled: Bool
+
+    private func wrap(_ text: String, _ code: String) -> String {
+        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+    }
+    func bold(_ text: String) -> String { wrap(text, "1") }
+    func dim(_ text: String) -> String { wrap(text, "2") }
+    func yellow(_ text: String) -> String { wrap(text, "33") }
+    func red(_ text: String) -> String { wrap(text, "31") }
+    func cyan(_ text: String) -> String { wrap(text, "36") }
+    func green(_ text: String) -> String { wrap(text, "32") }
+
+    func color(_ name: String?, _ text: String) -> String {
+        let codes = ["black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36", "white": "37"]
+        return wrap(text, name.flatMap { codes[$0] } ?? "36")
+    }
+}
+
+/// Columns in a terminal: East Asian wide characters and emoji take two.
+func displayWidth(_ text: String) -> Int {
+    text.reduce(0) { width, character in
+        guard let scalar = character.unicodeScalars.first else { return width }
+        if character.unicodeScalars.count > 1 && character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
+            return width + 2
+        }
+        if scalar.properties.isEmojiPresentation { return width + 2 }
+        switch scalar.value {
+        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
+            return width + 2
+        default:
+            return width + (scalar.properties.generalCategory == .nonspacingMark ? 0 : 1)
+        }
+    }
+}
+
+func padded(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+}
+
+/// Dates as the user reads them: their locale's medium style, or ISO 8601 under C/POSIX or no locale;
+/// always in the entry's own local time, as the writer lived it.
+struct DateText {
+    private let formatter: DateFormatter?
+
+    init(locale: Locale?) {
+        guard let locale else {
+            formatter = nil
+            return
+        }
+        let formatter = DateFormatter()
+        formatter.locale = locale
+        formatter.dateStyle = .medium
+        formatter.timeStyle = .short
+        self.formatter = formatter
+    }
+
+    func format(_ stamp: Timestamp) -> String {
+        guard let formatter, let zone = TimeZone(secondsFromGMT: stamp.offsetSeconds) else {
+            let p = stamp.parts
+            return String(format: "%04d-%02d-%02d %02d:%02d", p.year, p.month, p.day, p.hour, p.minute)
+        }
+        formatter.timeZone = zone
+        return formatter.string(from: stamp.date)
+    }
+}
+
+/// The JSON shape of an entry for `list --json` and `show --json`.
+struct EntryJSON: Encodable {
+    let entry: Entry
+
+    enum Key: String, CodingKey {
+        case id, created_at, time_zone, title, body, text, category, tags, starred, path, weather, location, updated_at, broken
+    }
+    enum WeatherKey: String, CodingKey {
+        case condition, temperature_c, provider, code, description, humidity, wind_kph
+    }
+    enum LocationKey: String, CodingKey { case name, latitude, longitude }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: Key.self)
+        try c.encode(entry.id, forKey: .id)
+        try c.encode(entry.createdAt.rfc3339, forKey: .created_at)
+        try c.encode(entry.timeZone, forKey: .time_zone)
+        try c.encode(entry.title, forKey: .title)
+        try c.encode(entry.body, forKey: .body)
+        try c.encode(entry.text, forKey: .text)
+        try c.encode(entry.category, forKey: .category)
+        try c.encode(entry.tags, forKey: .tags)
+        try c.encode(entry.starred, forKey: .starred)
+        try c.encode(entry.path, forKey: .path)
+        try c.encode(entry.updatedAt?.rfc3339, forKey: .updated_at)
+        if let weather = entry.weather {
+            var w = c.nestedContainer(keyedBy: WeatherKey.self, forKey: .weather)
+            try w.encode(weather.condition, forKey: .condition)
+            try w.encode(weather.temperatureC, forKey: .temperature_c)
+            try w.encodeIfPresent(weather.provider, forKey: .provider)
+            try w.encodeIfPresent(weather.code, forKey: .code)
+            try w.encodeIfPresent(weather.description, forKey: .description)
+            try w.encodeIfPresent(weather.humidity, forKey: .humidity)
+            try w.encodeIfPresent(weather.windKph, forKey: .wind_kph)
+        } else {
+            try c.encodeNil(forKey: .weather)
+        }
+        if let location = entry.location {
+            var l = c.nestedContainer(keyedBy: LocationKey.self, forKey: .location)
+            try l.encode(location.name, forKey: .name)
+            try l.encode(location.latitude, forKey: .latitude)
+            try l.encode(location.longitude, forKey: .longitude)
+        } else {
+            try c.encodeNil(forKey: .location)
+        }
+        if let problem = entry.problem {
+            try c.encode("line \(problem.line): \(problem.reason)", forKey: .broken)
+        }
+    }
+
+    static func render<T: Encodable>(_ value: T) throws -> String {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+    }
+}
+
+/// One line per entry, in aligned columns: date, short id, category, title, tags.
+struct EntryLines {
+    let style: Style
+    let settings: Settings
+    let dates: DateText
+
+    func render(_ entries: [Entry]) -> String {
+        let dateTexts = entries.map { dates.format($0.createdAt) }
+        let categories = entries.map(categoryText)
+        let dateWidth = dateTexts.map(displayWidth).max() ?? 0
+        let categoryWidth = categories.map(displayWidth).max() ?? 0
+        var out = ""
+        for (i, entry) in entries.enumerated() {
+            var line = style.dim(padded(dateTexts[i], to: dateWidth)) + "  " + style.yellow(entry.shortID) + "  "
+            if categoryWidth > 0 {
+                let name = padded(categories[i], to: categoryWidth)
+                line += style.color(entry.category.flatMap { settings.category(named: $0)?.color }, name) + "  "
+            }
+            if let problem = entry.problem {
+                line += style.red(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
+            } else {
+                line += style.bold(entry.title.isEmpty ? Say.untitledDisplay : entry.title)
+                if entry.starred { line += " " + style.yellow("★") }
+                if !entry.tags.isEmpty { line += "  " + style.green(entry.tags.map { "#" + $0 }.joined(separator: " ")) }
+            }
+            out += line + "\n"
+        }
+        return out
+    }
+
+    private func categoryText(_ entry: Entry) -> String {
+        guard let name = entry.category else { return "" }
+        if let emoji = settings.category(named: name)?.emoji { return "\(emoji) \(name)" }
+        return name
+    }
+}

@@ -1,0 +1,175 @@
+import Foundation
+import Git
+import JournalKit
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The process's surroundings: environment, clock, time zone, locale. Only the command line reads them;
+/// it hands the kit plain values.
+enum Shell {
+    static func env(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
+
+    static var home: String { env("HOME") ?? NSHomeDirectory() }
+
+    static func absolute(_ path: String) -> String {
+        var path = path
+        if path == "~" || path.hasPrefix("~/") { path = home + path.dropFirst() }
+        if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        let standard = (path as NSString).standardizingPath
+        return standard.count > 1 && standard.hasSuffix("/") ? String(standard.dropLast()) : standard
+    }
+
+    /// The clock; `JOURNAL_NOW` (RFC 3339) pins it, for tests and reproducible demos.
+    static var now: Date {
+        if let text = env("JOURNAL_NOW"), let stamp = Timestamp.parse(text, zone: timeZone) { return stamp.date }
+        return Date()
+    }
+
+    static var timeZone: TimeZone {
+        if let name = env("TZ"), let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
+            return zone
+        }
+        return TimeZone.current
+    }
+
+    static func context() -> JournalContext {
+        let user = env("USER") ?? env("LOGNAME") ?? "journal"
+        var host = [CChar](repeating: 0, count: 256)
+        let hostname = gethostname(&host, host.count) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
+        return JournalContext(
+            now: now, timeZone: timeZone,
+            fallbackAuthor: Signature(name: user, email: "\(user)@\(hostname.isEmpty ? "localhost" : hostname)"))
+    }
+
+    /// The locale for dates, from LC_ALL, LC_TIME or LANG; nil for C/POSIX (then dates print as ISO 8601).
+    static var locale: Locale? {
+        for name in ["LC_ALL", "LC_TIME", "LANG"] {
+            guard let value = env(name), !value.isEmpty else { continue }
+            let id = value.split(separator: ".").first.map(String.init) ?? value
+            return id == "C" || id == "POSIX" ? nil : Locale(identifier: id)
+        }
+        return nil
+    }
+
+    /// Finds a program on PATH, as a shell would.
+    static func which(_ program: String) -> String? {
+        if program.contains("/") { return FileManager.default.isExecutableFile(atPath: program) ? program : nil }
+        for dir in (env("PATH") ?? "/usr/local/bin:/usr/bin:/bin").split(separator: ":") {
+            let candidate = "\(dir)/\(program)"
+            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
+        }
+        return nil
+    }
+
+    /// Splits a command string like `code --wait` or `vim -u NONE` as a shell would, without running one:
+    /// words, single and double quotes, backslash escapes.
+    static func words(_ command: String) -> [String] {
+        var words: [String] = []
+        var current = ""
+        var inWord = false
+        var quote: Character?
+        var escaped = false
+        for c in command {
+            if escaped {
+                current.append(c)
+                escaped = false
+                continue
+            }
+            switch (quote, c) {
+            case (nil, "\\"), ("\"", "\\"):
+                escaped = true
+                inWord = true
+            case (nil, "'"), (nil, "\""):
+                quote = c
+                inWord = true
+            case (let q?, _) where c == q:
+                quote = nil
+            case (nil, _) where c == " " || c == "\t" || c == "\n":
+                if inWord { words.append(current) }
+                current = ""
+                inWord = false
+            default:
+                current.append(c)
+                inWord = true
+            }
+        }
+        if inWord { words.append(current) }
+        return words
+    }
+
+    /// Runs a program attached to this terminal and waits for it. Returns its exit status.
+    static func run(_ arguments: [String]) throws -> Int32 {
+        guard let program = arguments.first, let path = which(program) else {
+            throw Failure(Say.programNotFound(arguments.first ?? ""))
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = Array(arguments.dropFirst())
+        try process.run()
+        process.waitUntilExit()
+        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+    }
+
+    /// Opens `file` in `$VISUAL`, else `$EDITOR`, else `vi`; returns the editor's exit status.
+    static func edit(_ file: String) throws -> Int32 {
+        let command = [env("VISUAL"), env("EDITOR")].compactMap { $0 }.first { !$0.trimmingCharacters(in: .whitespaces).isEmpty } ?? "vi"
+        return try run(words(command) + [file])
+    }
+}
+
+enum Terminal {
+    static var stdoutIsTerminal: Bool { isatty(1) == 1 }
+    static var stdinIsTerminal: Bool { isatty(0) == 1 }
+
+    static func printError(_ message: String) {
+        FileHandle.standardError.write(Data("journal: \(message)\n".utf8))
+    }
+
+    static func warn(_ message: String) {
+        FileHandle.standardError.write(Data("journal: \(Say.warning): \(message)\n".utf8))
+    }
+
+    static func note(_ message: String) {
+        FileHandle.standardError.write(Data("\(message)\n".utf8))
+    }
+
+    static var rows: Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }
+        return 24
+    }
+
+    /// Prints `text`, through `$PAGER` (default `less -FRX`) when stdout is a terminal and it doesn't fit.
+    static func page(_ text: String) {
+        let lineCount = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
+        guard stdoutIsTerminal, lineCount >= rows,
+            let words = Optional(Shell.words(Shell.env("PAGER") ?? "less -FRX")), let program = words.first,
+            let path = Shell.which(program)
+        else {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: path)
+        process.arguments = Array(words.dropFirst())
+        var environment = ProcessInfo.processInfo.environment
+        if environment["LESS"] == nil { environment["LESS"] = "FRX" }
+        process.environment = environment
+        let pipe = Pipe()
+        process.standardInput = pipe
+        do {
+            try process.run()
+        } catch {
+            FileHandle.standardOutput.write(Data(text.utf8))
+            return
+        }
+        signal(SIGPIPE, SIG_IGN)
+        try? pipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
+        try? pipe.fileHandleForWriting.close()
+        process.waitUntilExit()
+    }
+}
