@@ -32,7 +32,7 @@ let package = Package(
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "JournalKitTests", dependencies: ["JournalKit", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "journalTests", dependencies: ["JournalKit"]),
+        .testTarget(name: "journalTests", dependencies: ["journal"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -1,0 +1,186 @@
+import Foundation
+import Testing
+
+/// A temporary HOME with a journal folder in it, and a way to run the real `journal` binary there.
+/// Each test makes its own, so tests run in parallel and never touch the user's real files.
+final class Sandbox {
+    let root: URL
+    var home: String { root.path + "/home" }
+    var journal: String { home + "/journal" }
+    /// Variables every run gets; tests add to it.
+    var environment: [String: String]
+
+    struct Result {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+    }
+
+    init(gitUser: Bool = true) throws {
+        root = FileManager.default.temporaryDirectory.appendingPathComponent("journal-test-\(UUID().uuidString)")
+        try FileManager.default.createDirectory(atPath: root.path + "/home", withIntermediateDirectories: true)
+        environment = [
+            "HOME": root.path + "/home",
+            "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
+            "TZ": "Asia/Seoul",
+            "XDG_CONFIG_HOME": root.path + "/home/.config",
+            "GIT_CONFIG_NOSYSTEM": "1",
+            "JOURNAL_NOW": "2026-11-22T09:15:00+09:00",
+        ]
+        if gitUser {
+            try "[user]\n\tname = Test Writer\n\temail = writer@example.com\n".write(
+                toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
+        }
+    }
+
+    deinit {
+        try? FileManager.default.removeItem(at: root)
+    }
+
+    static let binary: String = {
+        if let path = ProcessInfo.processInfo.environment["JOURNAL_BIN"] { return path }
+        let runner = URL(fileURLWithPath: CommandLine.arguments[0]).deletingLastPathComponent()
+        for candidate in [runner, runner.deletingLastPathComponent()] {
+            let path = candidate.appendingPathComponent("journal").path
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+            .deletingLastPathComponent()
+        return package.appendingPathComponent(".build/debug/journal").path
+    }()
+
+    /// Runs `journal ARGS` in the sandbox; stdin is the given text, or empty (not a terminal).
+    @discardableResult
+    func run(_ arguments: [String], stdin: String? = nil, env extra: [String: String] = [:], cwd: String? = nil) throws
+        -> Result
+    {
+        try Sandbox.exec(Sandbox.binary, arguments, stdin: stdin, env: environment.merging(extra) { $1 }, cwd: cwd ?? home)
+    }
+
+    @discardableResult
+    func journal(_ arguments: String..., stdin: String? = nil, env extra: [String: String] = [:]) throws -> Result {
+        try run(arguments, stdin: stdin, env: extra)
+    }
+
+    /// The git program, to check what the tool left behind.
+    @discardableResult
+    func git(_ arguments: String..., in folder: String? = nil) throws -> String {
+        let result = try Sandbox.exec(
+            "/usr/bin/env", ["git"] + arguments, stdin: nil, env: environment, cwd: folder ?? journal)
+        guard result.status == 0 else {
+            throw SandboxError("git \(arguments.joined(separator: " ")) failed: \(result.stderr)")
+        }
+        return result.stdout
+    }
+
+    func read(_ relative: String) -> String? {
+        FileManager.default.contents(atPath: journal + "/" + relative).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    func write(_ relative: String, _ text: String) throws {
+        let path = journal + "/" + relative
+        try FileManager.default.createDirectory(
+            atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data(text.utf8).write(to: URL(fileURLWithPath: path))
+    }
+
+    /// Entry files under entries/, relative to the journal.
+    func entryFiles() -> [String] {
+        let base = journal + "/entries"
+        let items = (FileManager.default.enumerator(atPath: base)?.allObjects as? [String]) ?? []
+        return items.filter { $0.hasSuffix(".md") }.map { "entries/" + $0 }.sorted()
+    }
+
+    func commitSubjects() throws -> [String] {
+        try git("log", "--format=%s").split(separator: "\n").map(String.init)
+    }
+
+    /// Writes an executable script and returns its path (a fake editor, a fake pager).
+    func script(_ name: String, _ body: String) throws -> String {
+        let path = root.path + "/" + name
+        try ("#!/bin/sh\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
+        return path
+    }
+
+    /// `git status --porcelain` is empty and `git fsck --strict` finds nothing.
+    func expectCleanRepository(sourceLocation: SourceLocation = #_sourceLocation) throws {
+        #expect(try git("status", "--porcelain") == "", sourceLocation: sourceLocation)
+        _ = try git("fsck", "--strict", "--no-progress")
+    }
+
+    /// Adds an entry and returns its short id.
+    func add(_ arguments: String...) throws -> String {
+        let result = try run(["add"] + arguments)
+        guard result.status == 0, let id = result.stdout.split(separator: " ").dropFirst().first else {
+            throw SandboxError("add failed: \(result.stderr)")
+        }
+        return String(id)
+    }
+
+    static func exec(_ program: String, _ arguments: [String], stdin: String?, env: [String: String], cwd: String) throws
+        -> Result
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: program)
+        process.arguments = arguments
+        process.environment = env
+        process.currentDirectoryURL = URL(fileURLWithPath: cwd)
+        let input = Pipe()
+        let output = Pipe()
+        let errors = Pipe()
+        process.standardInput = input
+        process.standardOutput = output
+        process.standardError = errors
+        try process.run()
+        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+        try input.fileHandleForWriting.close()
+        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
+        nonisolated(unsafe) var errorData = Data()
+        let group = DispatchGroup()
+        group.enter()
+        DispatchQueue.global().async {
+            errorData = errors.fileHandleForReading.readDataToEndOfFile()
+            group.leave()
+        }
+        let outputData = output.fileHandleForReading.readDataToEndOfFile()
+        group.wait()
+        process.waitUntilExit()
+        return Result(
+            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
+            stderr: String(decoding: errorData, as: UTF8.self))
+    }
+}
+
+struct SandboxError: Error, CustomStringConvertible {
+    let description: String
+    init(_ description: String) { self.description = description }
+}
+
+extension Sandbox {
+    /// Runs `journal ARGS` with a pseudo-terminal as stdin and stdout (through util-linux `script`),
+    /// the way a person at a terminal runs it. Output arrives with CRLF line endings, normalised here.
+    func runInTerminal(_ arguments: [String], input: String = "", env extra: [String: String] = [:]) throws -> Result {
+        let command = ([Sandbox.binary] + arguments).map(Sandbox.shellQuote).joined(separator: " ")
+        var result = try Sandbox.exec(
+            "/usr/bin/env", ["script", "-qec", command, "/dev/null"], stdin: input,
+            env: environment.merging(extra) { $1 }, cwd: home)
+        result.stdout = result.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        return result
+    }
+
+    static func shellQuote(_ word: String) -> String {
+        "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"
+    }
+}
+
+extension Sandbox {
+    /// The text of the journal's only entry file.
+    func onlyEntry() throws -> String {
+        let files = entryFiles()
+        guard files.count == 1, let text = read(files[0]) else {
+            throw SandboxError("expected one entry file, found \(files)")
+        }
+        return text
+    }
+}
