@@ -23,7 +23,7 @@ struct JournalCommand: ParsableCommand {
     /// (swift-argument-parser's own handling), everything else prints one line and exits 1.
     static func main() {
         do {
-            var command = try parseAsRoot()
+            var command = try parseAsRoot(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
             try command.run()
         } catch let error as JournalError {
             Terminal.printError(error.description)
@@ -34,6 +34,34 @@ struct JournalCommand: ParsableCommand {
         } catch {
             exit(withError: error)
         }
+    }
+}
+
+extension JournalCommand {
+    /// `journal -J DIR add …` means `journal add -J DIR …`: options every command takes may come
+    /// before the command's name, as with git's `-C`.
+    static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
+        var leading: [String] = []
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if ["-J", "--journal", "--color"].contains(argument), index + 1 < arguments.count {
+                leading += [argument, arguments[index + 1]]
+                index += 2
+            } else if argument.hasPrefix("--journal=") || argument.hasPrefix("--color=")
+                || (argument.hasPrefix("-J") && argument.count > 2)
+            {
+                leading.append(argument)
+                index += 1
+            } else {
+                break
+            }
+        }
+        guard !leading.isEmpty else { return arguments }
+        let rest = arguments[index...]
+        let names = configuration.subcommands.map { $0._commandName }
+        if let first = rest.first, names.contains(first) { return [first] + leading + rest.dropFirst() }
+        return leading + rest
     }
 }
 

@@ -40,9 +40,13 @@ enum Shell {
         let user = env("USER") ?? env("LOGNAME") ?? "journal"
         var host = [CChar](repeating: 0, count: 256)
         let hostname = gethostname(&host, host.count) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
-        return JournalContext(
+        var context = JournalContext(
             now: now, timeZone: timeZone,
             fallbackAuthor: Signature(name: user, email: "\(user)@\(hostname.isEmpty ? "localhost" : hostname)"))
+        if let text = env("JOURNAL_LOCK_TIMEOUT"), let seconds = TimeInterval(text), seconds >= 0 {
+            context.lockTimeout = seconds
+        }
+        return context
     }
 
     /// The locale for dates, from LC_ALL, LC_TIME or LANG; nil for C/POSIX (then dates print as ISO 8601).

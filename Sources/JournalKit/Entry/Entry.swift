@@ -27,7 +27,7 @@ public struct Entry: Sendable, Equatable {
 
     /// The text after the title line, without the blank lines that follow the title.
     public var body: String {
-        var lines = text.split(separator: "\n", omittingEmptySubsequences: false)[...]
+        var lines = text.lfLines()[...]
         while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines = lines.dropFirst() }
         lines = lines.dropFirst()
         while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines = lines.dropFirst() }
@@ -97,7 +97,7 @@ public struct Location: Sendable, Equatable {
 extension Entry {
     /// The title rule of DESIGN.md: first non-empty line, leading `#`s and spaces removed.
     static func title(of text: String) -> String {
-        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+        for line in text.lfLines(omittingEmpty: true) {
             let trimmed = line.trimmingCharacters(in: .whitespaces)
             if trimmed.isEmpty { continue }
             var title = Substring(trimmed)

@@ -214,7 +214,7 @@ public enum EntryFile {
                 bytes = bytes.dropFirst(3)
             }
             let content = String(decoding: bytes, as: UTF8.self)
-            rawLines = content.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+            rawLines = content.lfLines().map(String.init)
             usesCRLF = rawLines.first?.hasSuffix("\r") ?? false
             func clean(_ line: String) -> Substring {
                 let s = line.hasSuffix("\r") ? line.dropLast() : Substring(line)

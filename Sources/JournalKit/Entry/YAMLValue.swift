@@ -81,7 +81,7 @@ public enum HeaderParser {
         do {
             node = try Yams.compose(yaml: text)
         } catch let error as YamlError {
-            throw problem(from: error)
+            throw problem(from: error, lineCount: max(1, text.lfLines().count))
         } catch {
             throw YAMLProblem(line: 1, reason: String(describing: error))
         }
@@ -115,13 +115,15 @@ public enum HeaderParser {
         }
     }
 
-    private static func problem(from error: YamlError) -> YAMLProblem {
+    private static func problem(from error: YamlError, lineCount: Int) -> YAMLProblem {
         switch error {
         case .scanner(let context, let problem, let mark, _),
             .parser(let context, let problem, let mark, _),
             .composer(let context, let problem, let mark, _):
             let reason = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
-            return YAMLProblem(line: mark.line, reason: reason)
+            // libyaml notices an unclosed [ or { only where the input ends: the line that opened it is the one at fault.
+            if let context, context.text.contains("flow") { return YAMLProblem(line: context.mark.line, reason: reason) }
+            return YAMLProblem(line: min(mark.line, lineCount), reason: reason)
         case .reader(let problem, _, _, _):
             return YAMLProblem(line: 1, reason: problem)
         default:
@@ -135,9 +137,12 @@ public enum HeaderParser {
 /// comments and blank lines; it returns nil (defer to Yams) for anything else.
 enum FastYAML {
     static func parse(_ text: String) -> [YAMLPair]? {
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map {
+        // Characters YAML forbids or reads as line breaks (NEL, U+2028, a lone CR) are left to Yams.
+        guard text.unicodeScalars.allSatisfy(isPlainText) else { return nil }
+        let lines = text.lfLines().map {
             $0.hasSuffix("\r") ? $0.dropLast() : $0
         }
+        guard !lines.contains(where: { $0.unicodeScalars.contains("\r") }) else { return nil }
         var pairs: [YAMLPair] = []
         var seen = Set<String>()
         var index = 0
@@ -182,6 +187,15 @@ enum FastYAML {
             }
         }
         return pairs
+    }
+
+    private static func isPlainText(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0x09, 0x0A, 0x0D, 0x20...0x7E, 0xA0...0x2027, 0x202A...0xD7FF, 0xE000...0xFEFE, 0xFF00...0xFFFD,
+            0x10000...:
+            return true
+        default: return false
+        }
     }
 
     private static func isBlankOrComment(_ line: Substring) -> Bool {
@@ -280,6 +294,7 @@ enum FastYAML {
                     case "u":
                         let start = text.index(after: i)
                         guard let end = text.index(start, offsetBy: 4, limitedBy: text.endIndex),
+                            text[start..<end].allSatisfy({ $0.isASCII && $0.isHexDigit }),
                             let code = UInt32(text[start..<end], radix: 16),
                             let scalar = Unicode.Scalar(code)
                         else { return nil }
@@ -314,8 +329,10 @@ enum FastYAML {
             } else {
                 guard let end = rest.firstIndex(where: { $0 == "," || $0 == "]" }) else { return nil }
                 let item = trimTrailingSpaces(rest[..<end])
-                guard !item.isEmpty, let value = plain(item), !value.contains(" #"),
-                    !item.contains(where: { "[]{}#\"'".contains($0) })
+                // In a flow, `?` and `:` open a key or value, and `:?` is an error; `#` and quotes inside are text.
+                guard !item.isEmpty, item.first != "?", item.first != ":", !item.contains(":?"),
+                    let value = plain(item), !item.contains(" #"),
+                    !item.contains(where: { "[]{}".contains($0) })
                 else { return nil }
                 items.append(.scalar(value, quoted: false))
                 rest = rest[end...]

@@ -322,7 +322,7 @@ enum ConflictMarkers {
     static func present(in data: Data) -> Bool {
         let text = String(decoding: data, as: UTF8.self)
         var sawStart = false
-        for line in text.split(separator: "\n") {
+        for line in text.lfLines(omittingEmpty: true) {
             if line.hasPrefix("<<<<<<< ") || line == "<<<<<<<" { sawStart = true }
             if sawStart, line.hasPrefix(">>>>>>> ") || line == ">>>>>>>" { return true }
         }

@@ -1,0 +1,144 @@
+import CGit2
+import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+extension Repository {
+    /// Changed paths (work tree + index vs HEAD) matching the pathspecs `paths` (all when empty); untracked files listed one by one, ignored files left out, renames shown as deleted + added; sorted by path.
+    public func status(paths: [String]) throws -> [StatusEntry] {
+        let operation = "read status"
+        var options = git_status_options()
+        try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), operation)
+        options.show = GIT_STATUS_SHOW_INDEX_AND_WORKDIR
+        options.flags = GIT_STATUS_OPT_INCLUDE_UNTRACKED.rawValue
+            | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
+            | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
+
+        let list: OpaquePointer = try withStringArray(paths) { pathspec in
+            options.pathspec = pathspec
+            defer { options.pathspec = git_strarray() }
+            var list: OpaquePointer?
+            try check(git_status_list_new(&list, pointer, &options), operation)
+            guard let list else {
+                throw GitError(operation: operation, code: -1, message: "libgit2 returned no status list")
+            }
+            return list
+        }
+        defer { git_status_list_free(list) }
+
+        var entries: [StatusEntry] = []
+        for index in 0..<git_status_list_entrycount(list) {
+            guard let entry = git_status_byindex(list, index) else { continue }
+            let flags = entry.pointee.status.rawValue
+            guard let change = StatusEntry.Change(flags: flags) else { continue }
+            let delta = entry.pointee.index_to_workdir ?? entry.pointee.head_to_index
+            guard let delta, let rawPath = delta.pointee.new_file.path ?? delta.pointee.old_file.path else { continue }
+            entries.append(StatusEntry(path: String(cString: rawPath), change: change))
+        }
+        return entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// Stages exactly `paths` (each added if it exists in the work dir, removed from the index if not) and commits them with `message` on HEAD (works on an unborn HEAD too). Other changes in the work tree are not included, but anything someone else already staged in the index is. Returns the new commit, or the current HEAD without committing when the resulting tree equals HEAD's; throws (operation "commit") when HEAD is unborn and the index is empty. Does not look at `state`: refuse yourself during a merge.
+    public func commit(paths: [String], message: String, signature: Signature) throws -> ObjectID {
+        let operation = "commit"
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open the index")
+        guard let index else {
+            throw GitError(operation: "open the index", code: -1, message: "libgit2 returned no index")
+        }
+        defer { git_index_free(index) }
+        // Force: pick up changes the git program made since this handle last looked.
+        try check(git_index_read(index, 1), "read the index")
+
+        for path in paths {
+            if existsInWorkdir(path) {
+                try check(git_index_add_bypath(index, path), "stage '\(path)'")
+            } else {
+                try check(git_index_remove_bypath(index, path), "unstage deleted '\(path)'")
+            }
+        }
+        let headID = try head()
+        if headID == nil, git_index_entrycount(index) == 0 {
+            throw GitError(operation: operation, code: GIT_ENOTFOUND.rawValue,
+                           message: "nothing to commit (HEAD is unborn and the index is empty)")
+        }
+        var treeOID = git_oid()
+        try check(git_index_write_tree(&treeOID, index), "write the tree")
+        // Saves the stat data libgit2 just took (and the tree cache) so the git program sees the entries as clean.
+        try check(git_index_write(index), "write the index")
+
+        var parent: OpaquePointer?
+        defer { if let parent { git_commit_free(parent) } }
+        if let headID {
+            var headOID = try headID.raw(for: operation)
+            try check(git_commit_lookup(&parent, pointer, &headOID), "look up HEAD commit")
+            guard let parent, let parentTree = git_commit_tree_id(parent) else {
+                throw GitError(operation: operation, code: -1, message: "HEAD commit has no tree")
+            }
+            if git_oid_equal(parentTree, &treeOID) == 1 { return headID }
+        }
+
+        var tree: OpaquePointer?
+        try check(git_tree_lookup(&tree, pointer, &treeOID), "look up the new tree")
+        defer { git_tree_free(tree) }
+
+        var author: UnsafeMutablePointer<git_signature>?
+        try check(git_signature_now(&author, signature.name, signature.email),
+                  "make signature '\(signature.name) <\(signature.email)>'")
+        defer { git_signature_free(author) }
+
+        let text = message.hasSuffix("\n") ? message : message + "\n"
+        var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
+        var commitOID = git_oid()
+        try check(git_commit_create(&commitOID, pointer, "HEAD", author, author, nil, text, tree,
+                                    parents.count, &parents), operation)
+        return ObjectID(commitOID)
+    }
+
+    /// True when something (file, symlink, even a dangling one) exists at `path` in the work tree.
+    private func existsInWorkdir(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(workdir + "/" + path, &info) == 0
+    }
+}
+
+extension StatusEntry.Change {
+    /// Folds libgit2's index and work-tree flags into one change vs HEAD; nil when nothing differs.
+    init?(flags: UInt32) {
+        func has(_ flag: git_status_t) -> Bool { flags & flag.rawValue != 0 }
+        if has(GIT_STATUS_CONFLICTED) {
+            self = .conflicted
+        } else if has(GIT_STATUS_WT_DELETED) {
+            self = .deleted
+        } else if has(GIT_STATUS_INDEX_DELETED) {
+            // Removed from the index; if still on disk (untracked again) it is a change, not a deletion.
+            self = has(GIT_STATUS_WT_NEW) ? .modified : .deleted
+        } else if has(GIT_STATUS_INDEX_NEW) || has(GIT_STATUS_WT_NEW) {
+            self = .added
+        } else if has(GIT_STATUS_INDEX_TYPECHANGE) || has(GIT_STATUS_WT_TYPECHANGE) {
+            self = .typeChange
+        } else if has(GIT_STATUS_INDEX_RENAMED) || has(GIT_STATUS_WT_RENAMED) {
+            self = .renamed
+        } else if has(GIT_STATUS_INDEX_MODIFIED) || has(GIT_STATUS_WT_MODIFIED) || has(GIT_STATUS_WT_UNREADABLE) {
+            self = .modified
+        } else {
+            return nil
+        }
+    }
+}
+
+/// Runs `body` with a git_strarray view of `strings`, valid only during the call.
+func withStringArray<Result>(_ strings: [String],
+                             _ body: (git_strarray) throws -> Result) throws -> Result {
+    var copies: [UnsafeMutablePointer<CChar>?] = strings.map { strdup($0) }
+    defer { copies.forEach { free($0) } }
+    if copies.contains(where: { $0 == nil }) {
+        throw GitError(operation: "copy path list", code: -1, message: "out of memory")
+    }
+    return try copies.withUnsafeMutableBufferPointer { buffer in
+        try body(git_strarray(strings: buffer.baseAddress, count: buffer.count))
+    }
+}

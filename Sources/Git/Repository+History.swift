@@ -1,0 +1,93 @@
+import CGit2
+import Foundation
+
+extension Repository {
+    /// Bytes of `path` in the tree of `commit`; nil when the path is absent there or is not a file.
+    public func fileContents(_ path: String, at commit: ObjectID) throws -> Data? {
+        let operation = "read '\(path)' at \(commit.short)"
+        return try withTree(of: commit, operation: operation) { tree in
+            var entry: OpaquePointer?
+            let found = git_tree_entry_bypath(&entry, tree, path)
+            if found == GIT_ENOTFOUND.rawValue { return nil }
+            try check(found, operation)
+            defer { git_tree_entry_free(entry) }
+            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, let blobID = git_tree_entry_id(entry) else {
+                return nil
+            }
+            var blob: OpaquePointer?
+            try check(git_blob_lookup(&blob, pointer, blobID), operation)
+            defer { git_blob_free(blob) }
+            let size = Int(git_blob_rawsize(blob))
+            guard size > 0, let bytes = git_blob_rawcontent(blob) else { return Data() }
+            return Data(bytes: bytes, count: size)
+        }
+    }
+
+    /// Committer time of the oldest commit reachable from HEAD whose tree contains `path`; nil if none (or HEAD unborn).
+    public func firstCommitTime(adding path: String) throws -> Date? {
+        let operation = "find first commit of '\(path)'"
+        var result: Date?
+        try walkFromHead(sorting: GIT_SORT_TIME.rawValue | GIT_SORT_REVERSE.rawValue, operation: operation) { commit in
+            var tree: OpaquePointer?
+            try check(git_commit_tree(&tree, commit), operation)
+            defer { git_tree_free(tree) }
+            var entry: OpaquePointer?
+            let found = git_tree_entry_bypath(&entry, tree, path)
+            if found == GIT_ENOTFOUND.rawValue { return true }
+            try check(found, operation)
+            git_tree_entry_free(entry)
+            result = Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit)))
+            return false
+        }
+        return result
+    }
+
+    /// Full commit messages (as stored, with trailing newline), newest first from HEAD; for tests and diagnostics.
+    public func commitMessages(limit: Int) throws -> [String] {
+        var messages: [String] = []
+        guard limit > 0 else { return messages }
+        try walkFromHead(sorting: GIT_SORT_TIME.rawValue | GIT_SORT_TOPOLOGICAL.rawValue,
+                         operation: "list commits") { commit in
+            messages.append(git_commit_message(commit).map { String(cString: $0) } ?? "")
+            return messages.count < limit
+        }
+        return messages
+    }
+
+    /// Visits commits reachable from HEAD in `sorting` order until `visit` returns false; nothing when HEAD is unborn.
+    private func walkFromHead(sorting: UInt32, operation: String,
+                              _ visit: (OpaquePointer) throws -> Bool) throws {
+        guard let headID = try head() else { return }
+        var walk: OpaquePointer?
+        try check(git_revwalk_new(&walk, pointer), operation)
+        defer { git_revwalk_free(walk) }
+        try check(git_revwalk_sorting(walk, sorting), operation)
+        var oid = try headID.raw(for: operation)
+        try check(git_revwalk_push(walk, &oid), operation)
+        while true {
+            let next = git_revwalk_next(&oid, walk)
+            if next == GIT_ITEROVER.rawValue { return }
+            try check(next, operation)
+            var commit: OpaquePointer?
+            try check(git_commit_lookup(&commit, pointer, &oid), operation)
+            guard let commit else { return }
+            defer { git_commit_free(commit) }
+            if try !visit(commit) { return }
+        }
+    }
+
+    private func withTree<Result>(of commitID: ObjectID, operation: String,
+                                  _ body: (OpaquePointer) throws -> Result) throws -> Result {
+        var oid = try commitID.raw(for: operation)
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &oid), operation)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try check(git_commit_tree(&tree, commit), operation)
+        defer { git_tree_free(tree) }
+        guard let tree else {
+            throw GitError(operation: operation, code: -1, message: "commit \(commitID.short) has no tree")
+        }
+        return try body(tree)
+    }
+}
