@@ -23,10 +23,11 @@ extension Repository {
         }
     }
 
-    /// Committer time of the oldest commit reachable from HEAD whose tree contains `path`; nil if none (or HEAD unborn).
-    public func firstCommitTime(adding path: String) throws -> Date? {
+    /// When the oldest commit reachable from HEAD whose tree contains `path` was authored, with the
+    /// author's UTC offset in seconds; nil if no commit has it (or HEAD is unborn).
+    public func firstAuthorDate(adding path: String) throws -> (date: Date, offsetSeconds: Int)? {
         let operation = "find first commit of '\(path)'"
-        var result: Date?
+        var result: (Date, Int)?
         try walkFromHead(sorting: GIT_SORT_TIME.rawValue | GIT_SORT_REVERSE.rawValue, operation: operation) { commit in
             var tree: OpaquePointer?
             try check(git_commit_tree(&tree, commit), operation)
@@ -36,7 +37,12 @@ extension Repository {
             if found == GIT_ENOTFOUND.rawValue { return true }
             try check(found, operation)
             git_tree_entry_free(entry)
-            result = Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit)))
+            if let author = git_commit_author(commit) {
+                let when = author.pointee.when
+                result = (Date(timeIntervalSince1970: TimeInterval(when.time)), Int(when.offset) * 60)
+            } else {
+                result = (Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit))), Int(git_commit_time_offset(commit)) * 60)
+            }
             return false
         }
         return result

@@ -181,8 +181,19 @@ public enum EntryFile {
         }
         let newLine = value.map { "\(key): \($0)" + (split.usesCRLF ? "\r" : "") }
         if let start {
+            // The block under the key: indented lines and `-` items, with the blank or comment lines between them.
             var end = start + 1
-            while end < closing, let first = lines[end].first, first == " " || first == "\t" || first == "-" { end += 1 }
+            var scan = start + 1
+            while scan < closing {
+                let trimmed = lines[scan].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
+                if trimmed.isEmpty || trimmed.hasPrefix("#") {
+                    scan += 1
+                    continue
+                }
+                guard let first = lines[scan].first, first == " " || first == "\t" || first == "-" else { break }
+                scan += 1
+                end = scan
+            }
             lines.replaceSubrange(start..<end, with: newLine.map { [$0] } ?? [])
         } else if let newLine {
             lines.insert(newLine, at: closing)

@@ -122,7 +122,10 @@ public enum HeaderParser {
             .composer(let context, let problem, let mark, _):
             let reason = [context?.text, problem].compactMap { $0 }.filter { !$0.isEmpty }.joined(separator: " ")
             // libyaml notices an unclosed [ or { only where the input ends: the line that opened it is the one at fault.
-            if let context, context.text.contains("flow") { return YAMLProblem(line: context.mark.line, reason: reason) }
+            // So does an unclosed quote.
+            if let context, context.text.contains("flow") || context.text.contains("quoted scalar") {
+                return YAMLProblem(line: context.mark.line, reason: reason)
+            }
             return YAMLProblem(line: min(mark.line, lineCount), reason: reason)
         case .reader(let problem, _, _, _):
             return YAMLProblem(line: 1, reason: problem)
@@ -296,7 +299,7 @@ enum FastYAML {
                         guard let end = text.index(start, offsetBy: 4, limitedBy: text.endIndex),
                             text[start..<end].allSatisfy({ $0.isASCII && $0.isHexDigit }),
                             let code = UInt32(text[start..<end], radix: 16),
-                            let scalar = Unicode.Scalar(code)
+                            let scalar = Unicode.Scalar(code), code != 0xFEFF  // Yams drops a leading BOM
                         else { return nil }
                         result.unicodeScalars.append(scalar)
                         i = text.index(before: end)

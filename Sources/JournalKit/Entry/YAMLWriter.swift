@@ -38,7 +38,7 @@ public enum YAMLWriter {
             case "\t": out += "\\t"
             case "\r": out += "\\r"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F {
+                if needsEscape(scalar) {
                     out += String(format: "\\u%04X", scalar.value)
                 } else {
                     out.unicodeScalars.append(scalar)
@@ -46,6 +46,15 @@ public enum YAMLWriter {
             }
         }
         return out + "\""
+    }
+
+    /// Characters YAML does not allow in a file (controls, C1 controls, a BOM, U+FFFE/U+FFFF) or reads
+    /// as a line break (NEL, U+2028, U+2029): written as `\uXXXX` escapes.
+    static func needsEscape(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.value {
+        case 0..<0x20, 0x7F...0x9F, 0x2028, 0x2029, 0xFEFF, 0xFFFE, 0xFFFF: return true
+        default: return false
+        }
     }
 
     /// Words YAML would read as something other than this text.
@@ -60,7 +69,9 @@ public enum YAMLWriter {
         if "-?:,[]{}#&*!|>'\"%@`".unicodeScalars.contains(first) { return false }
         if text.contains(": ") || text.contains(" #") || text.hasSuffix(":") { return false }
         if inFlow && text.unicodeScalars.contains(where: { ",[]{}".unicodeScalars.contains($0) }) { return false }
-        if text.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F || $0 == "\u{FEFF}" }) { return false }
+        // In a flow, `:` followed by `?` is an error to YAML.
+        if inFlow && text.contains(":?") { return false }
+        if text.unicodeScalars.contains(where: needsEscape) { return false }
         // Anything that starts like a number (1, 0x1F, 1e3, 1_000, .5, +1) could be read as one.
         if first.properties.numericType != nil && first.isASCII || first == "." || first == "+" { return false }
         return true

@@ -131,8 +131,8 @@ public final class Journal {
         let full = root + "/" + path
         let data = try FileSystem.read(full)
         return EntryFile.decode(data, path: path, zone: context.timeZone) {
-            if let time = try? repository.firstCommitTime(adding: path) {
-                return (Timestamp(date: time, timeZone: context.timeZone), .commit)
+            if let first = try? repository.firstAuthorDate(adding: path) {
+                return (Timestamp(date: first.date, offsetSeconds: first.offsetSeconds), .commit)
             }
             let time = FileSystem.modificationTime(full) ?? context.now
             return (Timestamp(date: time, timeZone: context.timeZone), .modificationTime)

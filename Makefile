@@ -1,0 +1,30 @@
+# The two commands of the README: `make install` and `make test`.
+PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
+BIN = $(PREFIX)/bin
+
+.PHONY: install test build deps bench clean
+
+deps:
+	@scripts/deps.sh
+
+build: deps
+	swift build -c release
+
+## Installs what is missing, builds, installs `journal` and its completions, and opens the default journal.
+install: build
+	install -d "$(BIN)"
+	install -m 755 .build/release/journal "$(BIN)/journal"
+	install -d "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions"
+	"$(BIN)/journal" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/journal"
+	"$(BIN)/journal" --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_journal"
+	@echo "Installed $(BIN)/journal"
+	@journal_dir="$${JOURNAL_DIR:-$$HOME/journal}"; \
+	  [ -e "$$journal_dir/journal.yml" ] || "$(BIN)/journal" init "$$journal_dir"; \
+	  "$(BIN)/journal" list -n 10
+
+## Installs what is missing and runs the whole test suite.
+test: deps
+	swift test
+
+clean:
+	rm -rf .build
