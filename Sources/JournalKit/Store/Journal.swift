@@ -176,17 +176,9 @@ public final class Journal {
                 id: id, createdAt: draft.createdAt, timeZone: draft.timeZone, category: draft.category, tags: tags,
                 starred: draft.starred, location: draft.location, text: draft.text))
 
-        let lock = try takeLock()
-        defer { withExtendedLifetime(lock) {} }
-        let pending = try commitPending()
-        try FileSystem.writeAtomically(data, to: root + "/" + path)
-        let entry = try readEntry(at: path)
-        do {
-            try commit([path], message: Say.commitAdd(Journal.shortTitle(entry.title), entry.shortID))
-        } catch {
-            throw .savedButNotCommitted(path, cause: error.description)
-        }
-        return (entry, pending)
+        let title = Journal.shortTitle(Entry.title(of: draft.text))
+        let pending = try change([(path, data)], message: Say.commitAdd(title, String(id.prefix(8))))
+        return (try readEntry(at: path), pending)
     }
 
     /// Commits an entry's file after the user edited it. Returns nil when the file matches the last commit.
@@ -201,18 +193,37 @@ public final class Journal {
 
     /// Deletes an entry's file (and its attachments folder) in one commit.
     public func remove(_ entry: Entry) throws(JournalError) {
-        let lock = try takeLock()
-        defer { withExtendedLifetime(lock) {} }
-        _ = try commitPending()
-        var paths = [entry.path]
+        var files: [(String, Data?)] = [(entry.path, nil)]
         let attachments = "attachments/\(entry.id)"
         if FileSystem.isFolder(root + "/" + attachments) {
-            paths += FileSystem.files(under: root + "/" + attachments, relativeTo: root)
+            files += FileSystem.files(under: root + "/" + attachments, relativeTo: root).map { ($0, nil) }
         }
-        for path in paths { try FileSystem.remove(root + "/" + path) }
-        if paths.count > 1 { try? FileManager.default.removeItem(atPath: root + "/" + attachments) }
-        FileSystem.syncFolder((root + "/" + entry.path as NSString).deletingLastPathComponent)
-        try commit(paths, message: Say.commitDelete(Journal.shortTitle(entry.title), entry.shortID))
+        _ = try change(files, message: Say.commitDelete(Journal.shortTitle(entry.title), entry.shortID))
+        try? FileManager.default.removeItem(atPath: root + "/" + attachments)
+    }
+
+    /// The one way the tool changes files: under the writers' lock, it first commits pending outside
+    /// edits, then writes (or, for nil, deletes) each file atomically and commits them all as one commit.
+    /// Once a file is written it stays, even if the commit fails: the next command commits it.
+    func change(_ files: [(path: String, data: Data?)], message: String) throws(JournalError) -> PendingReport {
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        let pending = try commitPending()
+        for file in files {
+            let full = root + "/" + file.path
+            if let data = file.data {
+                try FileSystem.writeAtomically(data, to: full)
+            } else {
+                try FileSystem.remove(full)
+                FileSystem.syncFolder((full as NSString).deletingLastPathComponent)
+            }
+        }
+        do {
+            try commit(files.map(\.path), message: message)
+        } catch {
+            throw .savedButNotCommitted(files.map(\.path).joined(separator: ", "), cause: error.description)
+        }
+        return pending
     }
 
     /// Commits edits made outside the tool (an editor, a script), unless the repository is
@@ -273,15 +284,15 @@ public final class Journal {
         return change.change == .added ? Say.commitAdd(title, entry.shortID) : Say.commitEdit(title, entry.shortID)
     }
 
-    private func takeLock() throws(JournalError) -> WriterLock {
+    func takeLock() throws(JournalError) -> WriterLock {
         try WriterLock(path: stateFolder + "/lock", timeout: context.lockTimeout)
     }
 
-    private func head() throws(JournalError) -> ObjectID? {
+    func head() throws(JournalError) -> ObjectID? {
         do { return try repository.head() } catch { throw .from(error, doing: "read HEAD") }
     }
 
-    private func commit(_ paths: [String], message: String) throws(JournalError) {
+    func commit(_ paths: [String], message: String) throws(JournalError) {
         let author = repository.defaultSignature(fallback: context.fallbackAuthor)
         do {
             _ = try repository.commit(paths: paths, message: message, signature: author)
