@@ -1,4 +1,4 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 import PackageDescription
 
 let package = Package(
@@ -11,6 +11,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
+        .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
     ],
     targets: [
         .systemLibrary(
@@ -21,7 +22,9 @@ let package = Package(
         .target(name: "Git", dependencies: ["CGit2"]),
         .target(
             name: "JournalKit",
-            dependencies: ["Git", .product(name: "Yams", package: "Yams")]
+            dependencies: [
+                "Git", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+            ]
         ),
         .executableTarget(
             name: "journal",

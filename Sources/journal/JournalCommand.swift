@@ -15,7 +15,10 @@ struct JournalCommand: ParsableCommand {
               journal edit 3f2a
             """,
         version: "0.1.0",
-        subcommands: [Init.self, Add.self, List.self, Show.self, Edit.self, Remove.self, Commit.self],
+        subcommands: [
+            Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
+            Commit.self,
+        ],
         defaultSubcommand: List.self
     )
 

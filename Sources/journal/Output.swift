@@ -73,9 +73,12 @@ struct DateText {
 /// The JSON shape of an entry for `list --json` and `show --json`.
 struct EntryJSON: Encodable {
     let entry: Entry
+    /// For search results: the line that matched.
+    var match: String?
 
     enum Key: String, CodingKey {
-        case id, created_at, time_zone, title, body, text, category, tags, starred, path, weather, location, updated_at, broken
+        case id, created_at, time_zone, title, body, text, category, tags, inline_tags, starred, path, weather, location
+        case updated_at, broken, match
     }
     enum WeatherKey: String, CodingKey {
         case condition, temperature_c, provider, code, description, humidity, wind_kph
@@ -92,6 +95,8 @@ struct EntryJSON: Encodable {
         try c.encode(entry.text, forKey: .text)
         try c.encode(entry.category, forKey: .category)
         try c.encode(entry.tags, forKey: .tags)
+        try c.encode(entry.inlineTags, forKey: .inline_tags)
+        try c.encodeIfPresent(match, forKey: .match)
         try c.encode(entry.starred, forKey: .starred)
         try c.encode(entry.path, forKey: .path)
         try c.encode(entry.updatedAt?.rfc3339, forKey: .updated_at)
@@ -150,7 +155,7 @@ struct EntryLines {
             } else {
                 line += style.bold(entry.title.isEmpty ? Say.untitledDisplay : entry.title)
                 if entry.starred { line += " " + style.yellow("★") }
-                if !entry.tags.isEmpty { line += "  " + style.green(entry.tags.map { "#" + $0 }.joined(separator: " ")) }
+                if !entry.allTags.isEmpty { line += "  " + style.green(entry.allTags.map { "#" + $0 }.joined(separator: " ")) }
             }
             out += line + "\n"
         }

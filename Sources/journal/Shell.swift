@@ -128,6 +128,7 @@ enum Shell {
 enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     static var stdinIsTerminal: Bool { isatty(0) == 1 }
+    static var stderrIsTerminal: Bool { isatty(2) == 1 }
 
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data("journal: \(message)\n".utf8))

@@ -12,6 +12,8 @@ public struct Entry: Sendable, Equatable {
     public var category: String?
     /// Header tags, in the order written.
     public var tags: [String]
+    /// `#hashtags` in the text that the header does not list.
+    public var inlineTags: [String] = []
     public var starred: Bool
     public var weather: Weather?
     public var location: Location?
@@ -55,6 +57,19 @@ public struct Weather: Sendable, Equatable {
     public var description: String?
     public var humidity: Double?
     public var windKph: Double?
+
+    public init(
+        condition: String?, temperatureC: Double?, provider: String? = nil, code: String? = nil,
+        description: String? = nil, humidity: Double? = nil, windKph: Double? = nil
+    ) {
+        self.condition = condition
+        self.temperatureC = temperatureC
+        self.provider = provider
+        self.code = code
+        self.description = description
+        self.humidity = humidity
+        self.windKph = windKph
+    }
 
     init(_ value: YAMLValue) {
         condition = value["condition"]?.string

@@ -19,6 +19,7 @@ public enum EntryFile {
             salvage(split, into: &entry, zone: zone)
         }
         if entry.id.isEmpty { entry.id = NameUUID.forPath(path).uuidString.lowercased() }
+        entry.inlineTags = Entry.inlineTags(in: split.text, besides: entry.tags)
         if entry.dateSource != .header {
             if let day = dateInFileName(path), let stamp = Timestamp.parse(day, zone: zone) {
                 entry.createdAt = stamp

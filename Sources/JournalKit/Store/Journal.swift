@@ -101,6 +101,7 @@ public final class Journal {
             try FileSystem.writeAtomically(Data(Settings.initialText.utf8), to: root + "/" + settingsFile)
             let journal = try Journal(root: root, repository: repository, context: context)
             try journal.commit([settingsFile], message: Say.commitInit)
+            try? journal.index().record([settingsFile], root: root, committed: true, read: journal.indexRead)
             return journal
         } catch {
             throw .from(error, doing: "create a journal in \(root)")
@@ -113,46 +114,103 @@ public final class Journal {
 
     // MARK: Reading
 
-    /// Every entry, newest first. Files whose header is broken are included, with `problem` set.
-    public func loadEntries() -> [Entry] {
-        let paths = FileSystem.markdownFiles(under: root + "/" + Journal.entriesFolder, relativeTo: root)
-        var entries: [Entry] = []
-        entries.reserveCapacity(paths.count)
-        for path in paths {
-            if let entry = try? readEntry(at: path) { entries.append(entry) }
-        }
-        return entries.sorted { a, b in
-            a.createdAt.date != b.createdAt.date ? a.createdAt.date > b.createdAt.date : a.path > b.path
-        }
+    private var snapshot: EntryIndex?
+
+    /// The snapshot of the entries under `.git/journal/`, opened (or rebuilt) on first use.
+    func index() throws(JournalError) -> EntryIndex {
+        if let snapshot { return snapshot }
+        let opened = try EntryIndex(path: stateFolder + "/index.sqlite")
+        snapshot = opened
+        return opened
     }
 
-    /// Reads one entry file (relative path).
+    /// Brings the snapshot up to date with the files (only changed files are read) and commits
+    /// edits made outside the tool. Every command that reads entries calls this first.
+    @discardableResult
+    public func refresh(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> PendingReport {
+        let changes = try index().refresh(root: root, read: indexRead, progress: progress)
+        guard !changes.uncommitted.isEmpty else { return PendingReport() }
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        return try commitPending(changes.uncommitted, everything: changes.rebuilt || changes.uncommitted.count > 200)
+    }
+
+    /// Entries matching `query`, from the snapshot: their `text` is empty (see `readEntry`).
+    public func entries(_ query: EntryQuery = EntryQuery()) throws(JournalError) -> [Entry] {
+        try index().entries(query)
+    }
+
+    /// Every entry, newest first, from the snapshot (without text).
+    public func loadEntries() throws(JournalError) -> [Entry] {
+        try entries()
+    }
+
+    /// Entries matching `query` whose file matches `pattern`: an exact scan of the files, in order.
+    public func entries(_ query: EntryQuery, grep pattern: NSRegularExpression) throws(JournalError) -> [Entry] {
+        var found: [Entry] = []
+        var scan = query
+        scan.limit = nil
+        try index().forEach(scan) { entry in
+            guard let data = FileManager.default.contents(atPath: root + "/" + entry.path) else { return true }
+            let text = String(decoding: data, as: UTF8.self)
+            if pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { found.append(entry) }
+            return query.limit.map { found.count < $0 } ?? true
+        }
+        return found
+    }
+
+    /// Full-text search, best match first, within the query's filters.
+    public func search(_ text: SearchText, _ query: EntryQuery) throws(JournalError) -> [Entry] {
+        try index().search(text, query)
+    }
+
+    /// Tags with the number of entries carrying each, most used first.
+    public func tagCounts() throws(JournalError) -> [(tag: String, count: Int)] {
+        try index().tagCounts()
+    }
+
+    /// How many entries name each category (nil for none).
+    public func categoryCounts() throws(JournalError) -> [String?: Int] {
+        try index().categoryCounts()
+    }
+
+    /// Reads one entry file (relative path), text and all.
     public func readEntry(at path: String) throws(JournalError) -> Entry {
-        let full = root + "/" + path
-        let data = try FileSystem.read(full)
-        return EntryFile.decode(data, path: path, zone: context.timeZone) {
+        decode(try FileSystem.read(root + "/" + path), path: path)
+    }
+
+    private func decode(_ data: Data, path: String) -> Entry {
+        EntryFile.decode(data, path: path, zone: context.timeZone) {
             if let first = try? repository.firstAuthorDate(adding: path) {
                 return (Timestamp(date: first.date, offsetSeconds: first.offsetSeconds), .commit)
             }
-            let time = FileSystem.modificationTime(full) ?? context.now
+            let time = FileSystem.modificationTime(root + "/" + path) ?? context.now
             return (Timestamp(date: time, timeZone: context.timeZone), .modificationTime)
         }
     }
 
-    /// The entry a user means by an id prefix (4+ characters) or by its path.
+    /// How the snapshot reads a file: the parsed entry and a hash of its bytes.
+    private func indexRead(_ path: String) -> (Entry, UInt64)? {
+        guard let data = FileManager.default.contents(atPath: root + "/" + path) else { return nil }
+        return (decode(data, path: path), EntryIndex.hash(data))
+    }
+
+    /// The entry a user means by an id prefix (4+ characters) or by its path, read in full.
     public func entry(matching text: String, in entries: [Entry]? = nil) throws(JournalError) -> Entry {
-        let all = entries ?? loadEntries()
         let wanted = text.lowercased()
         if wanted.hasSuffix(".md") {
             let relative = wanted.hasPrefix(root.lowercased() + "/") ? String(text.dropFirst(root.count + 1)) : text
-            if let entry = all.first(where: { $0.path == relative }) { return entry }
-            throw .unknownID(text)
+            let known: Entry?
+            if let entries { known = entries.first { $0.path == relative } } else { known = try index().entry(path: relative) }
+            guard known != nil else { throw .unknownID(text) }
+            return try readEntry(at: relative)
         }
         guard wanted.count >= 4 else { throw .idTooShort(text) }
-        let matches = all.filter { $0.id.hasPrefix(wanted) }
+        let matches: [Entry]
+        if let entries { matches = entries.filter { $0.id.hasPrefix(wanted) } } else { matches = try index().entries(idPrefix: wanted) }
         switch matches.count {
         case 0: throw .unknownID(text)
-        case 1: return matches[0]
+        case 1: return try readEntry(at: matches[0].path)
         default:
             throw .ambiguousID(text, matches.map { "\($0.id.prefix(max(12, wanted.count + 4))) \($0.createdAt.localDay) \"\($0.title)\"" })
         }
@@ -187,7 +245,13 @@ public final class Journal {
         defer { withExtendedLifetime(lock) {} }
         let edited = try readEntry(at: entry.path)
         let before = try head()
-        try commit([entry.path], message: Say.commitEdit(Journal.shortTitle(edited.title), edited.shortID))
+        do {
+            try commit([entry.path], message: Say.commitEdit(Journal.shortTitle(edited.title), edited.shortID))
+        } catch {
+            try? index().record([entry.path], root: root, committed: false, read: indexRead)
+            throw error
+        }
+        try? index().record([entry.path], root: root, committed: true, read: indexRead)
         return try head() == before ? nil : edited
     }
 
@@ -208,7 +272,8 @@ public final class Journal {
     func change(_ files: [(path: String, data: Data?)], message: String) throws(JournalError) -> PendingReport {
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
-        let pending = try commitPending()
+        let waiting = (try? index().dirtyPaths()) ?? []
+        let pending = waiting.isEmpty ? PendingReport() : try commitPending(waiting, everything: false)
         for file in files {
             let full = root + "/" + file.path
             if let data = file.data {
@@ -218,35 +283,40 @@ public final class Journal {
                 FileSystem.syncFolder((full as NSString).deletingLastPathComponent)
             }
         }
+        let paths = files.map(\.path)
         do {
-            try commit(files.map(\.path), message: message)
+            try commit(paths, message: message)
         } catch {
-            throw .savedButNotCommitted(files.map(\.path).joined(separator: ", "), cause: error.description)
+            try? index().record(paths, root: root, committed: false, read: indexRead)
+            throw .savedButNotCommitted(paths.joined(separator: ", "), cause: error.description)
         }
+        // The snapshot follows the files; if this fails, the next refresh catches up from their stamps.
+        try? index().record(paths, root: root, committed: true, read: indexRead)
         return pending
     }
 
     /// Commits edits made outside the tool (an editor, a script), unless the repository is
     /// mid-merge or mid-rebase or a file holds conflict markers: then it only reports.
     public func commitPendingEdits() throws(JournalError) -> PendingReport {
-        let lock = try takeLock()
-        defer { withExtendedLifetime(lock) {} }
-        return try commitPending()
+        try refresh()
     }
 
-    private func commitPending() throws(JournalError) -> PendingReport {
+    /// Commits those of `candidates` that differ from HEAD (with `everything`, any change in the
+    /// journal's folders), and records in the snapshot which of them now match the last commit.
+    private func commitPending(_ candidates: [String], everything: Bool) throws(JournalError) -> PendingReport {
         var report = PendingReport()
-        let changes: [StatusEntry]
-        do {
-            changes = try repository.status(paths: Journal.trackedPaths)
-        } catch {
-            throw .from(error, doing: "read the status of \(root)")
-        }
-        if changes.isEmpty { return report }
         if repository.state != .none {
             report.warnings.append(Say.midOperation(String(describing: repository.state)))
             return report
         }
+        let changes: [StatusEntry]
+        do {
+            changes = try repository.status(paths: everything ? Journal.trackedPaths : candidates, exact: !everything)
+        } catch {
+            throw .from(error, doing: "read the status of \(root)")
+        }
+        let changed = Set(changes.map(\.path))
+        var settled = candidates.filter { !changed.contains($0) }
         var paths: [String] = []
         var lines: [String] = []
         for change in changes {
@@ -254,8 +324,7 @@ public final class Journal {
                 report.warnings.append(Say.conflictMarkers(change.path))
                 continue
             }
-            let full = root + "/" + change.path
-            let data = FileManager.default.contents(atPath: full)
+            let data = FileManager.default.contents(atPath: root + "/" + change.path)
             if let data, ConflictMarkers.present(in: data) {
                 report.warnings.append(Say.conflictMarkers(change.path))
                 continue
@@ -263,10 +332,13 @@ public final class Journal {
             paths.append(change.path)
             lines.append(describe(change, data: data))
         }
-        guard !paths.isEmpty else { return report }
-        let message = lines.count == 1 ? lines[0] : Say.commitOutside(lines.count) + "\n\n" + lines.joined(separator: "\n")
-        try commit(paths, message: message)
-        report.committed = paths
+        if !paths.isEmpty {
+            let message = lines.count == 1 ? lines[0] : Say.commitOutside(lines.count) + "\n\n" + lines.joined(separator: "\n")
+            try commit(paths, message: message)
+            report.committed = paths
+            settled += paths
+        }
+        try index().markCommitted(settled)
         return report
     }
 

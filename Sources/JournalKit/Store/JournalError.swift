@@ -20,6 +20,17 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
     case io(String, String)
     case badSettings(String, line: Int, reason: String)
     case busy(String)
+    // Header and category edits (Say+Headers.swift).
+    case brokenHeader(String, line: Int, reason: String, id: String)
+    case unknownTag(String)
+    case sameName(String)
+    case invalidCategoryName(String)
+    case duplicateCategory(String)
+    case invalidColor(String)
+    case invalidEmoji(String)
+    case categoryInUse(String, count: Int)
+    case settingsNotEditable(String, reason: String)
+    case index(String, String)
 
     public var description: String {
         switch self {
@@ -40,6 +51,16 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
         case .io(let path, let reason): Say.ioFailed(path, reason)
         case .badSettings(let path, let line, let reason): Say.badSettings(path, line, reason)
         case .busy(let reason): reason
+        case .brokenHeader(let path, let line, let reason, let id): Say.brokenHeaderRefused(path, line, reason, id)
+        case .unknownTag(let tag): Say.unknownTag(tag)
+        case .sameName(let name): Say.sameName(name)
+        case .invalidCategoryName(let name): Say.invalidCategoryName(name)
+        case .duplicateCategory(let name): Say.duplicateCategory(name)
+        case .invalidColor(let color): Say.invalidColor(color)
+        case .invalidEmoji(let emoji): Say.invalidEmoji(emoji)
+        case .categoryInUse(let name, let count): Say.categoryInUse(name, count)
+        case .settingsNotEditable(let path, let reason): Say.settingsNotEditable(path, reason)
+        case .index(let path, let reason): Say.indexFailed(path, reason)
         }
     }
 

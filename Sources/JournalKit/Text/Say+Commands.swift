@@ -36,3 +36,16 @@ extension Say {
     public static func negativeCount(_ n: Int) -> String { "-n must be 0 or more, not \(n)" }
     public static let untitledDisplay = "(untitled)"
 }
+
+extension Say {
+    public static func indexing(_ done: Int, _ total: Int) -> String { "Indexing entries: \(done)/\(total)" }
+    public static func emptyDateRange(_ from: String, _ to: String) -> String {
+        "--from \(from) is after --to \(to): no day can match"
+    }
+    public static let emptySearch = "the search has no words to look for"
+    public static func badPattern(_ pattern: String) -> String { "--grep '\(pattern)' is not a valid regular expression" }
+    public static let noMatches = "No entries match."
+    public static func yearsAgo(_ year: Int, _ count: Int) -> String {
+        count == 1 ? "\(year) · 1 year ago" : "\(year) · \(count) years ago"
+    }
+}

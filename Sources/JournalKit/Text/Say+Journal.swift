@@ -37,6 +37,9 @@ extension Say {
     static func badSettings(_ path: String, _ line: Int, _ reason: String) -> String {
         "\(path):\(line): \(reason)"
     }
+    static func indexFailed(_ path: String, _ reason: String) -> String {
+        "cannot use the index \(path): \(reason) (it is safe to delete; it will be rebuilt)"
+    }
     static let cannotRead = "permission denied or not a file"
     static let noSuchFile = "no such file"
     static func midOperation(_ state: String) -> String {

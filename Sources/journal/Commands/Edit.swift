@@ -22,7 +22,7 @@ extension JournalCommand {
         func run() throws {
             let journal = try options.openJournal()
             report(try journal.commitPendingEdits())
-            let entries = journal.loadEntries()
+            let entries = try journal.loadEntries()
             let entry: Entry
             if let id {
                 entry = try journal.entry(matching: id, in: entries)

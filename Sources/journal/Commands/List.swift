@@ -5,38 +5,62 @@ import JournalKit
 extension JournalCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List entries, newest first.",
+            abstract: "List entries, newest first, with filters.",
             discussion: """
                 One line per entry: date, short id, category, title, tags. Entries whose header
                 cannot be read are listed as broken, with the line at fault.
                 Examples:
                   journal list -n 20
-                  journal list --json | jq '.[0].title'
+                  journal list --from 2025-03 --to 2025-06 --tag busan
+                  journal list --on 'last week' --category travel --full
+                  journal list --contains 'hotteok' --json | jq '.[0].title'
                 """)
 
         @OptionGroup var options: GlobalOptions
-
-        @Option(name: .short, help: "Show at most N entries (default: all).")
-        var n: Int?
+        @OptionGroup var filters: FilterOptions
 
         @Flag(help: "Print a JSON array instead of lines.")
         var json = false
 
-        func validate() throws {
-            if let n, n < 0 { throw ValidationError(Say.negativeCount(n)) }
-        }
+        @Flag(help: "Whole entries, one after another (paged on a terminal).")
+        var full = false
 
         func run() throws {
+            _ = try filters.query()  // bad dates and patterns fail before anything else happens
+            _ = try filters.pattern()
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
-            var entries = journal.loadEntries()
-            if let n { entries = Array(entries.prefix(n)) }
-            if json {
-                print(try EntryJSON.render(entries.map(EntryJSON.init)), terminator: "")
-                return
-            }
-            let lines = EntryLines(style: options.style, settings: journal.settings, dates: DateText(locale: Shell.locale))
-            Terminal.page(lines.render(entries))
+            try refresh(journal)
+            try printEntries(try filters.entries(in: journal), of: journal, json: json, full: full, options: options)
         }
     }
+}
+
+/// Brings the journal's snapshot up to date, with a progress line on a terminal for a long rebuild.
+func refresh(_ journal: Journal) throws {
+    let start = Date()
+    var shown = false
+    let pending = try journal.refresh { done, total in
+        guard Terminal.stderrIsTerminal, Date().timeIntervalSince(start) > 1 else { return }
+        shown = true
+        FileHandle.standardError.write(Data("\r\(Say.indexing(done, total))".utf8))
+    }
+    if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+    report(pending)
+}
+
+/// Prints entries as lines, whole (`full`) or JSON: the output of list, today and search.
+func printEntries(_ entries: [Entry], of journal: Journal, json: Bool, full: Bool, options: GlobalOptions) throws {
+    if json {
+        let complete = try entries.map { try journal.readEntry(at: $0.path) }
+        print(try EntryJSON.render(complete.map { EntryJSON(entry: $0) }), terminator: "")
+        return
+    }
+    let dates = DateText(locale: Shell.locale)
+    if full {
+        let page = EntryPage(style: options.style, settings: journal.settings, dates: dates)
+        let texts = try entries.map { page.render(try journal.readEntry(at: $0.path)) }
+        Terminal.page(texts.joined(separator: "\n" + options.style.dim(String(repeating: "─", count: 40)) + "\n\n"))
+        return
+    }
+    Terminal.page(EntryLines(style: options.style, settings: journal.settings, dates: dates).render(entries))
 }

@@ -25,7 +25,7 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
+            try refresh(journal)
             let entry = try journal.entry(matching: id)
             if raw {
                 FileHandle.standardOutput.write(try Data(contentsOf: URL(fileURLWithPath: journal.absolutePath(of: entry))))
@@ -38,32 +38,42 @@ extension JournalCommand {
             if let problem = entry.problem {
                 Terminal.warn(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             }
-            let style = options.style
-            let dates = DateText(locale: Shell.locale)
-            var out = style.bold(entry.title.isEmpty ? Say.untitledDisplay : entry.title) + "\n"
-            var facts = [dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? ""), style.yellow(entry.id)]
-            if let category = entry.category {
-                let emoji = journal.settings.category(named: category)?.emoji
-                facts.append(style.color(journal.settings.category(named: category)?.color, [emoji, category].compactMap { $0 }.joined(separator: " ")))
-            }
-            if !entry.tags.isEmpty { facts.append(style.green(entry.tags.map { "#" + $0 }.joined(separator: " "))) }
-            if entry.starred { facts.append(style.yellow("★")) }
-            out += facts.joined(separator: " · ") + "\n"
-            var place: [String] = []
-            if let weather = entry.weather {
-                place.append([weather.condition, weather.temperatureC.map { "\(YAMLWriter.number($0))°C" }].compactMap { $0 }.joined(separator: " "))
-            }
-            if let location = entry.location {
-                var text = location.name ?? ""
-                if let lat = location.latitude, let lon = location.longitude {
-                    text += (text.isEmpty ? "" : " ") + "(\(YAMLWriter.number(lat)), \(YAMLWriter.number(lon)))"
-                }
-                place.append(text)
-            }
-            if !place.isEmpty { out += place.joined(separator: " · ") + "\n" }
-            out += style.dim(entry.path) + "\n\n" + entry.text
-            if !out.hasSuffix("\n") { out += "\n" }
-            Terminal.page(out)
+            let page = EntryPage(style: options.style, settings: journal.settings, dates: DateText(locale: Shell.locale))
+            Terminal.page(page.render(entry))
         }
+    }
+}
+
+/// One entry in full: title, a line of metadata, weather and place, the path, then the text as written.
+struct EntryPage {
+    let style: Style
+    let settings: Settings
+    let dates: DateText
+
+    func render(_ entry: Entry) -> String {
+        var out = style.bold(entry.title.isEmpty ? Say.untitledDisplay : entry.title) + "\n"
+        var facts = [dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? ""), style.yellow(entry.id)]
+        if let name = entry.category {
+            let category = settings.category(named: name)
+            facts.append(style.color(category?.color, [category?.emoji, name].compactMap { $0 }.joined(separator: " ")))
+        }
+        if !entry.allTags.isEmpty { facts.append(style.green(entry.allTags.map { "#" + $0 }.joined(separator: " "))) }
+        if entry.starred { facts.append(style.yellow("★")) }
+        out += facts.joined(separator: " · ") + "\n"
+        var place: [String] = []
+        if let weather = entry.weather {
+            place.append([weather.condition, weather.temperatureC.map { "\(YAMLWriter.number($0))°C" }].compactMap { $0 }.joined(separator: " "))
+        }
+        if let location = entry.location {
+            var text = location.name ?? ""
+            if let lat = location.latitude, let lon = location.longitude {
+                text += (text.isEmpty ? "" : " ") + "(\(YAMLWriter.number(lat)), \(YAMLWriter.number(lon)))"
+            }
+            place.append(text)
+        }
+        if !place.isEmpty { out += place.joined(separator: " · ") + "\n" }
+        out += style.dim(entry.path) + "\n\n" + entry.text
+        if !out.hasSuffix("\n") { out += "\n" }
+        return out
     }
 }

@@ -1,0 +1,210 @@
+import Foundation
+import GRDB
+
+/// Which entries a command wants; every filter is optional and they combine with AND.
+public struct EntryQuery: Sendable, Equatable {
+    public var from: LocalDay?
+    public var to: LocalDay?
+    public var category: String?
+    /// Entries carrying every one of these tags (header or inline).
+    public var tags: [String] = []
+    /// With `anyTag`, entries carrying at least one of `tags` instead.
+    public var anyTag = false
+    public var notTags: [String] = []
+    public var starred = false
+    /// Words and word prefixes, from the full-text index.
+    public var contains: String?
+    /// Entries whose local date falls on this month and day (`MM-DD`).
+    public var monthDay: String?
+    public var limit: Int?
+    public var oldestFirst = false
+
+    public init() {}
+}
+
+/// A full-text query as the user types it: words (matched as word prefixes), "quoted phrases",
+/// and -excluded words, all case- and accent-insensitive.
+public struct SearchText: Sendable, Equatable {
+    public var words: [String] = []
+    public var phrases: [String] = []
+    public var excluded: [String] = []
+
+    public init(_ text: String) {
+        var current = ""
+        var quoted = false
+        func finish() {
+            let word = current.trimmingCharacters(in: .whitespaces)
+            current = ""
+            guard !word.isEmpty else { return }
+            if quoted {
+                phrases.append(word)
+            } else if word.hasPrefix("-"), word.count > 1 {
+                excluded.append(String(word.dropFirst()))
+            } else {
+                words.append(word)
+            }
+        }
+        for c in text {
+            if c == "\"" {
+                finish()
+                quoted.toggle()
+            } else if c.isWhitespace && !quoted {
+                finish()
+            } else {
+                current.append(c)
+            }
+        }
+        finish()
+    }
+
+    public var isEmpty: Bool { words.isEmpty && phrases.isEmpty }
+
+    /// The terms to look for when showing where an entry matched.
+    public var highlights: [String] { words.map(SearchText.stripPunctuation) + phrases }
+
+    /// The FTS5 query: each word a prefix, each phrase exact, exclusions with NOT.
+    var fts: String? {
+        let positive = words.map(SearchText.stripPunctuation).filter { !$0.isEmpty }.map { SearchText.quote($0) + "*" }
+            + phrases.map(SearchText.quote)
+        guard !positive.isEmpty else { return nil }
+        var query = positive.joined(separator: " AND ")
+        for word in excluded.map(SearchText.stripPunctuation) where !word.isEmpty {
+            query += " NOT " + SearchText.quote(word) + "*"
+        }
+        return query
+    }
+
+    private static func quote(_ text: String) -> String {
+        "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
+    }
+
+    /// The tokenizer drops punctuation; a word made of it alone matches nothing.
+    private static func stripPunctuation(_ word: String) -> String {
+        word.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols).subtracting(CharacterSet(charactersIn: "#")))
+            .trimmingCharacters(in: CharacterSet(charactersIn: "#"))
+    }
+}
+
+extension EntryIndex {
+    /// The SQL condition and arguments of a query's filters (on table `entry`).
+    private static func conditions(_ query: EntryQuery) -> (String, StatementArguments) {
+        var clauses: [String] = []
+        var arguments: StatementArguments = []
+        if let from = query.from {
+            clauses.append("entry.day >= ?")
+            _ = arguments.append(contentsOf: [from.description])
+        }
+        if let to = query.to {
+            clauses.append("entry.day <= ?")
+            _ = arguments.append(contentsOf: [to.description])
+        }
+        if let category = query.category {
+            clauses.append("entry.category = ?")
+            _ = arguments.append(contentsOf: [category])
+        }
+        if query.starred { clauses.append("entry.starred = 1") }
+        if let monthDay = query.monthDay {
+            clauses.append("substr(entry.day, 6) = ?")
+            _ = arguments.append(contentsOf: [monthDay])
+        }
+        let tagKeys = query.tags.map(Tags.key)
+        if query.anyTag, !tagKeys.isEmpty {
+            clauses.append("entry.n IN (SELECT n FROM tag WHERE key IN (\(tagKeys.map { _ in "?" }.joined(separator: ","))))")
+            _ = arguments.append(contentsOf: StatementArguments(tagKeys))
+        } else {
+            for key in tagKeys {
+                clauses.append("entry.n IN (SELECT n FROM tag WHERE key = ?)")
+                _ = arguments.append(contentsOf: [key])
+            }
+        }
+        for key in query.notTags.map(Tags.key) {
+            clauses.append("entry.n NOT IN (SELECT n FROM tag WHERE key = ?)")
+            _ = arguments.append(contentsOf: [key])
+        }
+        if let contains = query.contains {
+            // A query with no searchable word matches nothing rather than everything.
+            clauses.append("entry.n IN (SELECT rowid FROM text WHERE text MATCH ?)")
+            _ = arguments.append(contentsOf: [SearchText(contains).fts ?? "\"\""])
+        }
+        return (clauses.isEmpty ? "1" : clauses.joined(separator: " AND "), arguments)
+    }
+
+    /// Entries matching `query`, newest first (or oldest first), without their text.
+    func entries(_ query: EntryQuery) throws(JournalError) -> [Entry] {
+        let (condition, arguments) = EntryIndex.conditions(query)
+        let order = query.oldestFirst ? "entry.created, entry.path" : "entry.created DESC, entry.path DESC"
+        let limit = query.limit.map { " LIMIT \($0)" } ?? ""
+        return try read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM entry WHERE \(condition) ORDER BY \(order)\(limit)", arguments: arguments)
+                .map(EntryIndex.entry(from:))
+        }
+    }
+
+    /// Visits matching entries in order until `visit` returns false (for scans that read files, like --grep).
+    func forEach(_ query: EntryQuery, _ visit: (Entry) throws -> Bool) throws(JournalError) {
+        let (condition, arguments) = EntryIndex.conditions(query)
+        let order = query.oldestFirst ? "entry.created, entry.path" : "entry.created DESC, entry.path DESC"
+        try read { db in
+            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM entry WHERE \(condition) ORDER BY \(order)", arguments: arguments)
+            while let row = try rows.next() {
+                if try !visit(EntryIndex.entry(from: row)) { return }
+            }
+        }
+    }
+
+    /// Entries matching a full-text query and the filters, best match first (titles weigh more).
+    func search(_ text: SearchText, _ query: EntryQuery) throws(JournalError) -> [Entry] {
+        guard let fts = text.fts else { return [] }
+        let (condition, filterArguments) = EntryIndex.conditions(query)
+        var arguments: StatementArguments = [fts]
+        _ = arguments.append(contentsOf: filterArguments)
+        let limit = query.limit.map { " LIMIT \($0)" } ?? ""
+        return try read { db in
+            try Row.fetchAll(
+                db,
+                sql: """
+                    SELECT entry.* FROM text JOIN entry ON entry.n = text.rowid
+                    WHERE text MATCH ? AND \(condition)
+                    ORDER BY bm25(text, 5.0, 1.0), entry.created DESC\(limit)
+                    """,
+                arguments: arguments
+            ).map(EntryIndex.entry(from:))
+        }
+    }
+
+    /// The entry `text` names: a unique id prefix, or an exact path.
+    func entries(idPrefix prefix: String) throws(JournalError) -> [Entry] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT * FROM entry WHERE id >= ? AND id < ? ORDER BY created DESC LIMIT 20",
+                arguments: [prefix, prefix + "\u{FFFF}"]
+            ).map(EntryIndex.entry(from:))
+        }
+    }
+
+    func entry(path: String) throws(JournalError) -> Entry? {
+        try read { db in
+            try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE path = ?", arguments: [path]).map(EntryIndex.entry(from:))
+        }
+    }
+
+    /// Every tag with the number of entries carrying it, most used first.
+    func tagCounts() throws(JournalError) -> [(tag: String, count: Int)] {
+        try read { db in
+            try Row.fetchAll(
+                db, sql: "SELECT min(name) AS name, count(*) AS count FROM tag GROUP BY key ORDER BY count DESC, key"
+            ).map { ($0["name"], $0["count"]) }
+        }
+    }
+
+    /// How many entries name each category (nil: none).
+    func categoryCounts() throws(JournalError) -> [String?: Int] {
+        try read { db in
+            var counts: [String?: Int] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT category, count(*) AS count FROM entry GROUP BY category") {
+                counts[row["category"] as String?] = row["count"]
+            }
+            return counts
+        }
+    }
+}

@@ -1,0 +1,336 @@
+import Foundation
+
+/// A change to an entry's header, as `journal star`, `journal tag` and `journal edit --category` ask for it.
+public struct HeaderEdit: Sendable, Equatable {
+    public enum CategoryChange: Sendable, Equatable {
+        case set(String)
+        case clear
+    }
+
+    public var category: CategoryChange?
+    /// Applied in order, so `+x -x` leaves no `x`.
+    public var tags: [TagOperation]
+    public var starred: Bool?
+
+    public init(category: CategoryChange? = nil, tags: [TagOperation] = [], starred: Bool? = nil) {
+        self.category = category
+        self.tags = tags
+        self.starred = starred
+    }
+
+    public var isEmpty: Bool { category == nil && tags.isEmpty && starred == nil }
+}
+
+public enum TagOperation: Sendable, Equatable {
+    case add(String)
+    case remove(String)
+
+    /// The words after `journal tag ID`: `+x` or a bare `x` adds, `-x` removes; a word may hold
+    /// several tags separated by commas (`+a,b`). Tags are normalised as `Journal.normalize(tags:)` does.
+    public static func parse(_ words: [String]) throws(JournalError) -> [TagOperation] {
+        var operations: [TagOperation] = []
+        for word in words {
+            var text = Substring(word)
+            var adds = true
+            if text.first == "+" {
+                text = text.dropFirst()
+            } else if text.first == "-" {
+                adds = false
+                text = text.dropFirst()
+            }
+            let tags = try Journal.normalize(tags: [String(text)])
+            guard !tags.isEmpty else { throw .invalidTag(word) }
+            operations += tags.map { adds ? .add($0) : .remove($0) }
+        }
+        return operations
+    }
+}
+
+/// What a header edit changed (empty when the header already was as asked).
+public struct HeaderChanges: Sendable, Equatable {
+    public var category: HeaderEdit.CategoryChange?
+    public var addedTags: [String] = []
+    public var removedTags: [String] = []
+    public var starred: Bool?
+
+    public var isEmpty: Bool { category == nil && addedTags.isEmpty && removedTags.isEmpty && starred == nil }
+
+    /// `+food -work`
+    public var tagSummary: String { Say.tagChanges(added: addedTags, removed: removedTags) }
+
+    /// `category travel, +food -work, starred`
+    public var summary: String {
+        var parts: [String] = []
+        switch category {
+        case .set(let name): parts.append(Say.changedCategory(name))
+        case .clear: parts.append(Say.changedCategory(nil))
+        case nil: break
+        }
+        if !addedTags.isEmpty || !removedTags.isEmpty { parts.append(tagSummary) }
+        if let starred { parts.append(Say.changedStar(starred)) }
+        return parts.joined(separator: ", ")
+    }
+}
+
+/// How many entries a category or a tag has.
+public struct CategoryUsage: Sendable, Equatable {
+    public var name: String
+    public var emoji: String?
+    public var color: String?
+    public var count: Int
+    /// False for a category that entries name but journal.yml does not define.
+    public var known: Bool
+}
+
+extension Journal {
+    /// The result of a header edit: the entry as it is now, what changed, and the outside edits committed first.
+    public struct HeaderUpdate {
+        public var entry: Entry
+        public var changes: HeaderChanges
+        public var pending: PendingReport
+    }
+
+    /// The result of an edit of many entries in one commit.
+    public struct BulkUpdate {
+        /// How many entry files changed.
+        public var count: Int
+        /// Entries whose header cannot be read: not looked at, not changed.
+        public var skipped: [Entry]
+        public var pending: PendingReport
+    }
+
+    /// Which command asks for a header edit: it decides the commit message.
+    public enum HeaderPurpose: Sendable {
+        case star, tag, edit
+    }
+
+    // MARK: One entry
+
+    /// Changes header fields of one entry, each on its own line, in one commit; nothing at all when the
+    /// header already is as asked. An entry whose header cannot be read is refused, never rewritten.
+    public func updateHeader(of entry: Entry, _ edit: HeaderEdit, for purpose: HeaderPurpose) throws(JournalError)
+        -> HeaderUpdate
+    {
+        if case .set(let name) = edit.category { try Journal.validate(category: name, in: settings) }
+        let data = try FileSystem.read(root + "/" + entry.path)
+        let current = decodeForEdit(data, path: entry.path)
+        if let problem = current.problem {
+            throw .brokenHeader(entry.path, line: problem.line, reason: problem.reason, id: current.shortID)
+        }
+        let plan = Journal.plan(edit, for: current)
+        guard !plan.changes.isEmpty else { return HeaderUpdate(entry: current, changes: plan.changes, pending: PendingReport()) }
+        guard let edited = EntryFile.setting(plan.fields, in: data) else {
+            throw .brokenHeader(entry.path, line: 1, reason: Say.headerNotClosed, id: current.shortID)
+        }
+        let title = Journal.shortTitle(current.title)
+        let message: String
+        switch purpose {
+        case .star:
+            message = plan.changes.starred == false ? Say.commitUnstar(title, current.shortID) : Say.commitStar(title, current.shortID)
+        case .tag: message = Say.commitTag(title, current.shortID, plan.changes.tagSummary)
+        case .edit: message = Say.commitEditHeader(title, current.shortID, plan.changes.summary)
+        }
+        let pending = try change([(entry.path, edited)], message: message)
+        return HeaderUpdate(entry: try readEntry(at: entry.path), changes: plan.changes, pending: pending)
+    }
+
+    /// The header lines an edit sets (nil: removes) and what that changes, for an entry as read.
+    static func plan(_ edit: HeaderEdit, for entry: Entry) -> (fields: [(key: String, value: String?)], changes: HeaderChanges) {
+        var fields: [(key: String, value: String?)] = []
+        var changes = HeaderChanges()
+        switch edit.category {
+        case .set(let name) where entry.category != name:
+            fields.append(("category", YAMLWriter.scalar(name)))
+            changes.category = .set(name)
+        case .clear where entry.category != nil:
+            fields.append(("category", nil))
+            changes.category = .clear
+        default: break
+        }
+        if !edit.tags.isEmpty {
+            var tags = entry.tags
+            for operation in edit.tags {
+                switch operation {
+                case .add(let tag):
+                    if !tags.contains(where: { Journal.tagKey($0) == Journal.tagKey(tag) }) { tags.append(tag) }
+                case .remove(let tag):
+                    tags.removeAll { Journal.tagKey($0) == Journal.tagKey(tag) }
+                }
+            }
+            if tags != entry.tags {
+                fields.append(("tags", tags.isEmpty ? nil : YAMLWriter.flowList(tags)))
+                changes.addedTags = tags.filter { !entry.tags.contains($0) }
+                changes.removedTags = entry.tags.filter { !tags.contains($0) }
+            }
+        }
+        if let starred = edit.starred, starred != entry.starred {
+            fields.append(("starred", starred ? "true" : nil))
+            changes.starred = starred
+        }
+        return (fields, changes)
+    }
+
+    // MARK: Tags
+
+    /// Renames a header tag in every entry carrying it, in one commit; where the new name is already
+    /// there, the two merge. Inline `#hashtags` in the text are the user's words and stay as written.
+    public func renameTag(_ old: String, to new: String) throws(JournalError) -> BulkUpdate {
+        let old = try Journal.singleTag(old)
+        let new = try Journal.singleTag(new)
+        guard old != new else { throw .sameName(old) }
+        var files: [(path: String, data: Data?)] = []
+        var skipped: [Entry] = []
+        var found = false
+        for entry in try loadEntries() {
+            if entry.problem != nil {
+                skipped.append(entry)
+                continue
+            }
+            guard entry.tags.contains(where: { Journal.tagKey($0) == Journal.tagKey(old) }) else { continue }
+            let data = try FileSystem.read(root + "/" + entry.path)
+            let current = decodeForEdit(data, path: entry.path)
+            if current.problem != nil {
+                skipped.append(current)
+                continue
+            }
+            guard current.tags.contains(where: { Journal.tagKey($0) == Journal.tagKey(old) }) else { continue }
+            found = true
+            let tags = Journal.renaming(old, to: new, in: current.tags)
+            guard tags != current.tags, let edited = EntryFile.setting([("tags", YAMLWriter.flowList(tags))], in: data)
+            else { continue }
+            files.append((entry.path, edited))
+        }
+        guard found else { throw .unknownTag(old) }
+        guard !files.isEmpty else { return BulkUpdate(count: 0, skipped: skipped, pending: PendingReport()) }
+        let pending = try change(files, message: Say.commitRenameTag(old, new, files.count))
+        return BulkUpdate(count: files.count, skipped: skipped, pending: pending)
+    }
+
+    /// `tags` with `old` (in any case) replaced by `new` where it stands, and `new` kept once.
+    static func renaming(_ old: String, to new: String, in tags: [String]) -> [String] {
+        var result: [String] = []
+        for tag in tags {
+            let renamed = tagKey(tag) == tagKey(old) ? new : tag
+            if tagKey(renamed) == tagKey(new), result.contains(where: { tagKey($0) == tagKey(new) }) { continue }
+            result.append(renamed)
+        }
+        return result
+    }
+
+    /// Each tag with the number of entries carrying it (in the header or as an inline `#tag`), most used
+    /// first, then by name. Tags that differ only in case count as one.
+    public static func tagUsage(in entries: [Entry]) -> [(tag: String, count: Int)] {
+        var counts: [String: (name: String, count: Int)] = [:]
+        for entry in entries {
+            var seen = Set<String>()
+            for tag in entry.tags + entry.inlineTags {
+                let key = tagKey(tag)
+                guard !key.isEmpty, seen.insert(key).inserted else { continue }
+                let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
+                let old = counts[key]
+                counts[key] = (min(old?.name ?? name, name), (old?.count ?? 0) + 1)
+            }
+        }
+        return counts.sorted { a, b in a.value.count != b.value.count ? a.value.count > b.value.count : a.key < b.key }
+            .map { ($0.value.name, $0.value.count) }
+    }
+
+    /// One tag as the user typed it (`#busan` or `busan`), or an error when it is not exactly one tag.
+    static func singleTag(_ text: String) throws(JournalError) -> String {
+        let tags = try normalize(tags: [text])
+        guard tags.count == 1, !text.contains(",") else { throw .invalidTag(text) }
+        return tags[0]
+    }
+
+    /// Tags compare without regard to case or a leading `#` (the index's rule too).
+    static func tagKey(_ tag: String) -> String {
+        (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+    }
+
+    // MARK: Categories
+
+    /// Each category of journal.yml with the number of entries naming it, in journal.yml's order; then
+    /// the categories entries name that journal.yml does not define, most used first.
+    public static func categoryUsage(settings: Settings, entries: [Entry]) -> [CategoryUsage] {
+        var counts: [String: Int] = [:]
+        for entry in entries where entry.problem == nil {
+            if let name = entry.category { counts[name, default: 0] += 1 }
+        }
+        var usage = settings.categories.map { category in
+            CategoryUsage(name: category.name, emoji: category.emoji, color: category.color, count: counts[category.name] ?? 0, known: true)
+        }
+        let unknown = counts.filter { name, _ in settings.category(named: name) == nil }
+            .sorted { a, b in a.value != b.value ? a.value > b.value : a.key < b.key }
+        usage += unknown.map { CategoryUsage(name: $0.key, emoji: nil, color: nil, count: $0.value, known: false) }
+        return usage
+    }
+
+    /// Appends a category to journal.yml, in one commit.
+    public func addCategory(_ name: String, emoji: String?, color: String?) throws(JournalError) -> PendingReport {
+        let edited = try Settings.addingCategory(name, emoji: emoji, color: color, to: try settingsText(), path: settingsPath)
+        return try change([(Journal.settingsFile, Data(edited.utf8))], message: Say.commitAddCategory(name))
+    }
+
+    /// Renames a category in journal.yml and in the `category:` line of every entry naming it, in one commit.
+    public func renameCategory(_ old: String, to new: String) throws(JournalError) -> BulkUpdate {
+        let edited = try Settings.renamingCategory(old, to: new, in: try settingsText(), path: settingsPath)
+        let (files, skipped) = try entriesNaming(category: old, setting: YAMLWriter.scalar(new))
+        let pending = try change(
+            [(Journal.settingsFile, Data(edited.utf8))] + files, message: Say.commitRenameCategory(old, new, files.count))
+        return BulkUpdate(count: files.count, skipped: skipped, pending: pending)
+    }
+
+    /// Removes a category from journal.yml. While entries name it, only with `force`, which also removes
+    /// their `category:` line; all in one commit.
+    public func removeCategory(_ name: String, force: Bool) throws(JournalError) -> BulkUpdate {
+        let edited = try Settings.removingCategory(name, from: try settingsText(), path: settingsPath)
+        let (files, skipped) = try entriesNaming(category: name, setting: nil)
+        if !files.isEmpty, !force { throw .categoryInUse(name, count: files.count) }
+        let pending = try change(
+            [(Journal.settingsFile, Data(edited.utf8))] + files, message: Say.commitRemoveCategory(name, files.count))
+        return BulkUpdate(count: files.count, skipped: skipped, pending: pending)
+    }
+
+    /// The entry files naming `category`, with their `category:` line set to `value` (nil: removed),
+    /// and the entries whose header cannot be read.
+    private func entriesNaming(category: String, setting value: String?) throws(JournalError)
+        -> (files: [(path: String, data: Data?)], skipped: [Entry])
+    {
+        var files: [(path: String, data: Data?)] = []
+        var skipped: [Entry] = []
+        for entry in try loadEntries() {
+            if entry.problem != nil {
+                skipped.append(entry)
+                continue
+            }
+            guard entry.category == category else { continue }
+            let data = try FileSystem.read(root + "/" + entry.path)
+            let current = decodeForEdit(data, path: entry.path)
+            guard current.problem == nil else {
+                skipped.append(current)
+                continue
+            }
+            guard current.category == category, let edited = EntryFile.setting([("category", value)], in: data) else { continue }
+            files.append((entry.path, edited))
+        }
+        return (files, skipped)
+    }
+
+    private var settingsPath: String { root + "/" + Journal.settingsFile }
+
+    /// journal.yml's text as stored now; refused when it is not UTF-8 (a line edit would change its bytes).
+    private func settingsText() throws(JournalError) -> String {
+        let data = try FileSystem.read(settingsPath)
+        let text = String(decoding: data, as: UTF8.self)
+        guard Data(text.utf8) == data else { throw .settingsNotEditable(settingsPath, reason: Say.notUTF8) }
+        return text
+    }
+
+    /// An entry read from the bytes about to be edited. Only its header matters here, so a file
+    /// without a date gets the clock's (no git lookup).
+    private func decodeForEdit(_ data: Data, path: String) -> Entry {
+        EntryFile.decode(data, path: path, zone: context.timeZone) {
+            (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)
+        }
+    }
+}

@@ -1,0 +1,105 @@
+import ArgumentParser
+import Foundation
+import JournalKit
+
+extension JournalCommand {
+    struct Search: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Full-text search over titles and bodies, best match first.",
+            discussion: """
+                Words match as word prefixes, ignoring case and accents (cafe finds café; 서울 finds
+                서울에서); "quoted words" match as a phrase; -word leaves out entries with it.
+                Each result shows the line that matched. The filters of `list` apply.
+                Examples:
+                  journal search busan hotteok
+                  journal search '"early train"' -rain --from 2025
+                  journal search 친구 -n 20 --json
+                """)
+
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var filters: FilterOptions
+
+        @Flag(help: "Print a JSON array (each entry with the line that matched).")
+        var json = false
+
+        @Argument(help: "What to look for.")
+        var words: [String]
+
+        func validate() throws {
+            if words.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+                throw ValidationError(Say.emptySearch)
+            }
+        }
+
+        func run() throws {
+            let text = SearchText(words.map { $0.contains(" ") && !$0.hasPrefix("\"") ? "\"\($0)\"" : $0 }.joined(separator: " "))
+            guard !text.isEmpty else { throw Failure(Say.emptySearch) }
+            var query = try filters.query()
+            let pattern = try filters.pattern()
+            let journal = try options.openJournal()
+            try refresh(journal)
+            if pattern != nil { query.limit = nil }
+            var entries = try journal.search(text, query)
+            if let pattern {
+                entries = entries.filter { entry in
+                    guard let data = FileManager.default.contents(atPath: journal.absolutePath(of: entry)) else { return false }
+                    let content = String(decoding: data, as: UTF8.self)
+                    return pattern.firstMatch(in: content, range: NSRange(content.startIndex..., in: content)) != nil
+                }
+                if let n = filters.n { entries = Array(entries.prefix(n)) }
+            }
+            let hits = try entries.map { entry in
+                let full = try journal.readEntry(at: entry.path)
+                return (full, Highlight.line(in: full.text, terms: text.highlights))
+            }
+            if json {
+                print(try EntryJSON.render(hits.map { EntryJSON(entry: $0.0, match: $0.1 ?? "") }), terminator: "")
+                return
+            }
+            let style = options.style
+            let lines = EntryLines(style: style, settings: journal.settings, dates: DateText(locale: Shell.locale))
+            var out = ""
+            for (entry, line) in hits {
+                out += lines.render([entry])
+                if let line { out += "    " + Highlight.mark(line, terms: text.highlights, style: style) + "\n" }
+            }
+            if hits.isEmpty { Terminal.note(Say.noMatches) }
+            Terminal.page(out)
+        }
+    }
+}
+
+/// Where a search matched: the line, cut to fit, with the matched words marked on a terminal.
+enum Highlight {
+    static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
+
+    /// The first line of `text` holding one of `terms`, trimmed to about 100 characters around it.
+    static func line(in text: String, terms: [String]) -> String? {
+        for raw in text.split(separator: "\n") {
+            let line = raw.trimmingCharacters(in: .whitespaces)
+            for term in terms where !term.isEmpty {
+                guard let range = line.range(of: term, options: options) else { continue }
+                let before = line.distance(from: line.startIndex, to: range.lowerBound)
+                guard line.count > 100 else { return line }
+                let start = line.index(line.startIndex, offsetBy: max(0, before - 40))
+                let end = line.index(start, offsetBy: min(100, line.distance(from: start, to: line.endIndex)))
+                return (start > line.startIndex ? "…" : "") + line[start..<end] + (end < line.endIndex ? "…" : "")
+            }
+        }
+        return nil
+    }
+
+    static func mark(_ line: String, terms: [String], style: Style) -> String {
+        guard style.enabled else { return line }
+        var out = ""
+        var rest = line[...]
+        while !rest.isEmpty {
+            let next = terms.compactMap { term in term.isEmpty ? nil : rest.range(of: term, options: options) }
+                .min { $0.lowerBound < $1.lowerBound }
+            guard let next else { break }
+            out += rest[..<next.lowerBound] + style.yellow(style.bold(String(rest[next])))
+            rest = rest[next.upperBound...]
+        }
+        return out + rest
+    }
+}
