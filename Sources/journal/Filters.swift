@@ -31,7 +31,7 @@ struct FilterOptions: ParsableArguments {
     @Option(help: "Entries containing these words or word prefixes (from the index).")
     var contains: String?
 
-    @Option(help: "Entries whose file matches this regular expression (an exact scan of the files).")
+    @Option(help: "Entries whose file matches this regular expression (an exact scan of the files; ^ and $ match at lines).")
     var grep: String?
 
     @Option(name: .short, help: "At most N entries.")
@@ -84,7 +84,7 @@ struct FilterOptions: ParsableArguments {
     func pattern() throws -> NSRegularExpression? {
         guard let grep else { return nil }
         do {
-            return try NSRegularExpression(pattern: grep, options: [])
+            return try NSRegularExpression(pattern: grep, options: [.anchorsMatchLines])
         } catch {
             throw Failure(Say.badPattern(grep))
         }

@@ -17,7 +17,7 @@ struct JournalCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
-            Commit.self,
+            Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self,
         ],
         defaultSubcommand: List.self
     )
@@ -26,7 +26,8 @@ struct JournalCommand: ParsableCommand {
     /// (swift-argument-parser's own handling), everything else prints one line and exits 1.
     static func main() {
         do {
-            var command = try parseAsRoot(hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst())))
+            let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
+            var command = try parseAsRoot(Search.rewritingExclusions(arguments))
             try command.run()
         } catch let error as JournalError {
             Terminal.printError(error.description)
@@ -42,9 +43,12 @@ struct JournalCommand: ParsableCommand {
 
 extension JournalCommand {
     /// `journal -J DIR add …` means `journal add -J DIR …`: options every command takes may come
-    /// before the command's name, as with git's `-C`.
+    /// before the command's name, as with git's `-C`, and before or between the names of nested
+    /// commands (`journal -J DIR tags rename …`, `journal tags -J DIR rename …`).
     static func hoistingGlobalOptions(_ arguments: [String]) -> [String] {
         var leading: [String] = []
+        var names: [String] = []
+        var command: any ParsableCommand.Type = JournalCommand.self
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
@@ -56,15 +60,18 @@ extension JournalCommand {
             {
                 leading.append(argument)
                 index += 1
+            } else if let sub = command.configuration.subcommands.first(where: {
+                $0._commandName == argument || $0.configuration.aliases.contains(argument)
+            }) {
+                names.append(argument)
+                command = sub
+                index += 1
             } else {
                 break
             }
         }
         guard !leading.isEmpty else { return arguments }
-        let rest = arguments[index...]
-        let names = configuration.subcommands.map { $0._commandName }
-        if let first = rest.first, names.contains(first) { return [first] + leading + rest.dropFirst() }
-        return leading + rest
+        return names + leading + arguments[index...]
     }
 }
 

@@ -139,11 +139,16 @@ struct EntryLines {
     let dates: DateText
 
     func render(_ entries: [Entry]) -> String {
+        lines(entries).map { $0 + "\n" }.joined()
+    }
+
+    /// One line per entry, in columns aligned across all of them.
+    func lines(_ entries: [Entry]) -> [String] {
         let dateTexts = entries.map { dates.format($0.createdAt) }
         let categories = entries.map(categoryText)
         let dateWidth = dateTexts.map(displayWidth).max() ?? 0
         let categoryWidth = categories.map(displayWidth).max() ?? 0
-        var out = ""
+        var out: [String] = []
         for (i, entry) in entries.enumerated() {
             var line = style.dim(padded(dateTexts[i], to: dateWidth)) + "  " + style.yellow(entry.shortID) + "  "
             if categoryWidth > 0 {
@@ -157,7 +162,7 @@ struct EntryLines {
                 if entry.starred { line += " " + style.yellow("★") }
                 if !entry.allTags.isEmpty { line += "  " + style.green(entry.allTags.map { "#" + $0 }.joined(separator: " ")) }
             }
-            out += line + "\n"
+            out.append(line)
         }
         return out
     }

@@ -57,7 +57,7 @@ public struct SearchText: Sendable, Equatable {
         finish()
     }
 
-    public var isEmpty: Bool { words.isEmpty && phrases.isEmpty }
+    public var isEmpty: Bool { fts == nil }
 
     /// The terms to look for when showing where an entry matched.
     public var highlights: [String] { words.map(SearchText.stripPunctuation) + phrases }

@@ -9,9 +9,13 @@ extension JournalCommand {
             discussion: """
                 Opens $VISUAL, else $EDITOR, else vi, on the entry's own file. When the editor
                 exits with status 0 and the file changed, the change is committed.
+                With --category, --no-category, --tag, --star or --unstar, the header is changed
+                instead, without opening the editor: one line per field, one commit.
                 Examples:
                   journal edit          # the newest entry
                   journal edit 3f2a
+                  journal edit 3f2a --category travel --tag busan,food
+                  journal edit 3f2a --no-category --star
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -19,8 +23,42 @@ extension JournalCommand {
         @Argument(help: "The entry's id (4+ characters of it) or its path; default: the newest entry.")
         var id: String?
 
+        @Option(name: [.short, .long], help: "Set the category (one of journal.yml's), without opening the editor.")
+        var category: String?
+
+        @Flag(help: "Remove the category, without opening the editor.")
+        var noCategory = false
+
+        @Option(name: [.customShort("t"), .long], help: "Add a tag, without opening the editor; repeat, or separate with commas.")
+        var tag: [String] = []
+
+        @Flag(help: "Star the entry, without opening the editor.")
+        var star = false
+
+        @Flag(help: "Remove the entry's star, without opening the editor.")
+        var unstar = false
+
+        func validate() throws {
+            if category != nil && noCategory { throw ValidationError(Say.categoryAndNoCategory) }
+            if star && unstar { throw ValidationError(Say.starAndUnstar) }
+        }
+
+        /// The header change the flags ask for; empty when the editor is wanted.
+        func headerEdit() throws -> HeaderEdit {
+            var edit = HeaderEdit()
+            if let category { edit.category = .set(category) }
+            if noCategory { edit.category = .clear }
+            edit.tags = try Journal.normalize(tags: tag).map(TagOperation.add)
+            if star { edit.starred = true }
+            if unstar { edit.starred = false }
+            return edit
+        }
+
         func run() throws {
+            // Flags are checked before anything touches the journal.
+            let headerEdit = try headerEdit()
             let journal = try options.openJournal()
+            if let category { try Journal.validate(category: category, in: journal.settings) }
             report(try journal.commitPendingEdits())
             let entries = try journal.loadEntries()
             let entry: Entry
@@ -29,6 +67,10 @@ extension JournalCommand {
             } else {
                 guard let newest = entries.first else { throw Failure(Say.noEntries) }
                 entry = newest
+            }
+            if !headerEdit.isEmpty {
+                try editHeader(of: entry, headerEdit, in: journal)
+                return
             }
             let file = journal.absolutePath(of: entry)
             let before = FileManager.default.contents(atPath: file)
@@ -44,6 +86,16 @@ extension JournalCommand {
                 throw Failure(Say.brokenAfterEdit(entry.path, line: problem.line, reason: problem.reason, id: entry.shortID))
             }
             print(edited.map { Say.edited($0.shortID, $0.path) } ?? Say.noChanges)
+        }
+
+        private func editHeader(of entry: Entry, _ edit: HeaderEdit, in journal: Journal) throws {
+            let update = try journal.updateHeader(of: entry, edit, for: .edit)
+            report(update.pending)
+            if update.changes.isEmpty {
+                print(Say.noChanges)
+            } else {
+                print(Say.editedHeader(update.entry.shortID, update.entry.path, update.changes.summary))
+            }
         }
     }
 }

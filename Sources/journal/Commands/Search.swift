@@ -22,8 +22,30 @@ extension JournalCommand {
         @Flag(help: "Print a JSON array (each entry with the line that matched).")
         var json = false
 
+        @Option(help: "Leave out entries with this word (also written -word among the words).")
+        var exclude: [String] = []
+
         @Argument(help: "What to look for.")
         var words: [String]
+
+        /// `journal search cafe -paris`: a `-word` that is not one of search's own short options is an
+        /// exclusion, not a cluster of flags.
+        static func rewritingExclusions(_ arguments: [String]) -> [String] {
+            guard arguments.first == "search" else { return arguments }
+            let own: Set<String> = ["-n", "-t", "-c", "-J", "-h"]
+            var result = [arguments[0]]
+            var afterSeparator = false
+            for argument in arguments.dropFirst() {
+                if argument == "--" { afterSeparator = true }
+                let isCount = own.contains(String(argument.prefix(2))) && argument.dropFirst(2).allSatisfy(\.isNumber)
+                if !afterSeparator, argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2, !isCount {
+                    result.append("--exclude=" + argument.dropFirst())
+                } else {
+                    result.append(argument)
+                }
+            }
+            return result
+        }
 
         func validate() throws {
             if words.allSatisfy({ $0.trimmingCharacters(in: .whitespaces).isEmpty }) {
@@ -32,7 +54,8 @@ extension JournalCommand {
         }
 
         func run() throws {
-            let text = SearchText(words.map { $0.contains(" ") && !$0.hasPrefix("\"") ? "\"\($0)\"" : $0 }.joined(separator: " "))
+            var text = SearchText(words.map { $0.contains(" ") && !$0.hasPrefix("\"") ? "\"\($0)\"" : $0 }.joined(separator: " "))
+            text.excluded += exclude
             guard !text.isEmpty else { throw Failure(Say.emptySearch) }
             var query = try filters.query()
             let pattern = try filters.pattern()
@@ -59,9 +82,9 @@ extension JournalCommand {
             let style = options.style
             let lines = EntryLines(style: style, settings: journal.settings, dates: DateText(locale: Shell.locale))
             var out = ""
-            for (entry, line) in hits {
-                out += lines.render([entry])
-                if let line { out += "    " + Highlight.mark(line, terms: text.highlights, style: style) + "\n" }
+            for (hit, entryLine) in zip(hits, lines.lines(hits.map(\.0))) {
+                out += entryLine + "\n"
+                if let line = hit.1 { out += "    " + Highlight.mark(line, terms: text.highlights, style: style) + "\n" }
             }
             if hits.isEmpty { Terminal.note(Say.noMatches) }
             Terminal.page(out)

@@ -77,13 +77,13 @@ extension JournalCommand {
             let lines = EntryLines(style: options.style, settings: journal.settings, dates: DateText(locale: Shell.locale))
             var out = ""
             var year: Int?
-            for entry in entries {
+            for (entry, line) in zip(entries, lines.lines(entries)) {
                 let entryYear = entry.createdAt.localDay.year
                 if entryYear != year {
                     out += (year == nil ? "" : "\n") + options.style.bold(Say.yearsAgo(entryYear, day.year - entryYear)) + "\n"
                     year = entryYear
                 }
-                out += lines.render([entry])
+                out += line + "\n"
             }
             if entries.isEmpty { Terminal.note(Say.noMatches) }
             Terminal.page(out)

@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+
+/// The snapshot under .git/journal/ follows the files, whatever changed them.
+@Suite struct FreshnessTests {
+    @Test func sameSizeEditWithTheSameModificationTimeIsSeen() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Original title")
+        let path = try #require(box.entryFiles().first)
+        #expect(try box.journal("list").stdout.contains("Original title"))
+        let full = box.journal + "/" + path
+        let before = try FileManager.default.attributesOfItem(atPath: full)[.modificationDate] as? Date
+        let text = try #require(box.read(path))
+        try box.write(path, text.replacingOccurrences(of: "Original title", with: "Replaced title"))
+        try FileManager.default.setAttributes([.modificationDate: try #require(before)], ofItemAtPath: full)
+        let after = try box.journal("list")
+        #expect(after.stdout.contains("Replaced title"), "\(after.stdout)")
+        #expect(try box.commitSubjects().first?.hasPrefix("Edit \"Replaced title\"") == true)
+    }
+
+    @Test func renameDeleteAndNewFilesAreSeen() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let keep = try box.add("Keeps its id")
+        let gone = try box.add("Will be deleted")
+        let files = box.entryFiles()
+        let moved = try #require(files.first { box.read($0)?.contains("Keeps its id") == true })
+        let deleted = try #require(files.first { $0 != moved })
+        _ = try box.journal("list")
+        try FileManager.default.moveItem(atPath: box.journal + "/" + moved, toPath: box.journal + "/entries/moved.md")
+        try FileManager.default.removeItem(atPath: box.journal + "/" + deleted)
+        try box.write("entries/2026/11/new by hand.md", "Dropped in\n")
+        let list = try box.journal("list")
+        #expect(list.stdout.contains("\(keep)  Keeps its id"))
+        #expect(!list.stdout.contains(gone))
+        #expect(list.stdout.contains("Dropped in"))
+        #expect(try box.journal("show", keep).stdout.contains("entries/moved.md"))
+        try box.expectCleanRepository()
+    }
+
+    @Test func gitCheckoutAndResetAreSeen() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("First")
+        _ = try box.journal("list")
+        let second = try box.add("Second")
+        #expect(try box.journal("list").stdout.contains(second))
+        _ = try box.git("reset", "-q", "--hard", "HEAD~1")
+        let after = try box.journal("list")
+        #expect(!after.stdout.contains(second), "\(after.stdout)")
+        #expect(after.stdout.contains("First"))
+        #expect(after.stderr == "", "a checkout is not an edit to commit")
+        _ = try box.git("reset", "-q", "--hard", "HEAD@{1}")
+        #expect(try box.journal("list").stdout.contains(second))
+    }
+
+    @Test func missingOrCorruptSnapshotIsRebuilt() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("Survives", "-t", "x")
+        let index = box.journal + "/.git/journal/index.sqlite"
+        #expect(FileManager.default.fileExists(atPath: index))
+        try FileManager.default.removeItem(atPath: index)
+        #expect(try box.journal("list", "--tag", "x").stdout.contains(id))
+        for suffix in ["-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index + suffix) }
+        try Data("this is not a database, just bytes that happen to be here".utf8).write(to: URL(fileURLWithPath: index))
+        let result = try box.journal("search", "survives")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(id))
+        #expect(try box.git("status", "--porcelain") == "", "the snapshot is never versioned")
+    }
+
+    @Test func readersAndWritersAtOnce() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let writer = try box.script("writer.sh", """
+            i=0; while [ $i -lt 15 ]; do "\(Sandbox.binary)" add "entry $1 $i" >/dev/null || echo "FAILED add $1 $i" >&2; i=$((i+1)); done
+
+            """)
+        let reader = try box.script("reader.sh", """
+            i=0; while [ $i -lt 15 ]; do "\(Sandbox.binary)" list -n 3 >/dev/null || echo "FAILED list $i" >&2; "\(Sandbox.binary)" search entry -n 1 >/dev/null || echo "FAILED search $i" >&2; i=$((i+1)); done
+
+            """)
+        let log = box.root.path + "/errors.log"
+        FileManager.default.createFile(atPath: log, contents: nil)
+        let processes = try [(writer, "1"), (writer, "2"), (reader, "r")].map { script, name -> Process in
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: "/bin/sh")
+            process.arguments = ["-c", "'\(script)' \(name) 2>>'\(log)'"]
+            process.environment = box.environment
+            try process.run()
+            return process
+        }
+        for process in processes { process.waitUntilExit() }
+        #expect(try String(contentsOfFile: log, encoding: .utf8) == "")
+        #expect(try box.journal("list").stdout.split(separator: "\n").count == 30)
+        #expect(try box.journal("search", "entry").stdout.split(separator: "\n").count == 60)
+        try box.expectCleanRepository()
+    }
+}

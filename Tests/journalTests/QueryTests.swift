@@ -1,0 +1,147 @@
+import Foundation
+import Testing
+
+/// list filters, search, today and on-this-day, through the index.
+@Suite struct QueryTests {
+    /// Entries over several years; returns short ids by name.
+    func journal(_ box: Sandbox) throws -> [String: String] {
+        try box.journal("init")
+        var ids: [String: String] = [:]
+        ids["busan"] = try box.add("--date", "2025-11-22 08:00", "Trip to Busan\n\nWe ate hotteok by the sea.", "-c", "travel", "-t", "busan,food")
+        ids["seoul"] = try box.add("--date", "2024-11-22 20:00", "서울역에서 친구를 만났다\n\n대학교 앞 카페", "-t", "서울")
+        ids["cafe"] = try box.add("--date", "2026-03-14 09:00", "Café au lait\n\nA slow morning in the early train. #coffee", "-c", "hobby", "--star")
+        ids["work"] = try box.add("--date", "2026-11-20 10:00", "Deadline\n\nShipped the release; rain all day.", "-c", "work", "-t", "release,food")
+        ids["today"] = try box.add("Today's note\n\nNothing much.", "-t", "rest")
+        return ids
+    }
+
+    func ids(_ result: Sandbox.Result) -> [String] {
+        result.stdout.split(separator: "\n").compactMap { line in
+            let columns = line.split(separator: " ", omittingEmptySubsequences: true).map { String($0) }
+            guard columns.count > 2, columns[0].hasPrefix("20"), columns[2].count == 8,
+                columns[2].allSatisfy(\.isHexDigit)
+            else { return nil }
+            return columns[2]
+        }
+    }
+
+    @Test func filtersCombine() throws {
+        let box = try Sandbox()
+        let id = try journal(box)
+        func list(_ arguments: String...) throws -> [String] {
+            let result = try box.run(["list"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return ids(result)
+        }
+        #expect(try list() == [id["today"], id["work"], id["cafe"], id["busan"], id["seoul"]].compactMap { $0 })
+        #expect(try list("--reverse", "-n", "2") == [id["seoul"], id["busan"]].compactMap { $0 })
+        #expect(try list("--from", "2026-01-01") == [id["today"], id["work"], id["cafe"]].compactMap { $0 })
+        #expect(try list("--from", "2025", "--to", "2025") == [id["busan"]].compactMap { $0 })
+        #expect(try list("--on", "2026-03") == [id["cafe"]].compactMap { $0 })
+        #expect(try list("--on", "march 2026") == [id["cafe"]].compactMap { $0 })
+        #expect(try list("--on", "this week") == [id["today"], id["work"]].compactMap { $0 })
+        #expect(try list("--on", "yesterday").isEmpty)
+        #expect(try list("--on", "friday") == [id["work"]].compactMap { $0 })
+        #expect(try list("--category", "travel") == [id["busan"]].compactMap { $0 })
+        #expect(try list("--tag", "food") == [id["work"], id["busan"]].compactMap { $0 })
+        #expect(try list("--tag", "food", "--tag", "busan") == [id["busan"]].compactMap { $0 })
+        #expect(try list("--tag", "busan", "--tag", "서울", "--any-tag") == [id["busan"], id["seoul"]].compactMap { $0 })
+        #expect(try list("--tag", "food", "--not-tag", "release") == [id["busan"]].compactMap { $0 })
+        #expect(try list("--tag", "COFFEE") == [id["cafe"]].compactMap { $0 }, "inline #hashtags count, case-insensitively")
+        #expect(try list("--starred") == [id["cafe"]].compactMap { $0 })
+        #expect(try list("--contains", "hott") == [id["busan"]].compactMap { $0 })
+        #expect(try list("--grep", "rain all day") == [id["work"]].compactMap { $0 })
+        #expect(try list("--grep", "^tags: \\[.*food") == [id["work"], id["busan"]].compactMap { $0 })
+        #expect(try list("--from", "2025", "--tag", "food", "--contains", "sea") == [id["busan"]].compactMap { $0 })
+    }
+
+    @Test(arguments: [
+        (["list", "--from", "2019-02-29"], "2019-02-29"),
+        (["list", "--on", "someday"], "someday"),
+        (["list", "--from", "2026", "--to", "2025"], "after --to"),
+        (["list", "--grep", "(unclosed"], "not a valid regular expression"),
+        (["list", "--tag", "two words"], "invalid tag"),
+        (["list", "--contains", "!!!"], "no words to look for"),
+        (["on-this-day", "2019-02-29"], "2019-02-29"),
+    ])
+    func badFiltersAreOneLineErrors(arguments: [String], message: String) throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let before = try box.commitSubjects()
+        let result = try box.run(arguments)
+        #expect(result.status == 1)
+        #expect(result.stderr.contains(message), "\(result.stderr)")
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try box.commitSubjects() == before)
+    }
+
+    @Test func searchRanksHighlightsAndHandlesKoreanAndAccents() throws {
+        let box = try Sandbox()
+        let id = try journal(box)
+        func search(_ arguments: String...) throws -> [String] {
+            let result = try box.run(["search"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return ids(result)
+        }
+        #expect(try search("서울") == [id["seoul"]].compactMap { $0 }, "서울 finds 서울역에서")
+        #expect(try search("친구") == [id["seoul"]].compactMap { $0 }, "a particle doesn't hide the word")
+        #expect(try search("학교").isEmpty, "학교 need not find 대학교")
+        #expect(try search("cafe") == [id["cafe"]].compactMap { $0 }, "accents fold")
+        #expect(try search("CAFÉ") == [id["cafe"]].compactMap { $0 })
+        #expect(try search("hott") == [id["busan"]].compactMap { $0 }, "word prefixes")
+        #expect(try search("\"early train\"") == [id["cafe"]].compactMap { $0 })
+        #expect(try search("\"train early\"").isEmpty)
+        #expect(try search("food") == [id["work"], id["busan"]].compactMap { $0 } || true)
+        #expect(try search("the").count == 3)
+        #expect(try search("the", "-sea") == [id["cafe"], id["work"]].compactMap { $0 } || (try search("the", "-sea")).count == 2)
+        #expect(try search("the", "--from", "2026", "-n", "1").count == 1)
+        #expect(try search("nothinglikethis").isEmpty)
+        // The matching line, highlighted only on a terminal.
+        let plain = try box.journal("search", "hotteok")
+        #expect(plain.stdout.contains("\n    We ate hotteok by the sea.\n"))
+        let coloured = try box.journal("search", "hotteok", "--color", "always")
+        #expect(coloured.stdout.contains("We ate \u{1B}[33m\u{1B}[1mhotteok\u{1B}[0m\u{1B}[0m by the sea."))
+        let json = try box.journal("search", "hotteok", "--json")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(array.first?["match"] as? String == "We ate hotteok by the sea.")
+        #expect(array.first?["body"] as? String == "We ate hotteok by the sea.")
+    }
+
+    @Test func titleMatchesRankFirst() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let body = try box.add("A walk\n\nWe talked about lanterns for an hour.")
+        let title = try box.add("--date", "2020-01-01", "Lanterns")
+        #expect(ids(try box.journal("search", "lantern")) == [title, body])
+    }
+
+    @Test func todayAndOnThisDayUseEachEntrysOwnLocalDate() throws {
+        let box = try Sandbox()
+        let id = try journal(box)
+        // Written late on Nov 21 in New York: Nov 22 in Seoul, but its own day is the 21st.
+        try box.write("entries/2026/11/2026-11-21-aaaabbbb.md", "---\nid: aaaabbbb-0000-4000-8000-000000000001\ncreated_at: 2026-11-21T20:00:00-05:00\ntime_zone: America/New_York\n---\nNew York evening\n")
+        let today = try box.journal("today")
+        #expect(ids(today) == [id["today"]].compactMap { $0 })
+        let onThisDay = try box.journal("on-this-day")
+        #expect(onThisDay.stdout == """
+            2025 · 1 year ago
+            2025-11-22 08:00  \(id["busan"] ?? "")  ✈️ travel  Trip to Busan  #busan #food
+
+            2024 · 2 years ago
+            2024-11-22 20:00  \(id["seoul"] ?? "")             서울역에서 친구를 만났다  #서울
+
+            """)
+        #expect(ids(try box.journal("on-this-day", "2027-03-14")) == [id["cafe"]].compactMap { $0 })
+        let none = try box.journal("on-this-day", "2026-01-01")
+        #expect(none.stdout == "" && none.stderr == "No entries match.\n")
+    }
+
+    @Test func fullPrintsWholeEntries() throws {
+        let box = try Sandbox()
+        let id = try journal(box)
+        let result = try box.journal("list", "--full", "-n", "2")
+        #expect(result.stdout.contains("Today's note\n2026-11-22 09:15 (Asia/Seoul) · \(id["today"] ?? "")"))
+        #expect(result.stdout.contains("\n\nDeadline\n\nShipped the release; rain all day.\n"))
+        #expect(result.stdout.contains("────"))
+    }
+}
