@@ -93,7 +93,8 @@ import Testing
             return process
         }
         for process in processes { process.waitUntilExit() }
-        #expect(try String(contentsOfFile: log, encoding: .utf8) == "")
+        let failures = try String(contentsOfFile: log, encoding: .utf8)
+        #expect(failures == "", "\(failures)")
         #expect(try box.journal("list").stdout.split(separator: "\n").count == 30)
         #expect(try box.journal("search", "entry").stdout.split(separator: "\n").count == 60)
         try box.expectCleanRepository()

@@ -29,13 +29,37 @@ public struct Entry: Sendable, Equatable {
 
     /// The text after the title line, without the blank lines that follow the title.
     public var body: String {
-        var lines = text.lfLines()[...]
-        while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines = lines.dropFirst() }
-        lines = lines.dropFirst()
-        while let first = lines.first, first.trimmingCharacters(in: .whitespaces).isEmpty { lines = lines.dropFirst() }
-        var body = lines.joined(separator: "\n")
-        while body.hasSuffix("\n") { body.removeLast() }
-        return body
+        var lines = Entry.lines(of: text)
+        while let line = lines.next() {
+            if !Entry.isBlank(line) { break }  // that was the title
+        }
+        var start = lines.position
+        while let line = lines.next() {
+            if !Entry.isBlank(line) { break }
+            start = lines.position
+        }
+        var body = text[start...]
+        while body.utf8.last == 10 || body.utf8.last == 13 { body = body.dropLast() }
+        return String(body)
+    }
+
+    /// Lines of a text one at a time, without splitting it all.
+    struct LineCursor {
+        let text: String
+        var position: String.Index
+        mutating func next() -> Substring? {
+            guard position < text.endIndex else { return nil }
+            let end = text.utf8[position...].firstIndex(of: 10) ?? text.endIndex
+            let line = text[position..<end]
+            position = end < text.endIndex ? text.utf8.index(after: end) : end
+            return line
+        }
+    }
+
+    static func lines(of text: String) -> LineCursor { LineCursor(text: text, position: text.startIndex) }
+
+    static func isBlank(_ line: Substring) -> Bool {
+        line.utf8.allSatisfy { $0 == 32 || $0 == 9 || $0 == 13 }
     }
 
     public enum DateSource: String, Sendable, Equatable {
@@ -112,12 +136,13 @@ public struct Location: Sendable, Equatable {
 extension Entry {
     /// The title rule of DESIGN.md: first non-empty line, leading `#`s and spaces removed.
     static func title(of text: String) -> String {
-        for line in text.lfLines(omittingEmpty: true) {
-            let trimmed = line.trimmingCharacters(in: .whitespaces)
-            if trimmed.isEmpty { continue }
-            var title = Substring(trimmed)
-            if title.first == "#" {
-                title = title.drop { $0 == "#" }.drop { $0 == " " }
+        var lines = Entry.lines(of: text)
+        while let line = lines.next() {
+            if isBlank(line) { continue }
+            var title = line.drop { $0 == " " || $0 == "\t" }
+            if title.first == "#" { title = title.drop { $0 == "#" }.drop { $0 == " " } }
+            while let last = title.unicodeScalars.last, last == " " || last == "\t" || last == "\r" {
+                title = title.dropLast()
             }
             return String(title)
         }

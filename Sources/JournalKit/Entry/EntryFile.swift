@@ -210,8 +210,8 @@ public enum EntryFile {
     struct Split {
         var hasBOM = false
         var usesCRLF = false
-        /// The lines of the file as stored, split on LF (a CR before it stays in the line).
-        var rawLines: [String] = []
+        /// The file's text as stored (BOM removed).
+        var content = ""
         /// Header lines (CR removed), between the two `---` lines.
         var headerLines: [Substring] = []
         var header: String?
@@ -219,36 +219,55 @@ public enum EntryFile {
         var text = ""
         var problem: HeaderProblem?
 
+        /// The lines of the file as stored, split on LF (a CR before it stays in the line).
+        var rawLines: [String] { content.lfLines().map(String.init) }
+
+        /// Reads only as far as the header goes: the body is taken as one slice, never split into lines.
         init(_ data: Data) {
             var bytes = data[...]
             if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
                 hasBOM = true
                 bytes = bytes.dropFirst(3)
             }
-            let content = String(decoding: bytes, as: UTF8.self)
-            rawLines = content.lfLines().map(String.init)
-            usesCRLF = rawLines.first?.hasSuffix("\r") ?? false
-            func clean(_ line: String) -> Substring {
-                let s = line.hasSuffix("\r") ? line.dropLast() : Substring(line)
-                var end = s.endIndex
-                while end > s.startIndex, s[s.index(before: end)] == " " { end = s.index(before: end) }
-                return s[..<end]
+            content = bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+            var position = content.startIndex
+            /// The next line (without LF or CR) and where the one after starts.
+            func nextLine() -> Substring? {
+                guard position < content.endIndex else { return nil }
+                let rest = content.utf8[position...]
+                let end = rest.firstIndex(of: 10) ?? content.endIndex
+                var line = content[position..<end]
+                position = end < content.endIndex ? content.utf8.index(after: end) : end
+                if line.utf8.last == 13 { line = content[line.startIndex..<content.utf8.index(before: line.endIndex)] }
+                return line
             }
-            guard let first = rawLines.first, clean(first) == "---" else {
-                text = content.replacingOccurrences(of: "\r\n", with: "\n")
+            func isMarker(_ line: Substring, _ marker: String) -> Bool {
+                line.utf8.count >= marker.utf8.count && line.hasPrefix(marker) && line.dropFirst(marker.count).allSatisfy { $0 == " " }
+            }
+            usesCRLF = content.utf8.firstIndex(of: 10).map { $0 > content.startIndex && content.utf8[content.utf8.index(before: $0)] == 13 } ?? false
+            guard let first = nextLine(), isMarker(first, "---") else {
+                text = Split.lf(content[...])
                 return
             }
-            guard let closing = rawLines.indices.dropFirst().first(where: { clean(rawLines[$0]) == "---" || clean(rawLines[$0]) == "..." })
-            else {
-                problem = HeaderProblem(line: 1, reason: Say.headerNotClosed)
-                headerLines = rawLines.dropFirst().map { $0.hasSuffix("\r") ? Substring($0.dropLast()) : Substring($0) }
-                text = content.replacingOccurrences(of: "\r\n", with: "\n")
-                return
+            var lines: [Substring] = []
+            while let line = nextLine() {
+                if isMarker(line, "---") || isMarker(line, "...") {
+                    closingLine = lines.count + 1
+                    headerLines = lines
+                    header = lines.joined(separator: "\n")
+                    text = Split.lf(content[position...])
+                    return
+                }
+                lines.append(line)
             }
-            closingLine = closing
-            headerLines = rawLines[1..<closing].map { $0.hasSuffix("\r") ? Substring($0.dropLast()) : Substring($0) }
-            header = headerLines.joined(separator: "\n")
-            text = rawLines[(closing + 1)...].joined(separator: "\n").replacingOccurrences(of: "\r\n", with: "\n")
+            problem = HeaderProblem(line: 1, reason: Say.headerNotClosed)
+            headerLines = lines
+            text = Split.lf(content[...])
+        }
+
+        /// Text with CR LF turned into LF (the common case, no CR at all, costs one scan).
+        static func lf(_ text: Substring) -> String {
+            text.utf8.contains(13) ? text.replacingOccurrences(of: "\r\n", with: "\n") : String(text)
         }
 
         /// The 1-based line of the file on which top-level `key:` stands.

@@ -3,9 +3,11 @@
 /// `inline code`), not a URL fragment (`page#part`), not a number (`#3`).
 enum Hashtags {
     static func find(in text: String) -> [String] {
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var tags: [String] = []
         var fence: Substring?
-        for line in text.lfLines() {
+        var lines = Entry.lines(of: text)
+        while let line = lines.next() {
             let trimmed = line.drop { $0 == " " }
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }
@@ -16,36 +18,43 @@ enum Hashtags {
                 continue
             }
             if line.hasPrefix("    ") || line.hasPrefix("\t") { continue }  // indented code
-            scan(line, into: &tags)
+            if line.utf8.contains(UInt8(ascii: "#")) { scan(line, into: &tags) }
         }
         return tags
     }
 
     private static func scan(_ line: Substring, into tags: inout [String]) {
+        let scalars = line.unicodeScalars
         var inCode = false
-        var previous: Character = " "
-        var index = line.startIndex
-        while index < line.endIndex {
-            let c = line[index]
+        var previous: Unicode.Scalar = " "
+        var index = scalars.startIndex
+        while index < scalars.endIndex {
+            let c = scalars[index]
             if c == "`" {
                 inCode.toggle()
-            } else if c == "#", !inCode, previous.isWhitespace || "([{,;".contains(previous) {
-                var end = line.index(after: index)
-                while end < line.endIndex, isTagCharacter(line[end]) { end = line.index(after: end) }
-                var tag = line[line.index(after: index)..<end]
-                while let last = tag.last, "-./_".contains(last) { tag = tag.dropLast() }
-                if let first = tag.first, first.isLetter, !tags.contains(String(tag)) { tags.append(String(tag)) }
+            } else if c == "#", !inCode, previous.properties.isWhitespace || "([{,;".unicodeScalars.contains(previous) {
+                let start = scalars.index(after: index)
+                var end = start
+                while end < scalars.endIndex, isTagScalar(scalars[end]) { end = scalars.index(after: end) }
+                var tag = scalars[start..<end]
+                while let last = tag.last, "-./_".unicodeScalars.contains(last) { tag = tag.dropLast() }
+                if let first = tag.first, first.properties.isAlphabetic {
+                    let name = String(String.UnicodeScalarView(tag))
+                    if !tags.contains(name) { tags.append(name) }
+                }
                 previous = "#"
                 index = end
                 continue
             }
             previous = c
-            index = line.index(after: index)
+            index = scalars.index(after: index)
         }
     }
 
-    private static func isTagCharacter(_ c: Character) -> Bool {
-        c.isLetter || c.isNumber || c == "_" || c == "-" || c == "/" || c == "." || c.unicodeScalars.first?.properties.isEmojiPresentation == true
+    private static func isTagScalar(_ c: Unicode.Scalar) -> Bool {
+        c.properties.isAlphabetic || c.properties.numericType != nil || c == "_" || c == "-" || c == "/" || c == "."
+            || c.properties.isEmojiPresentation || c.properties.generalCategory == .nonspacingMark
+            || c.properties.generalCategory == .spacingMark
     }
 }
 

@@ -7,7 +7,7 @@ import GRDB
 /// corrupt snapshot is rebuilt.
 final class EntryIndex {
     /// Bump when the schema or what is stored changes: older snapshots are then rebuilt.
-    static let formatVersion = 3
+    static let formatVersion = 4
 
     let path: String
     private var database: DatabaseQueue
@@ -22,7 +22,7 @@ final class EntryIndex {
             do {
                 database = try EntryIndex.openOrCreate(path)
             } catch {
-                throw .index(path, String(describing: error))
+                throw .index(path, EntryIndex.describe(error))
             }
         }
     }
@@ -60,11 +60,12 @@ final class EntryIndex {
     private static let schema = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE file(
-          path TEXT PRIMARY KEY, size INTEGER NOT NULL, mtime INTEGER NOT NULL, ctime INTEGER NOT NULL,
-          inode INTEGER NOT NULL, hash INTEGER NOT NULL, dirty INTEGER NOT NULL
-        ) WITHOUT ROWID;
+          key INTEGER PRIMARY KEY, path TEXT NOT NULL, size INTEGER NOT NULL, mtime INTEGER NOT NULL,
+          ctime INTEGER NOT NULL, inode INTEGER NOT NULL, hash INTEGER NOT NULL, dirty INTEGER NOT NULL
+        );
+        CREATE INDEX file_dirty ON file(dirty) WHERE dirty = 1;
         CREATE TABLE entry(
-          n INTEGER PRIMARY KEY, path TEXT NOT NULL UNIQUE, id TEXT NOT NULL, created REAL NOT NULL,
+          n INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL UNIQUE, id TEXT NOT NULL, created REAL NOT NULL,
           offset INTEGER NOT NULL, day TEXT NOT NULL, source TEXT NOT NULL, tz TEXT, category TEXT,
           title TEXT NOT NULL, starred INTEGER NOT NULL, tags TEXT NOT NULL, all_tags TEXT NOT NULL,
           updated REAL, updated_offset INTEGER,
@@ -77,7 +78,10 @@ final class EntryIndex {
         CREATE INDEX entry_day ON entry(day);
         CREATE TABLE tag(key TEXT NOT NULL, n INTEGER NOT NULL, name TEXT NOT NULL, PRIMARY KEY(key, n)) WITHOUT ROWID;
         CREATE INDEX tag_n ON tag(n);
-        CREATE VIRTUAL TABLE text USING fts5(title, body, tokenize = 'unicode61 remove_diacritics 2');
+        -- Contentless: the text stays in the files. Rows of `entry` are never reused (AUTOINCREMENT), so a
+        -- replaced entry's old words, which a contentless table cannot delete, match only a row that is
+        -- gone, and queries join on `entry` to drop them; `stale` in meta counts them for a clean-up.
+        CREATE VIRTUAL TABLE text USING fts5(title, body, content = '', tokenize = 'unicode61 remove_diacritics 2');
         """
 
     // MARK: Keeping up with the files
@@ -90,87 +94,154 @@ final class EntryIndex {
         var rebuilt = false
     }
 
-    /// Brings the snapshot up to date with the files: a stat walk, then only changed files are read.
-    /// `read` parses one entry file; `progress` hears (done, total) during a long rebuild.
+    /// How the index reads a file: safe to call from several threads at once.
+    typealias Reader = @Sendable (String) -> (Entry, UInt64)?
+
+    private struct Known {
+        var stamp: FileStamp
+        var hash: Int64
+        var dirty: Bool
+    }
+
+    /// Brings the snapshot up to date with the files: a stat walk, then only changed files are read,
+    /// on every core. `progress` hears (done, total) during a long rebuild.
+    /// `settle` finishes, one at a time, entries whose date could not come from their file.
     func refresh(
-        root: String, read: (String) -> (Entry, UInt64)?, progress: ((Int, Int) -> Void)? = nil
+        root: String, read: Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil
     ) throws(JournalError) -> Changes {
         do {
-            return try refreshOrThrow(root: root, read: read, progress: progress)
+            return try refreshOrThrow(root: root, read: read, settle: settle, progress: progress)
         } catch let error as JournalError {
             throw error
         } catch {
-            throw .index(path, String(describing: error))
+            throw .index(path, EntryIndex.describe(error))
         }
     }
 
     private func refreshOrThrow(
-        root: String, read: (String) -> (Entry, UInt64)?, progress: ((Int, Int) -> Void)?
+        root: String, read: Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?
     ) throws -> Changes {
         let scanStart = Scan.clock()
-        let onDisk = Scan.walk(root: root)
-        var known: [String: (stamp: FileStamp, hash: Int64, dirty: Bool)] = [:]
+        let scan = Scan.walk(root: root)
+        trace("walk", scanStart)
+        var known: [UInt64: Known] = [:]
         var lastScan: Int64 = 0
         try database.read { db in
             lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
-            let rows = try Row.fetchCursor(db, sql: "SELECT path, size, mtime, ctime, inode, hash, dirty FROM file")
+            known.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
+            let rows = try Row.fetchCursor(db, sql: "SELECT key, size, mtime, ctime, inode, hash, dirty FROM file")
             while let row = try rows.next() {
-                known[row[0]] = (FileStamp(size: row[1], mtime: row[2], ctime: row[3], inode: row[4]), row[5], row[6] != 0)
+                let key = UInt64(bitPattern: row[0] as Int64)
+                known[key] = Known(
+                    stamp: FileStamp(size: row[1], mtime: row[2], ctime: row[3], inode: row[4]), hash: row[5],
+                    dirty: (row[6] as Int64) != 0)
             }
         }
+        trace("load \(known.count)", scanStart)
         var changes = Changes()
-        changes.rebuilt = known.isEmpty && !onDisk.isEmpty
+        changes.rebuilt = known.isEmpty
         // Files whose stamp changed, plus "racy" ones written so close to the last scan that a
         // same-size edit in the same clock tick could hide: those are re-read and compared by content.
-        var suspects: [String] = []
-        for (path, stamp) in onDisk {
-            guard let old = known[path] else {
-                suspects.append(path)
-                continue
+        var suspects: [(path: String, key: UInt64, stamp: FileStamp)] = []
+        var matched = 0
+        let racy = lastScan - 1_000_000_000
+        for part in scan.parts {
+            for file in part.files {
+                guard let old = known[file.key] else {
+                    suspects.append((scan.path(of: file), file.key, file.stamp))
+                    continue
+                }
+                matched += 1
+                if old.dirty { changes.uncommitted.append(scan.path(of: file)) }
+                if old.stamp != file.stamp || file.stamp.mtime >= racy {
+                    suspects.append((scan.path(of: file), file.key, file.stamp))
+                }
             }
-            if old.dirty { changes.uncommitted.append(path) }
-            if old.stamp != stamp || stamp.mtime >= lastScan - 1_000_000_000 { suspects.append(path) }
         }
-        let removed = known.keys.filter { onDisk[$0] == nil }
+        var removed: [UInt64] = []
+        if matched < known.count {
+            var seen = Set<UInt64>(minimumCapacity: matched)
+            for part in scan.parts { for file in part.files { seen.insert(file.key) } }
+            removed = known.keys.filter { !seen.contains($0) }
+        }
+        trace("compare \(suspects.count)", scanStart)
         if suspects.isEmpty && removed.isEmpty {
             if lastScan < scanStart - 1_000_000_000 { try saveScanTime(scanStart) }
             return changes
         }
-        suspects.sort()
+        suspects.sort { $0.path < $1.path }
+        let parsed = EntryIndex.parse(suspects.map(\.path), root: root, read: read, progress: progress)
+        trace("parse", scanStart)
         try database.write { db in
-            var done = 0
-            for path in suspects {
-                guard let stamp = onDisk[path] else { continue }
-                let isEntry = path.hasPrefix("entries/")
-                let parsed = isEntry ? read(path) : nil
-                let hash = parsed.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + path)
-                let old = known[path]
+            let writer = try Writer(db)
+            for (index, suspect) in suspects.enumerated() {
+                let isEntry = suspect.path.hasPrefix("entries/")
+                let result = parsed[index]
+                let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
+                let old = known[suspect.key]
                 let contentChanged = old?.hash != hash
                 let dirty = contentChanged || old?.dirty == true
-                try db.execute(
-                    sql: "INSERT OR REPLACE INTO file VALUES (?, ?, ?, ?, ?, ?, ?)",
-                    arguments: [path, stamp.size, stamp.mtime, stamp.ctime, stamp.inode, hash, dirty])
-                if contentChanged {
-                    changes.reread += 1
-                    if old?.dirty != true { changes.uncommitted.append(path) }
-                    if isEntry {
-                        try EntryIndex.delete(path, in: db)
-                        if let entry = parsed?.0 { try EntryIndex.insert(entry, in: db) }
+                try writer.putFile(suspect.key, suspect.path, suspect.stamp, hash: hash, dirty: dirty)
+                guard contentChanged else { continue }
+                changes.reread += 1
+                if old?.dirty != true { changes.uncommitted.append(suspect.path) }
+                if isEntry {
+                    try writer.deleteEntry(suspect.path)  // another process may have indexed it meanwhile
+                    if var entry = result?.0 {
+                        if entry.dateSource == .modificationTime { settle(&entry) }
+                        try writer.insert(entry)
                     }
                 }
-                done += 1
-                if done % 2000 == 0 { progress?(done, suspects.count) }
             }
-            for path in removed {
-                try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [path])
-                try EntryIndex.delete(path, in: db)
-                if known[path]?.dirty != true { changes.uncommitted.append(path) }
+            for key in removed {
+                guard let path = try String.fetchOne(db, sql: "SELECT path FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)]) else { continue }
+                try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)])
+                try writer.deleteEntry(path)
+                if known[key]?.dirty != true { changes.uncommitted.append(path) }
             }
             try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
         }
-        progress?(suspects.count, suspects.count)
+        trace("write", scanStart)
         changes.uncommitted.sort()
         return changes
+    }
+
+    /// Reads files on every core (parsing dominates a rebuild), in order of `paths`.
+    private static func parse(
+        _ paths: [String], root: String, read: Reader, progress: ((Int, Int) -> Void)?
+    ) -> [(Entry, UInt64)?] {
+        let results = Results(count: paths.count)
+        let chunk = 500
+        let chunks = (paths.count + chunk - 1) / chunk
+        var done = 0
+        // Chunks in rounds, so the progress line moves; each round uses every core.
+        let round = max(1, ProcessInfo.processInfo.activeProcessorCount) * 8
+        var next = 0
+        while next < chunks {
+            let first = next
+            let count = min(round, chunks - next)
+            DispatchQueue.concurrentPerform(iterations: count) { offset in
+                let start = (first + offset) * chunk
+                for index in start..<min(start + chunk, paths.count) where paths[index].hasPrefix("entries/") {
+                    results.set(index, read(paths[index]))
+                }
+            }
+            next += count
+            done = min(paths.count, next * chunk)
+            progress?(done, paths.count)
+        }
+        return results.values
+    }
+
+    private final class Results: @unchecked Sendable {
+        private let lock = NSLock()
+        private(set) var values: [(Entry, UInt64)?]
+        init(count: Int) { values = Array(repeating: nil, count: count) }
+        func set(_ index: Int, _ value: (Entry, UInt64)?) {
+            lock.lock()
+            values[index] = value
+            lock.unlock()
+        }
     }
 
     private func saveScanTime(_ time: Int64) throws {
@@ -183,22 +254,22 @@ final class EntryIndex {
     func record(_ paths: [String], root: String, committed: Bool, read: (String) -> (Entry, UInt64)?) throws(JournalError) {
         do {
             try database.write { db in
+                let writer = try Writer(db)
                 for path in paths {
-                    try EntryIndex.delete(path, in: db)
+                    let key = Int64(bitPattern: Scan.key(path))
+                    try writer.deleteEntry(path)
                     guard let stamp = Scan.stamp(of: root + "/" + path) else {
-                        try db.execute(sql: "DELETE FROM file WHERE path = ?", arguments: [path])
+                        try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
                         continue
                     }
                     let parsed = path.hasPrefix("entries/") ? read(path) : nil
                     let hash = parsed.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + path)
-                    try db.execute(
-                        sql: "INSERT OR REPLACE INTO file VALUES (?, ?, ?, ?, ?, ?, ?)",
-                        arguments: [path, stamp.size, stamp.mtime, stamp.ctime, stamp.inode, hash, !committed])
-                    if let entry = parsed?.0 { try EntryIndex.insert(entry, in: db) }
+                    try writer.putFile(Scan.key(path), path, stamp, hash: hash, dirty: !committed)
+                    if let entry = parsed?.0 { try writer.insert(entry) }
                 }
             }
         } catch {
-            throw .index(path, String(describing: error))
+            throw .index(path, EntryIndex.describe(error))
         }
     }
 
@@ -207,12 +278,13 @@ final class EntryIndex {
         guard !paths.isEmpty else { return }
         do {
             try database.write { db in
+                let statement = try db.cachedStatement(sql: "UPDATE file SET dirty = ? WHERE key = ?")
                 for path in paths {
-                    try db.execute(sql: "UPDATE file SET dirty = ? WHERE path = ?", arguments: [!committed, path])
+                    try statement.execute(arguments: [!committed, Int64(bitPattern: Scan.key(path))])
                 }
             }
         } catch {
-            throw .index(path, String(describing: error))
+            throw .index(path, EntryIndex.describe(error))
         }
     }
 
@@ -221,23 +293,52 @@ final class EntryIndex {
         try read { db in try String.fetchAll(db, sql: "SELECT path FROM file WHERE dirty = 1 ORDER BY path") }
     }
 
-    private static func delete(_ path: String, in db: Database) throws {
-        guard let n = try Int64.fetchOne(db, sql: "SELECT n FROM entry WHERE path = ?", arguments: [path]) else { return }
-        try db.execute(sql: "DELETE FROM entry WHERE n = ?", arguments: [n])
-        try db.execute(sql: "DELETE FROM tag WHERE n = ?", arguments: [n])
-        try db.execute(sql: "DELETE FROM text WHERE rowid = ?", arguments: [n])
-    }
+    /// The statements a write transaction uses, prepared once.
+    private struct Writer {
+        let db: Database
+        let putFile: Statement
+        let findEntry: Statement
+        let deleteRow: Statement
+        let deleteTags: Statement
+        let insertEntry: Statement
+        let insertTag: Statement
+        let insertText: Statement
 
-    private static func insert(_ entry: Entry, in db: Database) throws {
-        let tags = entry.allTags
-        try db.execute(
-            sql: """
-                INSERT INTO entry(path, id, created, offset, day, source, tz, category, title, starred, tags, all_tags,
-                  updated, updated_offset, weather, temperature, weather_provider, weather_code, weather_text, humidity,
-                  wind, place, latitude, longitude, problem_line, problem)
-                VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
-                """,
-            arguments: [
+        init(_ db: Database) throws {
+            self.db = db
+            putFile = try db.cachedStatement(sql: "INSERT OR REPLACE INTO file VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            findEntry = try db.cachedStatement(sql: "SELECT n FROM entry WHERE path = ?")
+            deleteRow = try db.cachedStatement(sql: "DELETE FROM entry WHERE n = ?")
+            deleteTags = try db.cachedStatement(sql: "DELETE FROM tag WHERE n = ?")
+            insertEntry = try db.cachedStatement(
+                sql: """
+                    INSERT INTO entry(path, id, created, offset, day, source, tz, category, title, starred, tags, all_tags,
+                      updated, updated_offset, weather, temperature, weather_provider, weather_code, weather_text, humidity,
+                      wind, place, latitude, longitude, problem_line, problem)
+                    VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+                    """)
+            insertTag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tag VALUES (?, ?, ?)")
+            insertText = try db.cachedStatement(sql: "INSERT INTO text(rowid, title, body) VALUES (?, ?, ?)")
+        }
+
+        func putFile(_ key: UInt64, _ path: String, _ stamp: FileStamp, hash: Int64, dirty: Bool) throws {
+            try putFile.execute(arguments: [
+                Int64(bitPattern: key), path, stamp.size, stamp.mtime, stamp.ctime, stamp.inode, hash, dirty,
+            ])
+        }
+
+        /// Drops an entry's row and tags; its words stay in the contentless text index, orphaned.
+        func deleteEntry(_ path: String) throws {
+            guard let n = try Int64.fetchOne(findEntry, arguments: [path]) else { return }
+            try deleteRow.execute(arguments: [n])
+            try deleteTags.execute(arguments: [n])
+            try db.execute(
+                sql: "INSERT INTO meta VALUES ('stale', '1') ON CONFLICT(key) DO UPDATE SET value = value + 1")
+        }
+
+        func insert(_ entry: Entry) throws {
+            let tags = entry.allTags
+            try insertEntry.execute(arguments: [
                 entry.path, entry.id, entry.createdAt.date.timeIntervalSince1970, entry.createdAt.offsetSeconds,
                 entry.createdAt.localDay.description, entry.dateSource.rawValue, entry.timeZone, entry.category,
                 entry.title, entry.starred, entry.tags.joined(separator: "\n"), tags.joined(separator: "\n"),
@@ -247,13 +348,15 @@ final class EntryIndex {
                 entry.location?.name, entry.location?.latitude, entry.location?.longitude,
                 entry.problem?.line, entry.problem?.reason,
             ])
-        let n = db.lastInsertedRowID
-        for tag in tags {
-            try db.execute(
-                sql: "INSERT OR IGNORE INTO tag VALUES (?, ?, ?)", arguments: [Tags.key(tag), n, tag])
+            let n = db.lastInsertedRowID
+            for tag in tags { try insertTag.execute(arguments: [Tags.key(tag), n, tag]) }
+            try insertText.execute(arguments: [n, entry.title, entry.body])
         }
-        try db.execute(
-            sql: "INSERT INTO text(rowid, title, body) VALUES (?, ?, ?)", arguments: [n, entry.title, entry.body])
+    }
+
+    /// SQLite's own message, on one line.
+    static func describe(_ error: any Error) -> String {
+        (error as? DatabaseError)?.message ?? String(describing: error).replacingOccurrences(of: "\n", with: " ")
     }
 
     /// FNV-1a of a file's bytes: enough to tell a real change from a touch.
@@ -263,12 +366,11 @@ final class EntryIndex {
     }
 
     static func hash(_ data: Data) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for byte in data {
-            hash ^= UInt64(byte)
-            hash = hash &* 0x100_0000_01b3
+        data.withUnsafeBytes { bytes in
+            var hash = Scan.fnvBasis
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* Scan.fnvPrime }
+            return hash
         }
-        return hash
     }
 
     // MARK: Reading
@@ -279,7 +381,7 @@ final class EntryIndex {
         } catch let error as JournalError {
             throw error
         } catch {
-            throw .index(path, String(describing: error))
+            throw .index(path, EntryIndex.describe(error))
         }
     }
 
@@ -319,5 +421,11 @@ final class EntryIndex {
 enum Tags {
     static func key(_ tag: String) -> String {
         (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+    }
+}
+
+func trace(_ what: String, _ start: Int64) {
+    if ProcessInfo.processInfo.environment["JOURNAL_TRACE"] != nil {
+        FileHandle.standardError.write(Data("\(what): \(Double(Scan.clock() - start) / 1e6) ms\n".utf8))
     }
 }

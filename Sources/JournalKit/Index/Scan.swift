@@ -17,48 +17,79 @@ struct FileStamp: Equatable, Sendable {
 }
 
 /// The stat walk that keeps the snapshot honest: every tracked file of the journal with its stamp.
-enum Scan {
+/// It runs before every command, so it avoids building a Swift string per file: files are known by
+/// a 64-bit hash of their path, and a path is spelled out only for the few files that changed.
+struct Scan {
     /// Folders whose files the tool versions; `entries` holds the entries.
     static let folders = ["entries", "attachments", "templates"]
     static let files = ["journal.yml"]
 
+    struct File {
+        var key: UInt64
+        var stamp: FileStamp
+        var part: Int32
+        var folder: Int32
+        var nameStart: Int32
+        var nameLength: Int32
+    }
+
+    /// The files one task found: their folders (relative paths) and names, packed.
+    final class Part: @unchecked Sendable {
+        var folders: [String] = []
+        var names: [UInt8] = []
+        var files: [File] = []
+    }
+
+    private(set) var parts: [Part] = []
+
+    var files: [File] { parts.flatMap(\.files) }
+
+    func path(of file: File) -> String {
+        let part = parts[Int(file.part)]
+        let start = Int(file.nameStart)
+        let name = String(decoding: part.names[start..<(start + Int(file.nameLength))], as: UTF8.self)
+        let folder = part.folders[Int(file.folder)]
+        return folder.isEmpty ? name : folder + "/" + name
+    }
+
+    /// FNV-1a, 64 bits: the key of a path.
+    static func key(_ path: String) -> UInt64 {
+        var hash = fnvBasis
+        for byte in path.utf8 { hash = (hash ^ UInt64(byte)) &* fnvPrime }
+        return hash
+    }
+
+    static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
+    static let fnvPrime: UInt64 = 0x100_0000_01b3
+
     /// Walks the tracked folders with readdir and fstatat, one subfolder (a year of entries) per task, on every core.
-    static func walk(root: String) -> [String: FileStamp] {
-        var result: [String: FileStamp] = [:]
+    static func walk(root: String) -> Scan {
+        var scan = Scan()
+        let top = Part()
+        scan.parts.append(top)
+        top.folders.append("")
         for file in files {
-            if let stamp = stamp(of: root + "/" + file) { result[file] = stamp }
+            var info = stat()
+            guard lstat(root + "/" + file, &info) == 0 else { continue }
+            Array(file.utf8).withUnsafeBytes { name in
+                top.add(name: name, folder: 0, folderHash: fnvBasis, stamp: stamp(info), part: 0)
+            }
         }
         var units: [String] = []
         for folder in folders {
-            units += walk(root: root, relative: folder, into: &result, descend: false)
+            units += walk(root: root, relative: folder, into: top, part: 0, descend: false)
         }
-        let parts = Parts(count: units.count)
+        let found = (0..<units.count).map { _ in Part() }
         let folders = units
         DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-            var found: [String: FileStamp] = [:]
-            _ = walk(root: root, relative: folders[index], into: &found, descend: true)
-            parts.set(index, found)
+            _ = walk(root: root, relative: folders[index], into: found[index], part: Int32(index + 1), descend: true)
         }
-        for part in parts.values { result.merge(part) { first, _ in first } }
-        return result
+        scan.parts += found
+        return scan
     }
 
-    /// Results of parallel tasks, each writing its own slot.
-    private final class Parts: @unchecked Sendable {
-        private let lock = NSLock()
-        private(set) var values: [[String: FileStamp]]
-        init(count: Int) { values = Array(repeating: [:], count: count) }
-        func set(_ index: Int, _ value: [String: FileStamp]) {
-            lock.lock()
-            values[index] = value
-            lock.unlock()
-        }
-    }
-
-    /// Adds the files of one folder to `found`; walks subfolders too when `descend`, else returns them.
-    private static func walk(root: String, relative: String, into found: inout [String: FileStamp], descend: Bool)
-        -> [String]
-    {
+    /// Adds the files of one folder to `part`; walks subfolders too when `descend`, else returns them.
+    private static func walk(root: String, relative: String, into part: Part, part index: Int32, descend: Bool) -> [String] {
         let dirFD = open(root + "/" + relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dirFD >= 0 else { return [] }
         guard let handle = fdopendir(dirFD) else {
@@ -66,22 +97,29 @@ enum Scan {
             return []
         }
         defer { closedir(handle) }
+        let folder = Int32(part.folders.count)
+        part.folders.append(relative)
+        var folderHash = fnvBasis
+        for byte in relative.utf8 { folderHash = (folderHash ^ UInt64(byte)) &* fnvPrime }
+        folderHash = (folderHash ^ UInt64(UInt8(ascii: "/"))) &* fnvPrime
         var subfolders: [String] = []
-        let entries = relative.hasPrefix("entries")
+        let onlyMarkdown = relative.hasPrefix("entries")
+        let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let item = readdir(handle) {
-            let name = entryName(item)
-            if name.hasPrefix(".") { continue }  // also . and ..: hidden files are not the journal's
+            let namePointer = UnsafeRawPointer(item).advanced(by: nameOffset).assumingMemoryBound(to: CChar.self)
+            if namePointer[0] == 46 { continue }  // ".": also . and ..; hidden files are not the journal's
+            let name = UnsafeRawBufferPointer(start: namePointer, count: strlen(namePointer))
             var info = stat()
-            guard fstatat(dirFD, name, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
+            guard fstatat(dirFD, namePointer, &info, AT_SYMLINK_NOFOLLOW) == 0 else { continue }
             let kind = info.st_mode & S_IFMT
             if kind == S_IFDIR {
-                subfolders.append(relative + "/" + name)
-            } else if kind == S_IFREG || kind == S_IFLNK, !entries || name.hasSuffix(".md") {
-                found[relative + "/" + name] = stamp(info)
+                subfolders.append(relative + "/" + String(decoding: name, as: UTF8.self))
+            } else if kind == S_IFREG || kind == S_IFLNK, !onlyMarkdown || name.suffix(3).elementsEqual(".md".utf8) {
+                part.add(name: name, folder: folder, folderHash: folderHash, stamp: stamp(info), part: index)
             }
         }
         guard descend else { return subfolders }
-        for folder in subfolders { _ = walk(root: root, relative: folder, into: &found, descend: true) }
+        for sub in subfolders { _ = walk(root: root, relative: sub, into: part, part: index, descend: true) }
         return []
     }
 
@@ -99,16 +137,22 @@ enum Scan {
             inode: Int64(bitPattern: UInt64(info.st_ino)))
     }
 
-    private static func entryName(_ item: UnsafeMutablePointer<dirent>) -> String {
-        withUnsafeBytes(of: item.pointee.d_name) { raw in
-            String(decoding: raw.prefix { $0 != 0 }, as: UTF8.self)
-        }
-    }
-
     /// Now, in the nanoseconds file stamps use.
     static func clock() -> Int64 {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}
+
+extension Scan.Part {
+    func add(name: UnsafeRawBufferPointer, folder: Int32, folderHash: UInt64, stamp: FileStamp, part: Int32) {
+        var key = folderHash
+        for byte in name { key = (key ^ UInt64(byte)) &* Scan.fnvPrime }
+        files.append(
+            Scan.File(
+                key: key, stamp: stamp, part: part, folder: folder, nameStart: Int32(names.count),
+                nameLength: Int32(name.count)))
+        names.append(contentsOf: name)
     }
 }

@@ -202,14 +202,10 @@ struct SettingsLines {
     /// `categories: {}` becomes `categories:` (keeping a comment after it), so that lines can follow.
     static func withoutInlineEmpty(_ line: String) -> String {
         guard let colon = line.firstIndex(of: ":"), let braces = line[colon...].range(of: "{}") else { return line }
-        var result = line
-        result.removeSubrange(braces)
-        // Drop the spaces that stood before `{}` when nothing follows them.
-        let after = result[result.index(after: colon)...]
-        if after.allSatisfy({ $0 == " " || $0 == "\r" }) {
-            result = String(result[...colon]) + (line.hasSuffix("\r") ? "\r" : "")
-        }
-        return result
+        // `{}` goes with the spaces before it; a comment after it stays where it was.
+        let rest = line[braces.upperBound...]
+        let keepsRest = rest.contains { $0 != " " && $0 != "\t" && $0 != "\r" }
+        return String(line[...colon]) + (keepsRest ? rest : (line.hasSuffix("\r") ? "\r" : ""))
     }
 
     mutating func insert(_ new: [String], at index: Int) {

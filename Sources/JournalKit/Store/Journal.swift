@@ -128,7 +128,7 @@ public final class Journal {
     /// edits made outside the tool. Every command that reads entries calls this first.
     @discardableResult
     public func refresh(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> PendingReport {
-        let changes = try index().refresh(root: root, read: indexRead, progress: progress)
+        let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress)
         guard !changes.uncommitted.isEmpty else { return PendingReport() }
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
@@ -180,19 +180,44 @@ public final class Journal {
     }
 
     private func decode(_ data: Data, path: String) -> Entry {
-        EntryFile.decode(data, path: path, zone: context.timeZone) {
-            if let first = try? repository.firstAuthorDate(adding: path) {
-                return (Timestamp(date: first.date, offsetSeconds: first.offsetSeconds), .commit)
-            }
-            let time = FileSystem.modificationTime(root + "/" + path) ?? context.now
-            return (Timestamp(date: time, timeZone: context.timeZone), .modificationTime)
+        var entry = EntryFile.decode(data, path: path, zone: context.timeZone) {
+            (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)
+        }
+        if entry.dateSource == .modificationTime { settleDate(&entry) }
+        return entry
+    }
+
+    /// The date of a file that names none: the commit that added it, else its modification time.
+    private func settleDate(_ entry: inout Entry) {
+        if let first = try? repository.firstAuthorDate(adding: entry.path) {
+            entry.createdAt = Timestamp(date: first.date, offsetSeconds: first.offsetSeconds)
+            entry.dateSource = .commit
+        } else {
+            let time = FileSystem.modificationTime(root + "/" + entry.path) ?? context.now
+            entry.createdAt = Timestamp(date: time, timeZone: context.timeZone)
+            entry.dateSource = .modificationTime
         }
     }
 
-    /// How the snapshot reads a file: the parsed entry and a hash of its bytes.
+    /// How the snapshot reads files, from any thread: the parsed entry (dated by its file alone)
+    /// and a hash of its bytes.
+    private var reader: EntryIndex.Reader {
+        let root = root
+        let zone = context.timeZone
+        let now = context.now
+        return { path in
+            guard let data = FileManager.default.contents(atPath: root + "/" + path) else { return nil }
+            let entry = EntryFile.decode(data, path: path, zone: zone) { (Timestamp(date: now, timeZone: zone), .modificationTime) }
+            return (entry, EntryIndex.hash(data))
+        }
+    }
+
+    /// The same, for one file on this thread, date settled.
     private func indexRead(_ path: String) -> (Entry, UInt64)? {
-        guard let data = FileManager.default.contents(atPath: root + "/" + path) else { return nil }
-        return (decode(data, path: path), EntryIndex.hash(data))
+        guard let (read, hash) = reader(path) else { return nil }
+        var entry = read
+        if entry.dateSource == .modificationTime { settleDate(&entry) }
+        return (entry, hash)
     }
 
     /// The entry a user means by an id prefix (4+ characters) or by its path, read in full.

@@ -9,9 +9,9 @@ extension JournalCommand {
             discussion: """
                 journal.yml is edited as text: its comments and layout stay as they are.
                 Examples:
-                  journal categories                          # each category with its number of entries
+                  journal categories                      # with their number of entries
                   journal categories add hiking --emoji 🥾 --color green
-                  journal categories rename travel trips      # journal.yml and every entry, one commit
+                  journal categories rename travel trips  # journal.yml and the entries
                   journal categories remove shopping --force
                 """,
             subcommands: [ListCategories.self, AddCategory.self, RenameCategory.self, RemoveCategory.self],
@@ -23,8 +23,9 @@ extension JournalCommand {
             commandName: "list",
             abstract: "List each category with its emoji, number of entries and colour.",
             discussion: """
-                Categories that entries name but journal.yml does not define are listed last, marked
-                as such: those entries still work; add the category or rename it in them.
+                Categories that entries name but journal.yml does not define are listed
+                last, marked as such: those entries still work; add the category, or
+                rename it in them.
                 Examples:
                   journal categories
                   journal categories list --json
@@ -65,8 +66,9 @@ extension JournalCommand {
             commandName: "add",
             abstract: "Add a category to journal.yml, in one commit.",
             discussion: """
-                The name is one word, like a tag. Colours: black, red, green, yellow, blue, magenta,
-                cyan, white. Here --color is the category's colour (this command prints no colour).
+                The name is one word, like a tag. Colours: black, red, green, yellow,
+                blue, magenta, cyan, white. Here --color is the category's colour (this
+                command prints nothing in colour).
                 Examples:
                   journal categories add hiking
                   journal categories add hiking --emoji 🥾 --color green
@@ -124,8 +126,9 @@ extension JournalCommand {
             commandName: "remove",
             abstract: "Remove a category from journal.yml, in one commit.",
             discussion: """
-                A category that entries still name is only removed with --force, which also removes
-                the `category:` line from those entries (git keeps the old versions).
+                A category that entries still name is only removed with --force, which
+                also removes the `category:` line from those entries (git keeps the old
+                versions).
                 Examples:
                   journal categories remove shopping
                   journal categories remove shopping --force

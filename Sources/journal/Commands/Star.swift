@@ -7,8 +7,9 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             abstract: "Star an entry.",
             discussion: """
-                Adds `starred: true` to the entry's header (one line), in one commit. Starred entries
-                show a ★ in `journal list`. An entry that is already starred is left alone.
+                Adds `starred: true` to the entry's header (one line), in one commit.
+                Starred entries show a ★ in `journal list`. An entry that is already
+                starred is left alone.
                 Examples:
                   journal star 3f2a
                   journal unstar 3f2a
@@ -26,8 +27,8 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove an entry's star.",
             discussion: """
-                Removes the `starred:` line from the entry's header, in one commit. An entry that is
-                not starred is left alone.
+                Removes the `starred:` line from the entry's header, in one commit.
+                An entry that is not starred is left alone.
                 Examples:
                   journal unstar 3f2a
                 """)

@@ -7,11 +7,12 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add tags to an entry or remove them.",
             discussion: """
-                `+tag` or a bare `tag` adds a tag, `-tag` removes one (no `--` needed); commas
-                separate several. The header's `tags:` line is rewritten, keeping the order of the
-                tags already there and appending new ones; removing the last tag removes the line.
-                One commit. Tags compare without regard to case. With no changes given, prints the
-                entry's tags. For a tag that looks like an option (such as h), write -#h.
+                `+tag` or a bare `tag` adds a tag, `-tag` removes one (no `--` needed);
+                commas separate several. Only the header's `tags:` line changes: the tags
+                already there keep their order, new ones are appended, and removing the
+                last tag removes the line. One commit. Tags compare without regard to
+                case. With no changes given, prints the entry's tags. For a tag that
+                looks like an option (such as h), write -#h.
                 Examples:
                   journal tag 3f2a +food busan      # add #food and #busan
                   journal tag 3f2a -work +rest      # remove #work, add #rest

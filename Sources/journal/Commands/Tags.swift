@@ -10,7 +10,7 @@ extension JournalCommand {
                 Examples:
                   journal tags                      # each tag with its number of entries
                   journal tags --json
-                  journal tags rename trip travel   # one commit; merges where #travel is already there
+                  journal tags rename trip travel   # one commit; merges with #travel
                 """,
             subcommands: [ListTags.self, RenameTag.self],
             defaultSubcommand: ListTags.self)
@@ -21,8 +21,8 @@ extension JournalCommand {
             commandName: "list",
             abstract: "List each tag with the number of entries carrying it, most used first.",
             discussion: """
-                Header tags and inline #hashtags in the text both count; tags that differ only in
-                case count as one.
+                Header tags and inline #hashtags in the text both count; tags that
+                differ only in case count as one.
                 Examples:
                   journal tags
                   journal tags list --json | jq '.[0].tag'
