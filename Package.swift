@@ -24,6 +24,7 @@ let package = Package(
             name: "JournalKit",
             dependencies: [
                 "Git", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                .product(name: "GRDBSQLite", package: "GRDB.swift"),
             ]
         ),
         .executableTarget(

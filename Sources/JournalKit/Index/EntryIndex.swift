@@ -1,5 +1,6 @@
 import Foundation
 import GRDB
+import GRDBSQLite
 
 /// The snapshot under `.git/journal/index.sqlite`: the parsed picture of every entry file plus a
 /// full-text index, so a command answers without parsing every file. The files stay the truth:
@@ -129,12 +130,18 @@ final class EntryIndex {
         try database.read { db in
             lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
             known.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
-            let rows = try Row.fetchCursor(db, sql: "SELECT key, size, mtime, ctime, inode, hash, dirty FROM file")
-            while let row = try rows.next() {
-                let key = UInt64(bitPattern: row[0] as Int64)
-                known[key] = Known(
-                    stamp: FileStamp(size: row[1], mtime: row[2], ctime: row[3], inode: row[4]), hash: row[5],
-                    dirty: (row[6] as Int64) != 0)
+            // Straight through SQLite's C API: this runs before every command, over every file.
+            let statement = try db.makeStatement(sql: "SELECT key, size, mtime, ctime, inode, hash, dirty FROM file")
+            let raw = statement.sqliteStatement
+            while true {
+                let step = sqlite3_step(raw)
+                if step == SQLITE_DONE { break }
+                guard step == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: step)) }
+                known[UInt64(bitPattern: sqlite3_column_int64(raw, 0))] = Known(
+                    stamp: FileStamp(
+                        size: sqlite3_column_int64(raw, 1), mtime: sqlite3_column_int64(raw, 2),
+                        ctime: sqlite3_column_int64(raw, 3), inode: sqlite3_column_int64(raw, 4)),
+                    hash: sqlite3_column_int64(raw, 5), dirty: sqlite3_column_int64(raw, 6) != 0)
             }
         }
         trace("load \(known.count)", scanStart)
@@ -172,7 +179,10 @@ final class EntryIndex {
         suspects.sort { $0.path < $1.path }
         let parsed = EntryIndex.parse(suspects.map(\.path), root: root, read: read, progress: progress)
         trace("parse", scanStart)
+        let bulk = suspects.count > 2000
         try database.write { db in
+            // A big load merges the text index's segments once at the end, not on every insert.
+            if bulk { try db.execute(sql: "INSERT INTO text(text, rank) VALUES ('automerge', 0); PRAGMA cache_size = -32000") }
             let writer = try Writer(db)
             for (index, suspect) in suspects.enumerated() {
                 let isEntry = suspect.path.hasPrefix("entries/")
@@ -200,6 +210,10 @@ final class EntryIndex {
                 if known[key]?.dirty != true { changes.uncommitted.append(path) }
             }
             try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
+            if bulk {
+                trace("inserted", scanStart)
+                try db.execute(sql: "INSERT INTO text(text) VALUES ('optimize'); INSERT INTO text(text, rank) VALUES ('automerge', 4)")
+            }
         }
         trace("write", scanStart)
         changes.uncommitted.sort()

@@ -81,9 +81,20 @@ struct Scan {
         }
         let found = (0..<units.count).map { _ in Part() }
         let folders = units
-        DispatchQueue.concurrentPerform(iterations: folders.count) { index in
-            _ = walk(root: root, relative: folders[index], into: found[index], part: Int32(index + 1), descend: true)
+        // One thread per core, each taking the next folder: stat calls are the cost, and they run in parallel.
+        let next = Counter()
+        let threads = max(2, ProcessInfo.processInfo.activeProcessorCount)
+        let group = DispatchGroup()
+        for _ in 0..<threads {
+            group.enter()
+            Thread.detachNewThread {
+                while let index = next.take(below: folders.count) {
+                    _ = walk(root: root, relative: folders[index], into: found[index], part: Int32(index + 1), descend: true)
+                }
+                group.leave()
+            }
         }
+        group.wait()
         scan.parts += found
         return scan
     }
@@ -142,6 +153,20 @@ struct Scan {
         var now = timespec()
         clock_gettime(CLOCK_REALTIME, &now)
         return Int64(now.tv_sec) * 1_000_000_000 + Int64(now.tv_nsec)
+    }
+}
+
+/// Hands out 0, 1, 2, … to threads that share work.
+final class Counter: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = 0
+
+    func take(below limit: Int) -> Int? {
+        lock.lock()
+        defer { lock.unlock() }
+        guard value < limit else { return nil }
+        value += 1
+        return value - 1
     }
 }
 
