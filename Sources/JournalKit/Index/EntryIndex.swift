@@ -36,7 +36,7 @@ final class EntryIndex {
         var configuration = Configuration()
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
-            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -8000; PRAGMA temp_store = MEMORY")
+            try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -2000; PRAGMA temp_store = MEMORY")
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
