@@ -18,8 +18,15 @@ public struct EntryQuery: Sendable, Equatable {
     public var monthDay: String?
     public var limit: Int?
     public var oldestFirst = false
+    /// Only entries whose header cannot be read.
+    public var broken = false
 
-    public init() {}
+    public init(tags: [String] = [], category: String? = nil, broken: Bool = false, limit: Int? = nil) {
+        self.tags = tags
+        self.category = category
+        self.broken = broken
+        self.limit = limit
+    }
 }
 
 /// A full-text query as the user types it: words (matched as word prefixes), "quoted phrases",
@@ -103,6 +110,7 @@ extension EntryIndex {
             _ = arguments.append(contentsOf: [category])
         }
         if query.starred { clauses.append("entry.starred = 1") }
+        if query.broken { clauses.append("entry.problem_line IS NOT NULL") }
         if let monthDay = query.monthDay {
             clauses.append("substr(entry.day, 6) = ?")
             _ = arguments.append(contentsOf: [monthDay])

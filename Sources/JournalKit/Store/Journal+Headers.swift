@@ -112,26 +112,33 @@ extension Journal {
         -> HeaderUpdate
     {
         if case .set(let name) = edit.category { try Journal.validate(category: name, in: settings) }
-        let data = try FileSystem.read(root + "/" + entry.path)
-        let current = decodeForEdit(data, path: entry.path)
-        if let problem = current.problem {
-            throw .brokenHeader(entry.path, line: problem.line, reason: problem.reason, id: current.shortID)
+        var current = entry
+        var changes = HeaderChanges()
+        // Read, decided and written under the lock: an editor's save in between is not overwritten.
+        let result = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
+            let data = try FileSystem.read(root + "/" + entry.path)
+            current = decodeForEdit(data, path: entry.path)
+            if let problem = current.problem {
+                throw .brokenHeader(entry.path, line: problem.line, reason: problem.reason, id: current.shortID)
+            }
+            let plan = Journal.plan(edit, for: current)
+            changes = plan.changes
+            guard !plan.changes.isEmpty else { return nil }
+            guard let edited = EntryFile.setting(plan.fields, in: data) else {
+                throw .brokenHeader(entry.path, line: 1, reason: Say.headerNotClosed, id: current.shortID)
+            }
+            let title = Journal.shortTitle(current.title)
+            let message: String
+            switch purpose {
+            case .star:
+                message = plan.changes.starred == false ? Say.commitUnstar(title, current.shortID) : Say.commitStar(title, current.shortID)
+            case .tag: message = Say.commitTag(title, current.shortID, plan.changes.tagSummary)
+            case .edit: message = Say.commitEditHeader(title, current.shortID, plan.changes.summary)
+            }
+            return ([(entry.path, edited)], message)
         }
-        let plan = Journal.plan(edit, for: current)
-        guard !plan.changes.isEmpty else { return HeaderUpdate(entry: current, changes: plan.changes, pending: PendingReport()) }
-        guard let edited = EntryFile.setting(plan.fields, in: data) else {
-            throw .brokenHeader(entry.path, line: 1, reason: Say.headerNotClosed, id: current.shortID)
-        }
-        let title = Journal.shortTitle(current.title)
-        let message: String
-        switch purpose {
-        case .star:
-            message = plan.changes.starred == false ? Say.commitUnstar(title, current.shortID) : Say.commitStar(title, current.shortID)
-        case .tag: message = Say.commitTag(title, current.shortID, plan.changes.tagSummary)
-        case .edit: message = Say.commitEditHeader(title, current.shortID, plan.changes.summary)
-        }
-        let pending = try change([(entry.path, edited)], message: message)
-        return HeaderUpdate(entry: try readEntry(at: entry.path), changes: plan.changes, pending: pending)
+        guard result.changed else { return HeaderUpdate(entry: current, changes: changes, pending: result.pending) }
+        return HeaderUpdate(entry: try readEntry(at: entry.path), changes: changes, pending: result.pending)
     }
 
     /// The header lines an edit sets (nil: removes) and what that changes, for an entry as read.
@@ -152,9 +159,9 @@ extension Journal {
             for operation in edit.tags {
                 switch operation {
                 case .add(let tag):
-                    if !tags.contains(where: { Journal.tagKey($0) == Journal.tagKey(tag) }) { tags.append(tag) }
+                    if !tags.contains(where: { Tags.key($0) == Tags.key(tag) }) { tags.append(tag) }
                 case .remove(let tag):
-                    tags.removeAll { Journal.tagKey($0) == Journal.tagKey(tag) }
+                    tags.removeAll { Tags.key($0) == Tags.key(tag) }
                 }
             }
             if tags != entry.tags {
@@ -178,61 +185,53 @@ extension Journal {
         let old = try Journal.singleTag(old)
         let new = try Journal.singleTag(new)
         guard old != new else { throw .sameName(old) }
-        var files: [(path: String, data: Data?)] = []
         var skipped: [Entry] = []
         var found = false
-        for entry in try loadEntries() {
-            if entry.problem != nil {
-                skipped.append(entry)
-                continue
+        var count = 0
+        let candidates = try entries(EntryQuery(tags: [old])) + entries(EntryQuery(broken: true))
+        let result = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
+            var files: [(path: String, data: Data?)] = []
+            for entry in candidates {
+                if entry.problem != nil {
+                    skipped.append(entry)
+                    continue
+                }
+                let data = try FileSystem.read(root + "/" + entry.path)
+                let current = decodeForEdit(data, path: entry.path)
+                if current.problem != nil {
+                    skipped.append(current)
+                    continue
+                }
+                guard current.tags.contains(where: { Tags.key($0) == Tags.key(old) }) else { continue }
+                found = true
+                let tags = Journal.renaming(old, to: new, in: current.tags)
+                guard tags != current.tags, let edited = EntryFile.setting([("tags", YAMLWriter.flowList(tags))], in: data)
+                else { continue }
+                files.append((entry.path, edited))
             }
-            guard entry.tags.contains(where: { Journal.tagKey($0) == Journal.tagKey(old) }) else { continue }
-            let data = try FileSystem.read(root + "/" + entry.path)
-            let current = decodeForEdit(data, path: entry.path)
-            if current.problem != nil {
-                skipped.append(current)
-                continue
-            }
-            guard current.tags.contains(where: { Journal.tagKey($0) == Journal.tagKey(old) }) else { continue }
-            found = true
-            let tags = Journal.renaming(old, to: new, in: current.tags)
-            guard tags != current.tags, let edited = EntryFile.setting([("tags", YAMLWriter.flowList(tags))], in: data)
-            else { continue }
-            files.append((entry.path, edited))
+            count = files.count
+            guard found, !files.isEmpty else { return nil }
+            return (files, Say.commitRenameTag(old, new, files.count))
         }
         guard found else { throw .unknownTag(old) }
-        guard !files.isEmpty else { return BulkUpdate(count: 0, skipped: skipped, pending: PendingReport()) }
-        let pending = try change(files, message: Say.commitRenameTag(old, new, files.count))
-        return BulkUpdate(count: files.count, skipped: skipped, pending: pending)
+        return BulkUpdate(count: count, skipped: skipped, pending: result.pending)
     }
 
     /// `tags` with `old` (in any case) replaced by `new` where it stands, and `new` kept once.
     static func renaming(_ old: String, to new: String, in tags: [String]) -> [String] {
         var result: [String] = []
         for tag in tags {
-            let renamed = tagKey(tag) == tagKey(old) ? new : tag
-            if tagKey(renamed) == tagKey(new), result.contains(where: { tagKey($0) == tagKey(new) }) { continue }
+            let renamed = Tags.key(tag) == Tags.key(old) ? new : tag
+            if Tags.key(renamed) == Tags.key(new), result.contains(where: { Tags.key($0) == Tags.key(new) }) { continue }
             result.append(renamed)
         }
         return result
     }
 
     /// Each tag with the number of entries carrying it (in the header or as an inline `#tag`), most used
-    /// first, then by name. Tags that differ only in case count as one.
-    public static func tagUsage(in entries: [Entry]) -> [(tag: String, count: Int)] {
-        var counts: [String: (name: String, count: Int)] = [:]
-        for entry in entries {
-            var seen = Set<String>()
-            for tag in entry.tags + entry.inlineTags {
-                let key = tagKey(tag)
-                guard !key.isEmpty, seen.insert(key).inserted else { continue }
-                let name = tag.hasPrefix("#") ? String(tag.dropFirst()) : tag
-                let old = counts[key]
-                counts[key] = (min(old?.name ?? name, name), (old?.count ?? 0) + 1)
-            }
-        }
-        return counts.sorted { a, b in a.value.count != b.value.count ? a.value.count > b.value.count : a.key < b.key }
-            .map { ($0.value.name, $0.value.count) }
+    /// first, then by name; tags that differ only in case count as one. From the index.
+    public func tagUsage() throws(JournalError) -> [(tag: String, count: Int)] {
+        try tagCounts()
     }
 
     /// One tag as the user typed it (`#busan` or `busan`), or an error when it is not exactly one tag.
@@ -242,26 +241,26 @@ extension Journal {
         return tags[0]
     }
 
-    /// Tags compare without regard to case or a leading `#` (the index's rule too).
-    static func tagKey(_ tag: String) -> String {
-        (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
-    }
-
     // MARK: Categories
 
     /// Each category of journal.yml with the number of entries naming it, in journal.yml's order; then
     /// the categories entries name that journal.yml does not define, most used first.
-    public static func categoryUsage(settings: Settings, entries: [Entry]) -> [CategoryUsage] {
-        var counts: [String: Int] = [:]
-        for entry in entries where entry.problem == nil {
-            if let name = entry.category { counts[name, default: 0] += 1 }
-        }
+    public func categoryUsage() throws(JournalError) -> [CategoryUsage] {
+        Journal.categoryUsage(settings: settings, counts: try categoryCounts())
+    }
+
+    static func categoryUsage(settings: Settings, counts: [String?: Int]) -> [CategoryUsage] {
         var usage = settings.categories.map { category in
             CategoryUsage(name: category.name, emoji: category.emoji, color: category.color, count: counts[category.name] ?? 0, known: true)
         }
-        let unknown = counts.filter { name, _ in settings.category(named: name) == nil }
-            .sorted { a, b in a.value != b.value ? a.value > b.value : a.key < b.key }
-        usage += unknown.map { CategoryUsage(name: $0.key, emoji: nil, color: nil, count: $0.value, known: false) }
+        var unknown: [(name: String, count: Int)] = []
+        for (name, count) in counts {
+            if let name, settings.category(named: name) == nil { unknown.append((name, count)) }
+        }
+        unknown.sort { a, b in a.count != b.count ? a.count > b.count : a.name < b.name }
+        for item in unknown {
+            usage.append(CategoryUsage(name: item.name, emoji: nil, color: nil, count: item.count, known: false))
+        }
         return usage
     }
 
@@ -298,12 +297,11 @@ extension Journal {
     {
         var files: [(path: String, data: Data?)] = []
         var skipped: [Entry] = []
-        for entry in try loadEntries() {
+        for entry in try entries(EntryQuery(category: category)) + entries(EntryQuery(broken: true)) {
             if entry.problem != nil {
                 skipped.append(entry)
                 continue
             }
-            guard entry.category == category else { continue }
             let data = try FileSystem.read(root + "/" + entry.path)
             let current = decodeForEdit(data, path: entry.path)
             guard current.problem == nil else {

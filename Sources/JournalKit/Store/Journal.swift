@@ -295,10 +295,19 @@ public final class Journal {
     /// edits, then writes (or, for nil, deletes) each file atomically and commits them all as one commit.
     /// Once a file is written it stays, even if the commit fails: the next command commits it.
     func change(_ files: [(path: String, data: Data?)], message: String) throws(JournalError) -> PendingReport {
+        try change { () throws(JournalError) in (files, message) }.pending
+    }
+
+    /// The same, with the files and message worked out by `plan` while the lock is held, so that an
+    /// edit saved by an editor in between is read, not overwritten. A nil plan changes nothing.
+    func change(
+        _ plan: () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)?
+    ) throws(JournalError) -> (pending: PendingReport, changed: Bool) {
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         let waiting = (try? index().dirtyPaths()) ?? []
         let pending = waiting.isEmpty ? PendingReport() : try commitPending(waiting, everything: false)
+        guard let (files, message) = try plan() else { return (pending, false) }
         for file in files {
             let full = root + "/" + file.path
             if let data = file.data {
@@ -317,7 +326,7 @@ public final class Journal {
         }
         // The snapshot follows the files; if this fails, the next refresh catches up from their stamps.
         try? index().record(paths, root: root, committed: true, read: indexRead)
-        return pending
+        return (pending, true)
     }
 
     /// Commits edits made outside the tool (an editor, a script), unless the repository is

@@ -38,8 +38,8 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
-            let usage = Journal.categoryUsage(settings: journal.settings, entries: try journal.loadEntries())
+            try refresh(journal)
+            let usage = try journal.categoryUsage()
             if json {
                 print(try EntryJSON.render(usage.map(CategoryJSON.init)), terminator: "")
                 return
@@ -87,7 +87,7 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try folder.openJournal()
-            report(try journal.commitPendingEdits())
+            try refresh(journal)
             report(try journal.addCategory(name, emoji: emoji, color: color))
             print(Say.addedCategory(name))
         }
@@ -113,7 +113,7 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
+            try refresh(journal)
             let update = try journal.renameCategory(old, to: new)
             reportSkipped(update.skipped)
             report(update.pending)
@@ -145,7 +145,7 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
+            try refresh(journal)
             let update = try journal.removeCategory(name, force: force)
             reportSkipped(update.skipped)
             report(update.pending)

@@ -59,14 +59,13 @@ extension JournalCommand {
             let headerEdit = try headerEdit()
             let journal = try options.openJournal()
             if let category { try Journal.validate(category: category, in: journal.settings) }
-            report(try journal.commitPendingEdits())
-            let entries = try journal.loadEntries()
+            try refresh(journal)
             let entry: Entry
             if let id {
-                entry = try journal.entry(matching: id, in: entries)
+                entry = try journal.entry(matching: id)
             } else {
-                guard let newest = entries.first else { throw Failure(Say.noEntries) }
-                entry = newest
+                guard let newest = try journal.entries(EntryQuery(limit: 1)).first else { throw Failure(Say.noEntries) }
+                entry = try journal.readEntry(at: newest.path)
             }
             if !headerEdit.isEmpty {
                 try editHeader(of: entry, headerEdit, in: journal)

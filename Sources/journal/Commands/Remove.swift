@@ -24,7 +24,7 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
+            try refresh(journal)
             let entry = try journal.entry(matching: id)
             if !yes {
                 guard Terminal.stdinIsTerminal else { throw Failure(Say.removeNeedsYes(entry.shortID)) }

@@ -44,7 +44,7 @@ extension JournalCommand {
 
 private func setStar(_ starred: Bool, id: String, options: GlobalOptions) throws {
     let journal = try options.openJournal()
-    report(try journal.commitPendingEdits())
+    try refresh(journal)
     let entry = try journal.entry(matching: id)
     let update = try journal.updateHeader(of: entry, HeaderEdit(starred: starred), for: .star)
     report(update.pending)

@@ -32,7 +32,7 @@ extension JournalCommand {
             // Checked before anything touches the journal.
             let operations = try TagOperation.parse(changes)
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
+            try refresh(journal)
             let entry = try journal.entry(matching: id)
             if operations.isEmpty {
                 if let problem = entry.problem {

@@ -35,8 +35,8 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
-            let usage = Journal.tagUsage(in: try journal.loadEntries())
+            try refresh(journal)
+            let usage = try journal.tagUsage()
             if json {
                 print(try EntryJSON.render(usage.map { TagJSON(tag: $0.tag, count: $0.count) }), terminator: "")
                 return
@@ -77,7 +77,7 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            report(try journal.commitPendingEdits())
+            try refresh(journal)
             let update = try journal.renameTag(old, to: new)
             reportSkipped(update.skipped)
             report(update.pending)
