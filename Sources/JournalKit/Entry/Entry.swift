@@ -104,6 +104,19 @@ public struct Weather: Sendable, Equatable {
         humidity = value["humidity"]?.number
         windKph = value["wind_kph"]?.number
     }
+
+    /// The header lines of a weather block, in DESIGN.md's order.
+    var fields: [(String, String)] {
+        var fields: [(String, String)] = []
+        if let condition { fields.append(("condition", YAMLWriter.scalar(condition))) }
+        if let temperatureC { fields.append(("temperature_c", YAMLWriter.number(temperatureC))) }
+        if let provider { fields.append(("provider", YAMLWriter.scalar(provider))) }
+        if let code { fields.append(("code", YAMLWriter.scalar(code))) }
+        if let description { fields.append(("description", YAMLWriter.scalar(description))) }
+        if let humidity { fields.append(("humidity", YAMLWriter.number(humidity))) }
+        if let windKph { fields.append(("wind_kph", YAMLWriter.number(windKph))) }
+        return fields
+    }
 }
 
 public struct Location: Sendable, Equatable {

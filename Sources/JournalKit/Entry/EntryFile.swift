@@ -120,13 +120,15 @@ public enum EntryFile {
         public var category: String?
         public var tags: [String]
         public var starred: Bool
+        public var weather: Weather?
         public var location: Location?
         public var text: String
 
         public init(
             id: String, createdAt: Timestamp, timeZone: String?, category: String?, tags: [String], starred: Bool,
-            location: Location? = nil, text: String
+            weather: Weather? = nil, location: Location? = nil, text: String
         ) {
+            self.weather = weather
             self.location = location
             self.id = id
             self.createdAt = createdAt
@@ -145,7 +147,8 @@ public enum EntryFile {
         if let category = entry.category { lines.append("category: \(YAMLWriter.scalar(category))") }
         if !entry.tags.isEmpty { lines.append("tags: \(YAMLWriter.flowList(entry.tags))") }
         if entry.starred { lines.append("starred: true") }
-        if let location = entry.location { lines += YAMLWriter.block("location", location.fields) }
+        if let weather = entry.weather, !weather.fields.isEmpty { lines += YAMLWriter.block("weather", weather.fields) }
+        if let location = entry.location, !location.fields.isEmpty { lines += YAMLWriter.block("location", location.fields) }
         lines.append("---")
         return Data((lines.joined(separator: "\n") + "\n" + normalizedText(entry.text)).utf8)
     }

@@ -251,7 +251,7 @@ enum FastYAML {
     /// anything a plain scalar may not (or that would need Yams' judgement).
     private static func plain(_ text: Substring) -> String? {
         var value = text
-        if let hash = value.range(of: " #") { value = trimTrailingSpaces(value[..<hash.lowerBound]) }
+        if let hash = value.utf8.firstRange(of: " #".utf8) { value = trimTrailingSpaces(value[..<hash.lowerBound]) }
         guard let first = value.first else { return "" }
         if "[]{}&*!|>%@`\"',#?:-".contains(first) {
             // `-` and `:` and `?` may start a plain scalar when not followed by a space; keep it simple.
@@ -259,7 +259,7 @@ enum FastYAML {
                 value.dropFirst().first != " "
             else { return nil }
         }
-        if value.contains(": ") || value.hasSuffix(":") || value.contains("\t") { return nil }
+        if value.utf8.firstRange(of: ": ".utf8) != nil || value.utf8.last == 58 || value.utf8.contains(9) { return nil }
         return String(value)
     }
 
@@ -333,8 +333,8 @@ enum FastYAML {
                 guard let end = rest.firstIndex(where: { $0 == "," || $0 == "]" }) else { return nil }
                 let item = trimTrailingSpaces(rest[..<end])
                 // In a flow, `?` and `:` open a key or value, and `:?` is an error; `#` and quotes inside are text.
-                guard !item.isEmpty, item.first != "?", item.first != ":", !item.contains(":?"),
-                    let value = plain(item), !item.contains(" #"),
+                guard !item.isEmpty, item.first != "?", item.first != ":", item.utf8.firstRange(of: ":?".utf8) == nil,
+                    let value = plain(item), item.utf8.firstRange(of: " #".utf8) == nil,
                     !item.contains(where: { "[]{}".contains($0) })
                 else { return nil }
                 items.append(.scalar(value, quoted: false))

@@ -27,10 +27,11 @@ public struct Draft: Sendable {
     public var tags: [String]
     public var starred: Bool
     public var location: Location?
+    public var weather: Weather?
 
     public init(
         text: String, createdAt: Timestamp, timeZone: String?, category: String?, tags: [String], starred: Bool,
-        location: Location? = nil
+        location: Location? = nil, weather: Weather? = nil
     ) {
         self.text = text
         self.createdAt = createdAt
@@ -39,6 +40,7 @@ public struct Draft: Sendable {
         self.tags = tags
         self.starred = starred
         self.location = location
+        self.weather = weather
     }
 }
 
@@ -257,7 +259,7 @@ public final class Journal {
         let data = EntryFile.render(
             .init(
                 id: id, createdAt: draft.createdAt, timeZone: draft.timeZone, category: draft.category, tags: tags,
-                starred: draft.starred, location: draft.location, text: draft.text))
+                starred: draft.starred, weather: draft.weather, location: draft.location, text: draft.text))
 
         let title = Journal.shortTitle(Entry.title(of: draft.text))
         let pending = try change([(path, data)], message: Say.commitAdd(title, String(id.prefix(8))))
