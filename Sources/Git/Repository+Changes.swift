@@ -144,3 +144,41 @@ func withStringArray<Result>(_ strings: [String],
         try body(git_strarray(strings: buffer.baseAddress, count: buffer.count))
     }
 }
+
+extension Repository {
+    /// How each of `paths` (files, relative) differs from HEAD, judged by content: each file is hashed
+    /// as git would store it and compared with HEAD's blob. Unlike `status`, this never trusts the
+    /// index's stat data, so an edit that kept a file's size and timestamp (git's "racy" case) is seen.
+    /// Unchanged paths are left out.
+    public func changesAgainstHead(_ paths: [String]) throws -> [StatusEntry] {
+        let operation = "compare files with HEAD"
+        var headBlobs: [String: git_oid] = [:]
+        if let head = try head() {
+            try withTree(of: head, operation: operation) { tree in
+                for path in paths {
+                    var entry: OpaquePointer?
+                    let found = git_tree_entry_bypath(&entry, tree, path)
+                    if found == GIT_ENOTFOUND.rawValue { continue }
+                    try check(found, operation)
+                    defer { git_tree_entry_free(entry) }
+                    if let id = git_tree_entry_id(entry) { headBlobs[path] = id.pointee }
+                }
+            }
+        }
+        var changes: [StatusEntry] = []
+        for path in paths {
+            var info = stat()
+            let exists = lstat(workdir + "/" + path, &info) == 0
+            switch (exists, headBlobs[path]) {
+            case (false, nil): continue
+            case (false, _?): changes.append(StatusEntry(path: path, change: .deleted))
+            case (true, nil): changes.append(StatusEntry(path: path, change: .added))
+            case (true, var old?):
+                var now = git_oid()
+                try check(git_repository_hashfile(&now, pointer, path, GIT_OBJECT_BLOB, nil), operation)
+                if git_oid_equal(&now, &old) == 0 { changes.append(StatusEntry(path: path, change: .modified)) }
+            }
+        }
+        return changes
+    }
+}

@@ -82,7 +82,7 @@ extension Repository {
         }
     }
 
-    private func withTree<Result>(of commitID: ObjectID, operation: String,
+    func withTree<Result>(of commitID: ObjectID, operation: String,
                                   _ body: (OpaquePointer) throws -> Result) throws -> Result {
         var oid = try commitID.raw(for: operation)
         var commit: OpaquePointer?

@@ -108,7 +108,7 @@ final class EntryIndex {
     /// on every core. `progress` hears (done, total) during a long rebuild.
     /// `settle` finishes, one at a time, entries whose date could not come from their file.
     func refresh(
-        root: String, read: Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil
+        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil
     ) throws(JournalError) -> Changes {
         do {
             return try refreshOrThrow(root: root, read: read, settle: settle, progress: progress)
@@ -120,7 +120,7 @@ final class EntryIndex {
     }
 
     private func refreshOrThrow(
-        root: String, read: Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?
+        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?
     ) throws -> Changes {
         let scanStart = Scan.clock()
         let scan = Scan.walk(root: root)
@@ -177,8 +177,8 @@ final class EntryIndex {
             return changes
         }
         suspects.sort { $0.path < $1.path }
-        let parsed = EntryIndex.parse(suspects.map(\.path), root: root, read: read, progress: progress)
-        trace("parse", scanStart)
+        // Files are read and parsed on other threads while SQLite inserts the ones before them.
+        let parsed = ReadAhead(paths: suspects.map(\.path), read: read)
         let bulk = suspects.count > 2000
         try database.write { db in
             // A big load merges the text index's segments once at the end, not on every insert.
@@ -186,7 +186,8 @@ final class EntryIndex {
             let writer = try Writer(db)
             for (index, suspect) in suspects.enumerated() {
                 let isEntry = suspect.path.hasPrefix("entries/")
-                let result = parsed[index]
+                let result = parsed.take(index)
+                if index % 2000 == 1999 { progress?(index + 1, suspects.count) }
                 let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
                 let old = known[suspect.key]
                 let contentChanged = old?.hash != hash
@@ -220,34 +221,58 @@ final class EntryIndex {
         return changes
     }
 
-    /// Reads files on every core (parsing dominates a rebuild), in order of `paths`.
-    private static func parse(
-        _ paths: [String], root: String, read: Reader, progress: ((Int, Int) -> Void)?
-    ) -> [(Entry, UInt64)?] {
-        let results = Results(count: paths.count)
-        let chunk = 500
-        let chunks = (paths.count + chunk - 1) / chunk
-        var done = 0
-        // Chunks in rounds, so the progress line moves; each round uses every core.
-        let round = max(1, ProcessInfo.processInfo.activeProcessorCount) * 8
-        var next = 0
-        while next < chunks {
-            let first = next
-            let count = min(round, chunks - next)
-            DispatchQueue.concurrentPerform(iterations: count) { offset in
-                let start = (first + offset) * chunk
-                for index in start..<min(start + chunk, paths.count) where paths[index].hasPrefix("entries/") {
-                    results.set(index, read(paths[index]))
+    /// Entry files read and parsed ahead of the writer, in order, on every core, a bounded
+    /// distance ahead so a rebuild never holds every entry in memory.
+    private final class ReadAhead: @unchecked Sendable {
+        private let condition = NSCondition()
+        private var values: [(Entry, UInt64)?]
+        private var ready = 0
+        private var taken = 0
+        private static let chunk = 256
+        private static let lead = 8192
+
+        init(paths: [String], read: @escaping Reader) {
+            values = Array(repeating: nil, count: paths.count)
+            Thread.detachNewThread { [self] in
+                var start = 0
+                while start < paths.count {
+                    let end = min(start + ReadAhead.chunk * 4, paths.count)
+                    condition.lock()
+                    while start - taken > ReadAhead.lead { condition.wait() }
+                    condition.unlock()
+                    let parts = (end - start + ReadAhead.chunk - 1) / ReadAhead.chunk
+                    let batch = Batch(count: end - start)
+                    let first = start
+                    DispatchQueue.concurrentPerform(iterations: parts) { part in
+                        let from = first + part * ReadAhead.chunk
+                        for index in from..<min(from + ReadAhead.chunk, end) where paths[index].hasPrefix("entries/") {
+                            batch.set(index - first, read(paths[index]))
+                        }
+                    }
+                    condition.lock()
+                    for (offset, value) in batch.values.enumerated() { values[start + offset] = value }
+                    ready = end
+                    condition.broadcast()
+                    condition.unlock()
+                    start = end
                 }
             }
-            next += count
-            done = min(paths.count, next * chunk)
-            progress?(done, paths.count)
         }
-        return results.values
+
+        /// The parsed file at `index` (nil for a file that is not an entry), once it is ready.
+        func take(_ index: Int) -> (Entry, UInt64)? {
+            condition.lock()
+            defer { condition.unlock() }
+            while ready <= index { condition.wait() }
+            let value = values[index]
+            values[index] = nil
+            taken = index + 1
+            if taken % ReadAhead.chunk == 0 { condition.broadcast() }
+            return value
+        }
     }
 
-    private final class Results: @unchecked Sendable {
+    private final class Batch: @unchecked Sendable {
         private let lock = NSLock()
         private(set) var values: [(Entry, UInt64)?]
         init(count: Int) { values = Array(repeating: nil, count: count) }
