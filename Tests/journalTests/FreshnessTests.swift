@@ -100,3 +100,35 @@ import Testing
         try box.expectCleanRepository()
     }
 }
+
+@Suite struct IndexUpkeepTests {
+    @Test func wordsRemovedFromAnEntryNoLongerMatch() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("Fruit\n\napple banana")
+        #expect(try box.journal("search", "banana").stdout.contains(id))
+        let path = try #require(box.entryFiles().first)
+        try box.write(path, (box.read(path) ?? "").replacingOccurrences(of: "banana", with: "cherry"))
+        let after = try box.journal("search", "banana")
+        #expect(!after.stdout.contains(id), "\(after.stdout)")
+        #expect(try box.journal("search", "cherry").stdout.contains(id))
+        #expect(try box.journal("list", "--contains", "banana").stdout == "")
+        try box.journal("rm", "--yes", id)
+        #expect(try box.journal("search", "cherry").stdout == "")
+    }
+
+    @Test func anOlderSnapshotFormatIsRebuilt() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("Kept")
+        let index = box.journal + "/.git/journal/index.sqlite"
+        // An index from an older version of the tool: same file, other schema version.
+        var bytes = try Data(contentsOf: URL(fileURLWithPath: index))
+        // SQLite keeps `PRAGMA user_version` as a big-endian integer at offset 60 of the header.
+        bytes.replaceSubrange(60..<64, with: [0, 0, 0, 1])
+        try bytes.write(to: URL(fileURLWithPath: index))
+        let result = try box.journal("list")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(id))
+    }
+}
