@@ -26,5 +26,9 @@ install: build
 test: deps
 	swift test
 
+## Times journal against jrnl, rg and git on generated journals (see BENCHMARKS.md).
+bench:
+	bench/run.sh
+
 clean:
 	rm -rf .build
