@@ -17,7 +17,7 @@ struct JournalCommand: ParsableCommand {
         version: "0.1.0",
         subcommands: [
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
-            Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self,
+            Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self, WeatherCommand.self, Config.self,
         ],
         defaultSubcommand: List.self
     )

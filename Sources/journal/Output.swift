@@ -148,6 +148,8 @@ struct EntryLines {
         let categories = entries.map(categoryText)
         let dateWidth = dateTexts.map(displayWidth).max() ?? 0
         let categoryWidth = categories.map(displayWidth).max() ?? 0
+        let weathers = entries.map { $0.weather.map { WeatherText.column($0, units: UserSettings.units) } ?? "" }
+        let weatherWidth = weathers.map(displayWidth).max() ?? 0
         var out: [String] = []
         for (i, entry) in entries.enumerated() {
             var line = style.dim(padded(dateTexts[i], to: dateWidth)) + "  " + style.yellow(entry.shortID) + "  "
@@ -155,6 +157,7 @@ struct EntryLines {
                 let name = padded(categories[i], to: categoryWidth)
                 line += style.color(entry.category.flatMap { settings.category(named: $0)?.color }, name) + "  "
             }
+            if weatherWidth > 0 { line += padded(weathers[i], to: weatherWidth) + "  " }
             if let problem = entry.problem {
                 line += style.red(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             } else {

@@ -132,7 +132,7 @@ import Testing
 
             """)
         let show = try box.journal("show", "3f2a")
-        #expect(show.stdout.contains("\nclear 12.5°C · Busan (35.1796, 129.0756)\n"))
+        #expect(show.stdout.contains("\n☀️ clear 12.5°C · Busan (35.1796, 129.0756)\n"))
         let json = try box.journal("show", "--json", "3f2a9c1e")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         let weather = try #require(object["weather"] as? [String: Any])

@@ -27,6 +27,11 @@ final class Sandbox {
             "GIT_CONFIG_NOSYSTEM": "1",
             "JOURNAL_NOW": "2026-11-22T09:15:00+09:00",
         ]
+        // No test touches the internet: weather and geocoding go nowhere (a closed local port) unless
+        // a test points them at its own ProviderServer.
+        for variable in ["JOURNAL_WEATHER_URL", "JOURNAL_WEATHER_ARCHIVE_URL", "JOURNAL_GEOCODING_URL", "JOURNAL_OPEN_METEO_URL"] {
+            environment[variable] = "http://127.0.0.1:9/unreachable"
+        }
         if gitUser {
             try "[user]\n\tname = Test Writer\n\temail = writer@example.com\n".write(
                 toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)

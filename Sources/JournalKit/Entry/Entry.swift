@@ -111,7 +111,8 @@ public struct Weather: Sendable, Equatable {
         if let condition { fields.append(("condition", YAMLWriter.scalar(condition))) }
         if let temperatureC { fields.append(("temperature_c", YAMLWriter.number(temperatureC))) }
         if let provider { fields.append(("provider", YAMLWriter.scalar(provider))) }
-        if let code { fields.append(("code", YAMLWriter.scalar(code))) }
+        // A numeric code (WMO 61, OpenWeather 803) is written plain, as the provider gives it.
+        if let code { fields.append(("code", Int(code) != nil && !code.hasPrefix("+") ? code : YAMLWriter.scalar(code))) }
         if let description { fields.append(("description", YAMLWriter.scalar(description))) }
         if let humidity { fields.append(("humidity", YAMLWriter.number(humidity))) }
         if let windKph { fields.append(("wind_kph", YAMLWriter.number(windKph))) }

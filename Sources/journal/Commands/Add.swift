@@ -13,6 +13,13 @@ extension JournalCommand {
                   journal add "Trip to Busan" -c travel -t busan,food
                   journal add --date "yesterday 21:30" "Late dinner with Minji"
                   echo "Quiet day." | journal add --tag rest
+                  journal add --location Busan "Sea"    # the weather there too
+                  journal add --lat 35.18 --lon 129.08 --no-weather "Pier"
+                With a location (--location, --lat/--lon, or location.default of
+                `journal config`), the weather of that place and hour is looked up
+                while you write. When that takes more than about 2 seconds once the
+                text is ready, or fails, the entry is saved without it, with a one-line
+                warning; `journal weather --missing` fills it in later.
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -26,8 +33,20 @@ extension JournalCommand {
         @Option(help: "When it happened: 2026-11-20, '2026-11-20 08:00', yesterday, 'yesterday 21:30', friday.")
         var date: String?
 
-        @Option(help: "Where it happened, as a place name.")
+        @Option(help: "Where it happened, as a place name (looked up for its coordinates).")
         var location: String?
+
+        @Option(help: "Where it happened: latitude (with --lon).")
+        var lat: Double?
+
+        @Option(help: "Where it happened: longitude (with --lat).")
+        var lon: Double?
+
+        @Flag(help: "No location, not even the default one of `journal config`.")
+        var noLocation = false
+
+        @Flag(help: "Do not look up the weather.")
+        var noWeather = false
 
         @Flag(help: "Star the entry.")
         var star = false
@@ -43,6 +62,7 @@ extension JournalCommand {
                 do { return try DateGrammar(now: now, timeZone: zone).instant(text) } catch { throw Failure("\(error)") }
             } ?? NamedInstant(date: now, timeZone: zone, hadTime: true)
             let tags = try Journal.normalize(tags: tag)
+            let place = try placeRequest()
             let (path, isDefault) = options.location
             var draftText: String?
             if !text.isEmpty {
@@ -56,6 +76,14 @@ extension JournalCommand {
             if let category, !FileManager.default.fileExists(atPath: path) {
                 try Journal.validate(category: category, in: Journal.initialSettings)
             }
+
+            // The lookup starts now and runs while the editor is open.
+            let lookup = try place.map { place in
+                let settings = try UserSettings.weather(try UserSettings.load(creating: true))
+                let service = WeatherService(settings: settings)
+                return (settings: settings, lookup: WeatherLookup(place: place, at: when.date, weather: !noWeather, service: service))
+            }
+            lookup?.lookup.start()
 
             let journal: Journal
             if isDefault && !FileManager.default.fileExists(atPath: path) {
@@ -72,15 +100,48 @@ extension JournalCommand {
                 draftFile = file
                 draftText = try String(contentsOfFile: file, encoding: .utf8)
             }
-            let place = location?.trimmingCharacters(in: .whitespaces)
+            // The text is ready: the weather gets a short while more, then the entry is saved regardless.
+            let outcome = lookup.map { $0.lookup.outcome(waitingUntil: Date().addingTimeInterval($0.settings.budget)) }
             let result = try journal.add(
                 Draft(
                     text: draftText ?? "", createdAt: Timestamp(date: when.date, timeZone: when.timeZone),
                     timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: tags,
-                    starred: star, location: place.flatMap { $0.isEmpty ? nil : Location(name: $0, latitude: nil, longitude: nil) }))
+                    starred: star, location: outcome?.location, weather: outcome?.weather))
             if let draftFile { journal.discardDraft(draftFile) }
             report(result.pending)
+            if let outcome, let settings = lookup?.settings { explain(outcome, budget: settings.budget) }
             print(Say.added(result.entry.shortID, result.entry.path))
+        }
+
+        /// Where the entry was written, from the flags or the user's default location; nil for nowhere.
+        private func placeRequest() throws -> PlaceRequest? {
+            let name = location?.trimmingCharacters(in: .whitespaces).nilIfEmpty
+            if noLocation {
+                guard location == nil, lat == nil, lon == nil else { throw ValidationError(Say.noLocationAndLocation) }
+                return nil
+            }
+            if lat != nil || lon != nil {
+                guard let lat, let lon else { throw ValidationError(Say.latitudeWithoutLongitude) }
+                guard lat.isFinite, (-90...90).contains(lat) else { throw ValidationError(Say.latitudeOutOfRange(lat)) }
+                guard lon.isFinite, (-180...180).contains(lon) else { throw ValidationError(Say.longitudeOutOfRange(lon)) }
+                return .coordinates(name: name, latitude: lat, longitude: lon)
+            }
+            if let name { return .named(name) }
+            return try UserSettings.load(creating: true).defaultPlace
+        }
+
+        /// One line when the place or its weather could not be had, and a note when OpenWeather's
+        /// history was not available.
+        private func explain(_ outcome: WeatherLookup.Outcome, budget: TimeInterval) {
+            let reason = outcome.failure?.description ?? (outcome.timedOut ? Say.budgetExceeded(budget) : nil)
+            if let reason {
+                if outcome.lacksCoordinates, let name = outcome.location.name {
+                    Terminal.warn(Say.savedWithoutCoordinates(name, reason, weather: !noWeather))
+                } else if !noWeather {
+                    Terminal.warn(Say.savedWithoutWeather(reason))
+                }
+            }
+            if outcome.fromFallback { Terminal.note(Say.historyFromOpenMeteo) }
         }
 
         /// Opens the editor on the template in a draft file under .git/journal/drafts and returns that file;
@@ -111,4 +172,9 @@ func report(_ pending: PendingReport) {
 extension TimeZone {
     /// A zone with an IANA name, not a bare offset such as GMT+0900.
     var isNamed: Bool { identifier.contains("/") || identifier == "UTC" }
+}
+
+extension String {
+    /// nil for an empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
 }

@@ -61,9 +61,7 @@ struct EntryPage {
         if entry.starred { facts.append(style.yellow("★")) }
         out += facts.joined(separator: " · ") + "\n"
         var place: [String] = []
-        if let weather = entry.weather {
-            place.append([weather.condition, weather.temperatureC.map { "\(YAMLWriter.number($0))°C" }].compactMap { $0 }.joined(separator: " "))
-        }
+        if let weather = entry.weather { place.append(WeatherText.full(weather, units: UserSettings.units)) }
         if let location = entry.location {
             var text = location.name ?? ""
             if let lat = location.latitude, let lon = location.longitude {

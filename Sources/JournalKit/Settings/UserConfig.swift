@@ -1,0 +1,341 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// How temperatures and wind speeds are shown (the files always hold °C and km/h).
+public enum Units: String, Sendable, CaseIterable, Equatable {
+    case metric, imperial
+}
+
+/// The user's own settings on this machine, `config.yml` under `$XDG_CONFIG_HOME/journal/`: the weather
+/// provider, its endpoints and key, the default location, units. Never in a journal (it may hold a
+/// secret). The command line finds the file and hands its text to this type.
+public struct UserConfig: Sendable, Equatable {
+    public var provider: WeatherProviderName = .openMeteo
+    public var url: URL?
+    public var archiveURL: URL?
+    public var geocodingURL: URL?
+    public var openMeteoURL: URL?
+    public var apiKey: String?
+    public var defaultLocation: String?
+    public var latitude: Double?
+    public var longitude: Double?
+    public var units: Units = .metric
+
+    public init() {}
+
+    /// The keys `journal config get/set` knows, in the file's order.
+    public static let keys = [
+        "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
+        "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
+    ]
+
+    /// The file as first written, every key explained.
+    public static let initialText = Say.initialUserConfig
+
+    /// The place entries are written at unless the user says otherwise; nil when none is configured.
+    public var defaultPlace: PlaceRequest? {
+        if let latitude, let longitude {
+            return .coordinates(name: defaultLocation, latitude: latitude, longitude: longitude)
+        }
+        return defaultLocation.map { .named($0) }
+    }
+
+    // MARK: Reading
+
+    /// Reads the file's text; anything malformed is an error naming the file and the line.
+    public static func parse(_ text: String, path: String) throws(JournalError) -> UserConfig {
+        let pairs: [YAMLPair]
+        do {
+            pairs = try HeaderParser.parse(text)
+        } catch {
+            throw .badSettings(path, line: error.line, reason: error.reason)
+        }
+        let root = YAMLValue.mapping(pairs)
+        var config = UserConfig()
+        for key in keys {
+            let parts = key.split(separator: ".").map(String.init)
+            let value: YAMLValue?
+            if parts.count == 2 {
+                guard let section = root[parts[0]] else { continue }
+                if case .scalar = section, section.string == nil { continue }  // `weather:` with nothing under it
+                guard case .mapping = section else {
+                    throw .badSettings(path, line: line(of: parts[0], in: text) ?? 1, reason: Say.configNotMapping(parts[0]))
+                }
+                value = section[parts[1]]
+            } else {
+                value = root[key]
+            }
+            guard let value else { continue }
+            let fileLine = line(of: key, in: text) ?? 1
+            guard case .scalar = value else {
+                throw .badSettings(path, line: fileLine, reason: Say.configBadValue(key, "", expected(key)))
+            }
+            guard let string = value.string?.trimmingCharacters(in: .whitespaces), !string.isEmpty else { continue }
+            do {
+                try config.set(key, string)
+            } catch {
+                throw .badSettings(path, line: fileLine, reason: error.message)
+            }
+        }
+        return config
+    }
+
+    /// A problem with a value given to `journal config set`.
+    public struct Problem: Error, Equatable, Sendable {
+        public var message: String
+    }
+
+    /// Sets one key from its text, checked.
+    mutating func set(_ key: String, _ text: String) throws(Problem) {
+        func bad() -> Problem { Problem(message: Say.configBadValue(key, text, UserConfig.expected(key))) }
+        func checkedURL() throws(Problem) -> URL {
+            guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
+                url.host?.isEmpty == false
+            else { throw bad() }
+            return url
+        }
+        switch key {
+        case "weather.provider":
+            guard let provider = WeatherProviderName(rawValue: text.lowercased()) else { throw bad() }
+            self.provider = provider
+        case "weather.url": url = try checkedURL()
+        case "weather.archive_url": archiveURL = try checkedURL()
+        case "weather.geocoding_url": geocodingURL = try checkedURL()
+        case "weather.open_meteo_url": openMeteoURL = try checkedURL()
+        case "weather.api_key": apiKey = text
+        case "location.default": defaultLocation = text
+        case "location.latitude":
+            guard let value = Double(text), value.isFinite, (-90...90).contains(value) else { throw bad() }
+            latitude = value
+        case "location.longitude":
+            guard let value = Double(text), value.isFinite, (-180...180).contains(value) else { throw bad() }
+            longitude = value
+        case "units":
+            guard let units = Units(rawValue: text.lowercased()) else { throw bad() }
+            self.units = units
+        default:
+            throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys))
+        }
+    }
+
+    /// What a key holds, as text; nil when it is not set (and has no default).
+    public func value(of key: String) -> String? {
+        switch key {
+        case "weather.provider": provider.rawValue
+        case "weather.url": url?.absoluteString
+        case "weather.archive_url": archiveURL?.absoluteString
+        case "weather.geocoding_url": geocodingURL?.absoluteString
+        case "weather.open_meteo_url": openMeteoURL?.absoluteString
+        case "weather.api_key": apiKey
+        case "location.default": defaultLocation
+        case "location.latitude": latitude.map(YAMLWriter.number)
+        case "location.longitude": longitude.map(YAMLWriter.number)
+        case "units": units.rawValue
+        default: nil
+        }
+    }
+
+    static func expected(_ key: String) -> String {
+        switch key {
+        case "weather.provider": Say.expectedProvider
+        case "units": Say.expectedUnits
+        case "location.latitude": Say.expectedLatitude
+        case "location.longitude": Say.expectedLongitude
+        case _ where key.hasSuffix("url"): Say.expectedURL
+        default: Say.expectedText
+        }
+    }
+
+    /// The 1-based line of `section.field` (or a top-level key) in the file, if it is there.
+    static func line(of key: String, in text: String) -> Int? {
+        let lines = text.lfLines()
+        let parts = key.split(separator: ".").map(String.init)
+        guard let top = lines.firstIndex(where: { isKeyLine($0, parts[0], indented: false) }) else { return nil }
+        guard parts.count == 2 else { return top + 1 }
+        var index = top + 1
+        while index < lines.count {
+            let line = lines[index]
+            if let first = line.first, first != " ", first != "\t", first != "#" { break }
+            if isKeyLine(line, parts[1], indented: true) { return index + 1 }
+            index += 1
+        }
+        return top + 1
+    }
+
+    private static func isKeyLine(_ line: Substring, _ key: String, indented: Bool) -> Bool {
+        let body = line.drop { $0 == " " || $0 == "\t" }
+        guard indented ? body.count < line.count : body.count == line.count, body.hasPrefix(key + ":") else { return false }
+        let rest = body.dropFirst(key.count + 1)
+        return rest.isEmpty || rest.first == " " || rest.first == "\t" || rest.first == "\r"
+    }
+
+    // MARK: Editing
+
+    /// The file's text with one key set (nil: removed), every other line, comment and blank line kept.
+    /// A key that is there is replaced in place; one that is commented out (`# url: …`) is written
+    /// on that line; else it goes at the end of its section (or a new section at the end).
+    public static func setting(_ key: String, to value: String?, in text: String, path: String) throws(JournalError) -> String {
+        var expected = try parse(text, path: path)
+        if let value {
+            do {
+                try expected.set(key, value)
+            } catch {
+                throw .settingsNotEditable(path, reason: error.message)
+            }
+        } else {
+            expected.clear(key)
+        }
+        var lines = text.lfLines().map(String.init)
+        if lines.last == "" { lines.removeLast() }
+        let parts = key.split(separator: ".").map(String.init)
+        let rendered = value.map { text in
+            // Numbers plain (`latitude: 35.1`), everything else as YAML reads it back unchanged.
+            if key.hasPrefix("location.l"), let number = Double(text) { return YAMLWriter.number(number) }
+            return YAMLWriter.scalar(text)
+        }
+        if parts.count == 1 {
+            if let index = lines.firstIndex(where: { isKeyLine(Substring($0), key, indented: false) }) {
+                if let rendered { lines[index] = "\(key): \(rendered)" } else { lines.remove(at: index) }
+            } else if let rendered {
+                if let index = lines.firstIndex(where: { commented(Substring($0), key) != nil && !$0.hasPrefix(" ") }) {
+                    lines[index] = "\(key): \(rendered)"
+                } else {
+                    lines.append("\(key): \(rendered)")
+                }
+            }
+        } else {
+            let (section, field) = (parts[0], parts[1])
+            if let top = lines.firstIndex(where: { isKeyLine(Substring($0), section, indented: false) }) {
+                // The section's lines: indented ones, and comments or blanks between them.
+                var end = top + 1
+                var scan = top + 1
+                var found: Int?
+                var commentedOut: Int?
+                var indent = "  "
+                while scan < lines.count {
+                    let line = Substring(lines[scan])
+                    let trimmed = line.trimmingCharacters(in: .whitespaces)
+                    if let first = line.first, first != " ", first != "\t", !trimmed.hasPrefix("#") { break }
+                    if !trimmed.isEmpty && !trimmed.hasPrefix("#") {
+                        indent = String(line.prefix { $0 == " " || $0 == "\t" })
+                        if isKeyLine(line, field, indented: true) { found = scan }
+                        end = scan + 1
+                    } else if line.first == " " || line.first == "\t" {
+                        if commentedOut == nil, commented(line, field) != nil { commentedOut = scan }
+                        end = scan + 1
+                    }
+                    scan += 1
+                }
+                if let found {
+                    let own = String(lines[found].prefix { $0 == " " || $0 == "\t" })
+                    if let rendered { lines[found] = "\(own)\(field): \(rendered)" } else { lines.remove(at: found) }
+                } else if let rendered {
+                    if let commentedOut {
+                        let own = String(lines[commentedOut].prefix { $0 == " " || $0 == "\t" })
+                        lines[commentedOut] = "\(own)\(field): \(rendered)"
+                    } else {
+                        // `weather: {}` or `weather:` alone: the block form takes its place.
+                        lines[top] = "\(section):"
+                        lines.insert("\(indent)\(field): \(rendered)", at: end)
+                    }
+                }
+            } else if let rendered {
+                lines += ["", "\(section):", "  \(field): \(rendered)"]
+            }
+        }
+        let result = lines.joined(separator: "\n") + "\n"
+        guard (try? parse(result, path: path)) == expected else {
+            throw .settingsNotEditable(path, reason: Say.configEditMismatch)
+        }
+        return result
+    }
+
+    mutating func clear(_ key: String) {
+        switch key {
+        case "weather.provider": provider = .openMeteo
+        case "weather.url": url = nil
+        case "weather.archive_url": archiveURL = nil
+        case "weather.geocoding_url": geocodingURL = nil
+        case "weather.open_meteo_url": openMeteoURL = nil
+        case "weather.api_key": apiKey = nil
+        case "location.default": defaultLocation = nil
+        case "location.latitude": latitude = nil
+        case "location.longitude": longitude = nil
+        case "units": units = .metric
+        default: break
+        }
+    }
+
+    /// `# key: …` (a commented-out key): the text after the `#`.
+    private static func commented(_ line: Substring, _ key: String) -> Substring? {
+        let body = line.drop { $0 == " " || $0 == "\t" }
+        guard body.first == "#" else { return nil }
+        let rest = body.dropFirst().drop { $0 == " " }
+        return isKeyLine(rest, key, indented: false) ? rest : nil
+    }
+
+    // MARK: The file
+
+    /// Reads the file at `path`, writing the commented initial one first when there is none
+    /// (`created` says so). A malformed file is an error naming the file and line.
+    public static func load(from path: String, creating: Bool) throws(JournalError) -> (config: UserConfig, created: Bool) {
+        guard FileSystem.exists(path) else {
+            guard creating else { return (UserConfig(), false) }
+            try write(initialText, to: path)
+            return (try parse(initialText, path: path), true)
+        }
+        let data = try FileSystem.read(path)
+        return (try parse(String(decoding: data, as: UTF8.self), path: path), false)
+    }
+
+    /// The file's text, or the initial one when there is none yet.
+    public static func text(at path: String) throws(JournalError) -> String {
+        FileSystem.exists(path) ? String(decoding: try FileSystem.read(path), as: UTF8.self) : initialText
+    }
+
+    /// Writes the file atomically, readable by its owner only (it may hold an API key).
+    public static func write(_ text: String, to path: String) throws(JournalError) {
+        let folder = (path as NSString).deletingLastPathComponent
+        try FileSystem.makeFolder(folder)
+        var template = Array("\(folder)/.config.yml.tmp-XXXXXX".utf8CString)
+        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
+        guard fd >= 0 else { throw .io(path, FileSystem.errnoText()) }
+        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let n = bytes[offset...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
+            if n < 0 {
+                if errno == EINTR { continue }
+                let reason = FileSystem.errnoText()
+                close(fd)
+                unlink(tempPath)
+                throw .io(path, reason)
+            }
+            offset += n
+        }
+        guard fchmod(fd, 0o600) == 0, fsync(fd) == 0 else {
+            let reason = FileSystem.errnoText()
+            close(fd)
+            unlink(tempPath)
+            throw .io(path, reason)
+        }
+        close(fd)
+        guard rename(tempPath, path) == 0 else {
+            let reason = FileSystem.errnoText()
+            unlink(tempPath)
+            throw .io(path, reason)
+        }
+        FileSystem.syncFolder(folder)
+    }
+}
+
+/// write(2), out of reach of `UserConfig.write`'s name.
+private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
+    write(fd, buffer, count)
+}

@@ -1,0 +1,192 @@
+import ArgumentParser
+import Foundation
+import JournalKit
+
+extension JournalCommand {
+    struct Config: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Read or change your settings: weather provider, default location, units.",
+            discussion: """
+                Your settings live in $XDG_CONFIG_HOME/journal/config.yml (else
+                ~/.config/journal/config.yml), created with comments on first use. They
+                stay on this machine, never in a journal, so an API key is safe there.
+                Keys (environment variables win over the file):
+                  weather.provider        open-meteo (default, no key) or openweather
+                  weather.api_key         OpenWeather's key ($OPENWEATHER_API_KEY)
+                  weather.url             current weather ($JOURNAL_WEATHER_URL)
+                  weather.archive_url     Open-Meteo's archive ($JOURNAL_WEATHER_ARCHIVE_URL)
+                  weather.geocoding_url   place names ($JOURNAL_GEOCODING_URL)
+                  weather.open_meteo_url  Open-Meteo's forecast, for other hours with
+                                          openweather ($JOURNAL_OPEN_METEO_URL)
+                  location.default        where entries are written (--location wins)
+                  location.latitude       its coordinates, looked up when you set
+                  location.longitude        location.default
+                  units                   metric (default) or imperial
+                Examples:
+                  journal config set location.default Busan
+                  journal config set weather.provider openweather
+                  journal config get units
+                  journal config list
+                """,
+            subcommands: [ListConfig.self, GetConfig.self, SetConfig.self, UnsetConfig.self, ConfigPath.self],
+            defaultSubcommand: ListConfig.self)
+    }
+
+    struct ListConfig: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "list", abstract: "Show every key with its value (the API key hidden).")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run() throws {
+            let config = try UserSettings.load(creating: true)
+            let shown = UserConfig.keys.compactMap { key in
+                config.value(of: key).map { (key, key == "weather.api_key" ? Say.hiddenSecret : $0) }
+            }
+            let width = shown.map(\.0.count).max() ?? 0
+            for (key, value) in shown { print(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+        }
+    }
+
+    struct GetConfig: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "get", abstract: "Print one key's value (exit 1 when it is not set).",
+            discussion: "Examples:\n  journal config get units\n  journal config get weather.provider")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The key, such as weather.provider or location.default.")
+        var key: String
+
+        func run() throws {
+            guard UserConfig.keys.contains(key) else { throw Failure(Say.unknownConfigKey(key, UserConfig.keys)) }
+            let config = try UserSettings.load(creating: true)
+            guard let value = config.value(of: key) else { throw Failure(Say.configKeyUnset(key)) }
+            print(value)
+        }
+    }
+
+    struct SetConfig: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "set", abstract: "Set one key; the rest of the file (comments too) stays as it is.",
+            discussion: """
+                Setting location.default looks the place up once and stores its
+                coordinates too, so that `journal add` does not have to.
+                Examples:
+                  journal config set location.default "Busan"
+                  journal config set units imperial
+                  journal config set weather.api_key 0123abcd
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The key.")
+        var key: String
+
+        @Argument(help: "The value.")
+        var value: String
+
+        func run() throws {
+            guard UserConfig.keys.contains(key) else { throw Failure(Say.unknownConfigKey(key, UserConfig.keys)) }
+            let path = UserSettings.path
+            let value = value.trimmingCharacters(in: .whitespaces)
+            var text = try UserConfig.setting(key, to: value.isEmpty ? nil : value, in: try UserConfig.text(at: path), path: path)
+            var shown = Say.configSet(key, key == "weather.api_key" ? Say.hiddenSecret : value)
+            if key == "location.default", !value.isEmpty {
+                // Look the place up now, once, so that every `journal add` does not have to.
+                let config = try UserConfig.parse(text, path: path)
+                let service = WeatherService(settings: try UserSettings.weather(config))
+                do {
+                    let found = try service.geocode(value, timeout: service.settings.requestTimeout)
+                    if let latitude = found.latitude, let longitude = found.longitude {
+                        let lat = YAMLWriter.number(latitude)
+                        let lon = YAMLWriter.number(longitude)
+                        text = try UserConfig.setting("location.latitude", to: lat, in: text, path: path)
+                        text = try UserConfig.setting("location.longitude", to: lon, in: text, path: path)
+                        shown = Say.defaultLocationGeocoded(value, lat, lon)
+                    }
+                } catch {
+                    text = try UserConfig.setting("location.latitude", to: nil, in: text, path: path)
+                    text = try UserConfig.setting("location.longitude", to: nil, in: text, path: path)
+                    Terminal.warn(Say.defaultLocationNotGeocoded(value, "\(error)"))
+                }
+            }
+            try UserConfig.write(text, to: path)
+            print(shown)
+        }
+    }
+
+    struct UnsetConfig: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unset", abstract: "Remove one key from the file (it takes its default again).")
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The key.")
+        var key: String
+
+        func run() throws {
+            guard UserConfig.keys.contains(key) else { throw Failure(Say.unknownConfigKey(key, UserConfig.keys)) }
+            let path = UserSettings.path
+            var text = try UserConfig.setting(key, to: nil, in: try UserConfig.text(at: path), path: path)
+            if key == "location.default" {
+                text = try UserConfig.setting("location.latitude", to: nil, in: text, path: path)
+                text = try UserConfig.setting("location.longitude", to: nil, in: text, path: path)
+            }
+            try UserConfig.write(text, to: path)
+            print(Say.configUnset(key))
+        }
+    }
+
+    struct ConfigPath: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print where your settings file is.")
+
+        @OptionGroup var options: GlobalOptions
+
+        func run() throws { print(UserSettings.path) }
+    }
+}
+
+/// The user's config as the command line reads it: the file, the environment over it, and the
+/// `WeatherSettings` value the kit is handed.
+enum UserSettings {
+    /// `$XDG_CONFIG_HOME/journal/config.yml`, else `~/.config/journal/config.yml`.
+    static var path: String {
+        if let base = Shell.env("XDG_CONFIG_HOME"), base.hasPrefix("/") { return base + "/journal/config.yml" }
+        return Shell.home + "/.config/journal/config.yml"
+    }
+
+    /// Reads the file, writing the commented one first when there is none and `creating`.
+    static func load(creating: Bool) throws -> UserConfig {
+        try UserConfig.load(from: path, creating: creating).config
+    }
+
+    /// The display units, for list and show: a broken file is reported once and metric used,
+    /// so that reading entries never fails over a typo in the settings.
+    static let units: Units = {
+        do {
+            return try load(creating: false).units
+        } catch {
+            Terminal.warn("\(error)")
+            return .metric
+        }
+    }()
+
+    /// What the kit needs to ask for weather: the config, with the environment winning.
+    static func weather(_ config: UserConfig) throws -> WeatherSettings {
+        func url(_ variable: String, _ configured: URL?) throws -> URL? {
+            guard let text = Shell.env(variable), !text.isEmpty else { return configured }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw Failure(Say.badEnvironmentURL(variable, text))
+            }
+            return url
+        }
+        let key = Shell.env("OPENWEATHER_API_KEY").flatMap { $0.isEmpty ? nil : $0 } ?? config.apiKey
+        return WeatherSettings(
+            provider: config.provider, url: try url("JOURNAL_WEATHER_URL", config.url),
+            openMeteoURL: try url("JOURNAL_OPEN_METEO_URL", config.openMeteoURL),
+            archiveURL: try url("JOURNAL_WEATHER_ARCHIVE_URL", config.archiveURL),
+            geocodingURL: try url("JOURNAL_GEOCODING_URL", config.geocodingURL), apiKey: key,
+            language: Shell.locale?.language.languageCode?.identifier, now: Shell.now)
+    }
+}

@@ -1,0 +1,1 @@
+../JournalKitTests/ProviderServer.swift
