@@ -1,5 +1,10 @@
 import CGit2
 import Foundation
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
 
 /// One commit as a history shows it.
 public struct CommitInfo: Sendable, Equatable {
@@ -86,6 +91,15 @@ extension Repository {
         return .commit(ObjectID(id.pointee))
     }
 
+    /// True when `ancestor` is `commit` itself or one of its ancestors.
+    public func isAncestor(_ ancestor: ObjectID, of commit: ObjectID) throws -> Bool {
+        if ancestor == commit { return true }
+        let operation = "compare \(ancestor.short) with \(commit.short)"
+        var descendant = try commit.raw(for: operation)
+        var older = try ancestor.raw(for: operation)
+        return try check(git_graph_descendant_of(pointer, &descendant, &older), operation) == 1
+    }
+
     /// One commit's facts.
     public func commitInfo(_ id: ObjectID) throws -> CommitInfo {
         let operation = "read commit \(id.short)"
@@ -113,19 +127,21 @@ extension Repository {
     public func walkChanges(from start: ObjectID? = nil, hiding: [ObjectID] = [], under paths: [String] = [],
                             _ visit: (CommitInfo, [TreeChange]) throws -> Bool) throws {
         let operation = "list changes"
+        let trees = TreeCache()
         try walk(from: start, hiding: hiding, operation: operation) { commit in
-            var tree: OpaquePointer?
-            try check(git_commit_tree(&tree, commit), operation)
-            defer { git_tree_free(tree) }
-            var parentTree: OpaquePointer?
-            defer { if let parentTree { git_tree_free(parentTree) } }
+            // A parent's trees, read to compare it with its child, are compared with its own parent next.
+            defer { trees.endStep() }
+            guard let tree = git_commit_tree_id(commit) else { return true }
+            var parentTree: git_oid?
             if git_commit_parentcount(commit) > 0 {
                 var parent: OpaquePointer?
                 try check(git_commit_parent(&parent, commit, 0), operation)
                 defer { git_commit_free(parent) }
-                try check(git_commit_tree(&parentTree, parent), operation)
+                parentTree = git_commit_tree_id(parent)?.pointee
             }
-            let changes = try diff(parentTree, tree, paths: paths, operation: operation)
+            var changes: [TreeChange] = []
+            try compareTrees(parentTree, tree.pointee, prefix: "", paths: paths, trees: trees, into: &changes,
+                             operation: operation)
             return try visit(Repository.info(of: commit), changes)
         }
     }
@@ -133,12 +149,12 @@ extension Repository {
     /// The changes between the trees of two commits (`old` nil: an empty tree), limited to `paths` when given.
     public func changes(from old: ObjectID?, to new: ObjectID, under paths: [String] = []) throws -> [TreeChange] {
         let operation = "compare \(old?.short ?? "nothing") with \(new.short)"
-        return try treeOf(commit: new, operation: operation) { newTree in
-            guard let old else { return try diff(nil, newTree, paths: paths, operation: operation) }
-            return try treeOf(commit: old, operation: operation) { oldTree in
-                try diff(oldTree, newTree, paths: paths, operation: operation)
-            }
-        }
+        let newTree = try treeID(of: new, operation: operation)
+        let oldTree = try old.map { try treeID(of: $0, operation: operation) }
+        var changes: [TreeChange] = []
+        try compareTrees(oldTree, newTree, prefix: "", paths: paths, trees: TreeCache(), into: &changes,
+                         operation: operation)
+        return changes
     }
 
     /// The id of the blob at `path` in `commit`'s tree; nil when the path is absent there or not a file.
@@ -165,40 +181,6 @@ extension Repository {
         let size = Int(git_blob_rawsize(blob))
         guard size > 0, let bytes = git_blob_rawcontent(blob) else { return Data() }
         return Data(bytes: bytes, count: size)
-    }
-
-    /// Paths of the files under the folder `folder` in `commit`'s tree, sorted; empty when there is none.
-    public func files(under folder: String, at commit: ObjectID) throws -> [String] {
-        let operation = "list '\(folder)' at \(commit.short)"
-        return try treeOf(commit: commit, operation: operation) { tree in
-            var entry: OpaquePointer?
-            let found = git_tree_entry_bypath(&entry, tree, folder)
-            if found == GIT_ENOTFOUND.rawValue { return [] }
-            try check(found, operation)
-            defer { git_tree_entry_free(entry) }
-            guard git_tree_entry_type(entry) == GIT_OBJECT_TREE, let id = git_tree_entry_id(entry) else { return [] }
-            var paths: [String] = []
-            try collectFiles(in: id.pointee, prefix: folder + "/", into: &paths, operation: operation)
-            return paths.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-        }
-    }
-
-    private func collectFiles(in treeID: git_oid, prefix: String, into paths: inout [String], operation: String) throws {
-        var oid = treeID
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, pointer, &oid), operation)
-        defer { git_tree_free(tree) }
-        for index in 0..<git_tree_entrycount(tree) {
-            guard let entry = git_tree_entry_byindex(tree, index), let rawName = git_tree_entry_name(entry),
-                let id = git_tree_entry_id(entry)
-            else { continue }
-            let path = prefix + String(cString: rawName)
-            switch git_tree_entry_type(entry) {
-            case GIT_OBJECT_TREE: try collectFiles(in: id.pointee, prefix: path + "/", into: &paths, operation: operation)
-            case GIT_OBJECT_BLOB: paths.append(path)
-            default: continue
-            }
-        }
     }
 
     /// The commits reachable from `start` (HEAD when nil; minus those reachable from `hiding`) in which the
@@ -271,15 +253,16 @@ extension Repository {
 
     // MARK: Internals
 
-    /// Commits reachable from `start` (HEAD when nil) but not from `hiding`, newest commit time first.
-    /// Time order alone keeps the walk lazy (topological order would read the whole history first).
+    /// Commits reachable from `start` (HEAD when nil) but not from `hiding`, newest commit time first, a
+    /// child before its parents when their times are equal (git log's default order). This is libgit2's
+    /// GIT_SORT_NONE, the one lazy order: any other sort mode reads the whole history before the first commit.
     private func walk(from start: ObjectID?, hiding: [ObjectID], operation: String,
                       _ visit: (OpaquePointer) throws -> Bool) throws {
         guard let first = try start ?? head() else { return }
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), operation)
         defer { git_revwalk_free(walk) }
-        try check(git_revwalk_sorting(walk, GIT_SORT_TIME.rawValue), operation)
+        try check(git_revwalk_sorting(walk, GIT_SORT_NONE.rawValue), operation)
         var oid = try first.raw(for: operation)
         try check(git_revwalk_push(walk, &oid), operation)
         for hidden in hiding {
@@ -320,42 +303,113 @@ extension Repository {
             message: git_commit_message(commit).map { String(cString: $0) } ?? "")
     }
 
-    /// The tree-to-tree changes, without rename detection or content checks.
-    private func diff(_ old: OpaquePointer?, _ new: OpaquePointer?, paths: [String],
-                      operation: String) throws -> [TreeChange] {
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), operation)
-        options.flags = GIT_DIFF_SKIP_BINARY_CHECK.rawValue
-        let diff: OpaquePointer = try withStringArray(paths) { pathspec in
-            options.pathspec = pathspec
-            defer { options.pathspec = git_strarray() }
-            var diff: OpaquePointer?
-            try check(git_diff_tree_to_tree(&diff, pointer, old, new, &options), operation)
-            guard let diff else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no diff") }
-            return diff
-        }
-        defer { git_diff_free(diff) }
-        var changes: [TreeChange] = []
-        let count = git_diff_num_deltas(diff)
-        changes.reserveCapacity(count)
-        for index in 0..<count {
-            guard let delta = git_diff_get_delta(diff, index) else { continue }
-            let oldFile = delta.pointee.old_file
-            let newFile = delta.pointee.new_file
-            let oldBlob = oldFile.flags & GIT_DIFF_FLAG_EXISTS.rawValue != 0 ? ObjectID(oldFile.id) : nil
-            let newBlob = newFile.flags & GIT_DIFF_FLAG_EXISTS.rawValue != 0 ? ObjectID(newFile.id) : nil
-            let kind: TreeChange.Kind
-            switch delta.pointee.status {
-            case GIT_DELTA_ADDED: kind = .added
-            case GIT_DELTA_DELETED: kind = .deleted
-            default: kind = .modified
+    /// The files that differ between two trees (nil: an empty one), in git's path order, appended to
+    /// `changes`. Subtrees with the same id on both sides are skipped unread, which makes comparing two
+    /// commits that differ in one entry cost a few small tree reads whatever the size of the journal
+    /// (libgit2's tree-to-tree diff walks every entry of both trees). No rename detection.
+    private func compareTrees(_ old: git_oid?, _ new: git_oid?, prefix: String, paths: [String], trees: TreeCache,
+                              into changes: inout [TreeChange], operation: String) throws {
+        let oldTree = try old.map { try trees.tree($0, in: self, operation: operation) }
+        let newTree = try new.map { try trees.tree($0, in: self, operation: operation) }
+        let oldCount = oldTree.map { git_tree_entrycount($0) } ?? 0
+        let newCount = newTree.map { git_tree_entrycount($0) } ?? 0
+        var i = 0
+        var j = 0
+        while i < oldCount || j < newCount {
+            let a = i < oldCount ? oldTree.flatMap { git_tree_entry_byindex($0, i) } : nil
+            let b = j < newCount ? newTree.flatMap { git_tree_entry_byindex($0, j) } : nil
+            switch (a, b) {
+            case (let a?, let b?):
+                let order = Repository.compareEntries(a, b)
+                if order < 0 {
+                    i += 1
+                    try entryChanged(old: a, new: nil, prefix: prefix, paths: paths, trees: trees, into: &changes,
+                                     operation: operation)
+                } else if order > 0 {
+                    j += 1
+                    try entryChanged(old: nil, new: b, prefix: prefix, paths: paths, trees: trees, into: &changes,
+                                     operation: operation)
+                } else {
+                    i += 1
+                    j += 1
+                    guard let oldID = git_tree_entry_id(a), let newID = git_tree_entry_id(b) else { continue }
+                    if git_oid_equal(oldID, newID) == 1 { continue }
+                    try entryChanged(old: a, new: b, prefix: prefix, paths: paths, trees: trees, into: &changes,
+                                     operation: operation)
+                }
+            case (let a?, nil):
+                i += 1
+                try entryChanged(old: a, new: nil, prefix: prefix, paths: paths, trees: trees, into: &changes,
+                                     operation: operation)
+            case (nil, let b?):
+                j += 1
+                try entryChanged(old: nil, new: b, prefix: prefix, paths: paths, trees: trees, into: &changes,
+                                     operation: operation)
+            case (nil, nil):
+                // An index libgit2 could not return: step past it on both sides.
+                i += 1
+                j += 1
             }
-            guard let rawPath = (kind == .deleted ? oldFile.path : newFile.path) ?? oldFile.path else { continue }
-            changes.append(TreeChange(kind: kind, path: String(cString: rawPath),
-                                      oldBlob: kind == .added ? nil : oldBlob,
-                                      newBlob: kind == .deleted ? nil : newBlob))
         }
-        return changes
+    }
+
+    /// One name whose entry differs (or exists on one side only): a file change, or the changes inside a
+    /// folder. Both sides, when given, are of the same kind (git orders a folder `x` as `x/`, so a file and
+    /// a folder of the same name never meet here). Submodules are left out.
+    private func entryChanged(old: OpaquePointer?, new: OpaquePointer?, prefix: String, paths: [String],
+                              trees: TreeCache, into changes: inout [TreeChange], operation: String) throws {
+        guard let any = new ?? old, let rawName = git_tree_entry_name(any) else { return }
+        let path = prefix + String(cString: rawName)
+        let type = git_tree_entry_type(any)
+        let oldID = old.flatMap { git_tree_entry_id($0)?.pointee }
+        let newID = new.flatMap { git_tree_entry_id($0)?.pointee }
+        if type == GIT_OBJECT_TREE {
+            guard paths.isEmpty || paths.contains(where: { $0 == path || $0.hasPrefix(path + "/") || path.hasPrefix($0 + "/") })
+            else { return }
+            try compareTrees(oldID, newID, prefix: path + "/", paths: paths, trees: trees, into: &changes,
+                             operation: operation)
+            return
+        }
+        guard type == GIT_OBJECT_BLOB else { return }
+        guard paths.isEmpty || paths.contains(where: { $0 == path || path.hasPrefix($0 + "/") }) else { return }
+        let kind: TreeChange.Kind = oldID == nil ? .added : newID == nil ? .deleted : .modified
+        changes.append(TreeChange(kind: kind, path: path, oldBlob: oldID.map(ObjectID.init), newBlob: newID.map(ObjectID.init)))
+    }
+
+    /// git's order of tree entries: by name bytes, a folder's name read as if it ended in `/`.
+    private static func compareEntries(_ a: OpaquePointer, _ b: OpaquePointer) -> Int {
+        guard let nameA = git_tree_entry_name(a), let nameB = git_tree_entry_name(b) else { return 0 }
+        let lengthA = strlen(nameA)
+        let lengthB = strlen(nameB)
+        let common = min(lengthA, lengthB)
+        let order = memcmp(nameA, nameB, common)
+        if order != 0 { return Int(order) }
+        func next(_ name: UnsafePointer<CChar>, _ length: Int, _ entry: OpaquePointer) -> UInt8 {
+            if length > common { return UInt8(bitPattern: name[common]) }
+            return git_tree_entry_type(entry) == GIT_OBJECT_TREE ? UInt8(ascii: "/") : 0
+        }
+        let c1 = next(nameA, lengthA, a)
+        let c2 = next(nameB, lengthB, b)
+        return c1 < c2 ? -1 : c1 > c2 ? 1 : 0
+    }
+
+    fileprivate func lookUpTree(_ id: git_oid, operation: String) throws -> OpaquePointer {
+        var oid = id
+        var tree: OpaquePointer?
+        try check(git_tree_lookup(&tree, pointer, &oid), operation)
+        guard let tree else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no tree") }
+        return tree
+    }
+
+    private func treeID(of commitID: ObjectID, operation: String) throws -> git_oid {
+        var oid = try commitID.raw(for: operation)
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &oid), operation)
+        defer { git_commit_free(commit) }
+        guard let tree = git_commit_tree_id(commit) else {
+            throw GitError(operation: operation, code: -1, message: "commit \(commitID.short) has no tree")
+        }
+        return tree.pointee
     }
 
     private func treeOf<Result>(commit commitID: ObjectID, operation: String,
@@ -391,7 +445,9 @@ extension Repository {
         var current = root
         for (level, name) in components.enumerated() {
             if let reference, reference.ids[level] == ids[level] {
-                return reference
+                // The same tree from here down: the rest of the path is the reference's.
+                ids.append(contentsOf: reference.ids[(level + 1)...])
+                return PathChain(ids: ids, isBlob: reference.isBlob)
             }
             var tree: OpaquePointer?
             try check(git_tree_lookup(&tree, pointer, &current), operation)
@@ -408,6 +464,45 @@ extension Repository {
         }
         while ids.count < components.count + 1 { ids.append(nil) }
         return PathChain(ids: ids, isBlob: isBlob)
+    }
+}
+
+extension ObjectID {
+    /// An id from its 40-character hex form (any case); nil for anything else.
+    public init?(hex text: String) {
+        guard text.utf8.count == Int(GIT_OID_HEXSZ), text.allSatisfy(\.isHexDigit) else { return nil }
+        hex = text.lowercased()
+    }
+}
+
+/// Trees read while walking commits, kept for one more step: the trees of a commit's parent, read to compare
+/// the two, are the "new" side of the next comparison, so each tree of a linear history is parsed once.
+private final class TreeCache {
+    private var trees: [RawID: (tree: OpaquePointer, step: Int)] = [:]
+    private var step = 0
+
+    func tree(_ id: git_oid, in repository: Repository, operation: String) throws -> OpaquePointer {
+        let key = RawID(id)
+        if let known = trees[key] {
+            trees[key] = (known.tree, step)
+            return known.tree
+        }
+        let tree = try repository.lookUpTree(id, operation: operation)
+        trees[key] = (tree, step)
+        return tree
+    }
+
+    /// Frees the trees not used during the step that ends.
+    func endStep() {
+        for (key, value) in trees where value.step < step {
+            git_tree_free(value.tree)
+            trees[key] = nil
+        }
+        step += 1
+    }
+
+    deinit {
+        for value in trees.values { git_tree_free(value.tree) }
     }
 }
 

@@ -123,55 +123,66 @@ final class EntryIndex {
         root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?
     ) throws -> Changes {
         let scanStart = Scan.clock()
-        let scan = Scan.walk(root: root)
-        trace("walk", scanStart)
-        var known: [UInt64: Known] = [:]
         var lastScan: Int64 = 0
+        var changes = Changes()
+        // Files whose stamp changed, plus "racy" ones written so close to the last scan that a
+        // same-size edit in the same clock tick could hide: those are re-read and compared by content.
+        var suspects: [(path: String, key: UInt64, stamp: FileStamp)] = []
+        var known: [UInt64: Known] = [:]  // what the snapshot says of the suspects and the removed only
+        var removed: [UInt64] = []
         try database.read { db in
             lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
-            known.reserveCapacity(try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0)
+            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0
+            changes.rebuilt = count == 0
+            let scan = Scan.walk(root: root, expected: count)
+            // The walk's files in key order, merged with the snapshot's rows, which SQLite returns in key
+            // order (the primary key): no table of 100,000 rows is ever held in memory.
+            var order: [(key: Int64, part: Int32, file: Int32)] = []
+            order.reserveCapacity(count + 64)
+            for (p, part) in scan.parts.enumerated() {
+                for (f, file) in part.files.enumerated() { order.append((Int64(bitPattern: file.key), Int32(p), Int32(f))) }
+            }
+            order.sort { $0.key < $1.key }
+            func file(_ at: Int) -> Scan.File { scan.parts[Int(order[at].part)].files[Int(order[at].file)] }
+            let racy = lastScan - 1_000_000_000
+            var next = 0
             // Straight through SQLite's C API: this runs before every command, over every file.
-            let statement = try db.makeStatement(sql: "SELECT key, size, mtime, ctime, inode, hash, dirty FROM file")
+            let statement = try db.makeStatement(sql: "SELECT key, size, mtime, ctime, inode, hash, dirty FROM file ORDER BY key")
             let raw = statement.sqliteStatement
             while true {
                 let step = sqlite3_step(raw)
                 if step == SQLITE_DONE { break }
                 guard step == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: step)) }
-                known[UInt64(bitPattern: sqlite3_column_int64(raw, 0))] = Known(
+                let key = sqlite3_column_int64(raw, 0)
+                while next < order.count, order[next].key < key {  // on disk, not in the snapshot: new
+                    let new = file(next)
+                    suspects.append((scan.path(of: new), new.key, new.stamp))
+                    next += 1
+                }
+                let old = Known(
                     stamp: FileStamp(
                         size: sqlite3_column_int64(raw, 1), mtime: sqlite3_column_int64(raw, 2),
                         ctime: sqlite3_column_int64(raw, 3), inode: sqlite3_column_int64(raw, 4)),
                     hash: sqlite3_column_int64(raw, 5), dirty: sqlite3_column_int64(raw, 6) != 0)
-            }
-        }
-        trace("load \(known.count)", scanStart)
-        var changes = Changes()
-        changes.rebuilt = known.isEmpty
-        // Files whose stamp changed, plus "racy" ones written so close to the last scan that a
-        // same-size edit in the same clock tick could hide: those are re-read and compared by content.
-        var suspects: [(path: String, key: UInt64, stamp: FileStamp)] = []
-        var matched = 0
-        let racy = lastScan - 1_000_000_000
-        for part in scan.parts {
-            for file in part.files {
-                guard let old = known[file.key] else {
-                    suspects.append((scan.path(of: file), file.key, file.stamp))
+                guard next < order.count, order[next].key == key else {  // in the snapshot, gone from disk
+                    removed.append(UInt64(bitPattern: key))
+                    known[UInt64(bitPattern: key)] = old
                     continue
                 }
-                matched += 1
-                if old.dirty { changes.uncommitted.append(scan.path(of: file)) }
-                if old.stamp != file.stamp || file.stamp.mtime >= racy {
-                    suspects.append((scan.path(of: file), file.key, file.stamp))
+                let current = file(next)
+                next += 1
+                if old.dirty { changes.uncommitted.append(scan.path(of: current)) }
+                if old.stamp != current.stamp || current.stamp.mtime >= racy {
+                    suspects.append((scan.path(of: current), current.key, current.stamp))
+                    known[current.key] = old
                 }
             }
+            while next < order.count {
+                let new = file(next)
+                suspects.append((scan.path(of: new), new.key, new.stamp))
+                next += 1
+            }
         }
-        var removed: [UInt64] = []
-        if matched < known.count {
-            var seen = Set<UInt64>(minimumCapacity: matched)
-            for part in scan.parts { for file in part.files { seen.insert(file.key) } }
-            removed = known.keys.filter { !seen.contains($0) }
-        }
-        trace("compare \(suspects.count)", scanStart)
         if suspects.isEmpty && removed.isEmpty {
             if lastScan < scanStart - 1_000_000_000 { try saveScanTime(scanStart) }
             return changes
@@ -212,11 +223,9 @@ final class EntryIndex {
             }
             try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
             if bulk {
-                trace("inserted", scanStart)
                 try db.execute(sql: "INSERT INTO text(text) VALUES ('optimize'); INSERT INTO text(text, rank) VALUES ('automerge', 4)")
             }
         }
-        trace("write", scanStart)
         changes.uncommitted.sort()
         return changes
     }
@@ -460,11 +469,5 @@ final class EntryIndex {
 enum Tags {
     static func key(_ tag: String) -> String {
         (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
-    }
-}
-
-func trace(_ what: String, _ start: Int64) {
-    if ProcessInfo.processInfo.environment["JOURNAL_TRACE"] != nil {
-        FileHandle.standardError.write(Data("\(what): \(Double(Scan.clock() - start) / 1e6) ms\n".utf8))
     }
 }

@@ -42,8 +42,6 @@ struct Scan {
 
     private(set) var parts: [Part] = []
 
-    var files: [File] { parts.flatMap(\.files) }
-
     func path(of file: File) -> String {
         let part = parts[Int(file.part)]
         let start = Int(file.nameStart)
@@ -63,7 +61,8 @@ struct Scan {
     static let fnvPrime: UInt64 = 0x100_0000_01b3
 
     /// Walks the tracked folders with readdir and fstatat, one subfolder (a year of entries) per task, on every core.
-    static func walk(root: String) -> Scan {
+    /// `expected`, the number of files last time, sizes the buffers up front (memory stays flat).
+    static func walk(root: String, expected: Int = 0) -> Scan {
         var scan = Scan()
         let top = Part()
         scan.parts.append(top)
@@ -79,7 +78,13 @@ struct Scan {
         for folder in folders {
             units += walk(root: root, relative: folder, into: top, part: 0, descend: false)
         }
-        let found = (0..<units.count).map { _ in Part() }
+        let share = expected / max(1, units.count) + 64
+        let found = (0..<units.count).map { _ in
+            let part = Part()
+            part.files.reserveCapacity(share)
+            part.names.reserveCapacity(share * 24)
+            return part
+        }
         let folders = units
         // One thread per core, each taking the next folder: stat calls are the cost, and they run in parallel.
         let next = Counter()

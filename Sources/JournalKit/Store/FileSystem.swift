@@ -87,13 +87,8 @@ enum FileSystem {
         return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
     }
 
-    /// Every `.md` file under `folder`, relative to `base`, skipping hidden files and folders.
-    static func markdownFiles(under folder: String, relativeTo base: String) -> [String] {
-        files(under: folder, relativeTo: base) { $0.hasSuffix(".md") && !$0.hasPrefix(".") }
-    }
-
-    /// Every file under `folder` whose name passes `keep`, relative to `base`; hidden folders are skipped.
-    static func files(under folder: String, relativeTo base: String, keep: (String) -> Bool = { _ in true }) -> [String] {
+    /// Every file under `folder`, relative to `base`; hidden folders are skipped.
+    static func files(under folder: String, relativeTo base: String) -> [String] {
         var found: [String] = []
         let prefix = base.hasSuffix("/") ? base : base + "/"
         func walk(_ dir: String) {
@@ -113,7 +108,7 @@ enum FileSystem {
                 }
                 if kind == UInt8(DT_DIR) {
                     if !name.hasPrefix(".") { walk(full) }
-                } else if kind == UInt8(DT_REG), keep(name) {
+                } else if kind == UInt8(DT_REG) {
                     found.append(String(full.dropFirst(prefix.count)))
                 }
             }

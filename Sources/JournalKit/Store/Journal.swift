@@ -142,11 +142,6 @@ public final class Journal {
         try index().entries(query)
     }
 
-    /// Every entry, newest first, from the snapshot (without text).
-    public func loadEntries() throws(JournalError) -> [Entry] {
-        try entries()
-    }
-
     /// Entries matching `query` whose file matches `pattern`: an exact scan of the files, in order.
     public func entries(_ query: EntryQuery, grep pattern: NSRegularExpression) throws(JournalError) -> [Entry] {
         var found: [Entry] = []

@@ -10,6 +10,8 @@ extension JournalCommand {
                 Examples:
                   journal show 3f2a
                   journal show 3f2a --raw > copy.md
+                  journal show 3f2a --at HEAD~2        # as it was two commits ago
+                  journal show 3f2a --at 2026-11-01    # as it was at the end of that day
                 """)
 
         @OptionGroup var options: GlobalOptions
@@ -23,9 +25,13 @@ extension JournalCommand {
         @Flag(help: "Print a JSON object.")
         var json = false
 
+        @Option(help: "The entry as it was at a revision (a commit id, HEAD~2, a branch) or at the end of a day.")
+        var at: String?
+
         func run() throws {
             let journal = try options.openJournal()
             try refresh(journal)
+            if let at { return try showVersion(of: id, at: at, in: journal, raw: raw, json: json, options: options) }
             let entry = try journal.entry(matching: id)
             if raw {
                 FileHandle.standardOutput.write(try Data(contentsOf: URL(fileURLWithPath: journal.absolutePath(of: entry))))

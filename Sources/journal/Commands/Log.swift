@@ -1,0 +1,283 @@
+import ArgumentParser
+import Foundation
+import JournalKit
+
+extension JournalCommand {
+    struct Log: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Show the journal's history, or one entry's.",
+            discussion: """
+                Without an id: the journal's commits, newest first, with the date, the author and what each
+                did: entries added, edited or deleted (with their short ids and titles), other files changed,
+                and merges. With an id (4+ characters, or a path; a deleted entry is found in history too):
+                every commit that changed that entry, including edits made with an editor or the git program,
+                and with -p each change as a diff.
+                Examples:
+                  journal log -n 20
+                  journal log --since 'last week' --until yesterday
+                  journal log --json | jq '.[0].entries'
+                  journal log 3f2a
+                  journal log 3f2a -p
+                """)
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "An entry's id (4+ characters of it) or path: that entry's history only.")
+        var id: String?
+
+        @Option(name: .short, help: "At most N commits.")
+        var n: Int?
+
+        @Option(help: "Commits made on or after this day (2026-11-01, 'last week', yesterday…).")
+        var since: String?
+
+        @Option(help: "Commits made on or before this day (same forms as --since).")
+        var until: String?
+
+        @Flag(name: [.short, .customLong("patch")], help: "With an id: show each change as a unified diff.")
+        var patch = false
+
+        @Flag(help: "Print a JSON array.")
+        var json = false
+
+        func validate() throws {
+            if let n, n < 0 { throw ValidationError(Say.negativeCount(n)) }
+            if patch && id == nil { throw ValidationError(Say.patchNeedsID) }
+        }
+
+        func run() throws {
+            let journal = try options.openJournal()
+            let range = try historyErrors { try journal.historyRange(since: since, until: until) }
+            try refresh(journal)
+            if let id {
+                try showHistory(of: id, in: journal, since: range.since, until: range.until)
+                return
+            }
+            let commits = try historyErrors {
+                try journal.log(limit: n, since: range.since, until: range.until, detail: json ? nil : Log.shown)
+            }
+            if json {
+                print(try EntryJSON.render(commits.map(CommitJSON.init)), terminator: "")
+                return
+            }
+            if commits.isEmpty {
+                Terminal.note(Say.noCommits)
+                return
+            }
+            let lines = LogLines(style: options.style, dates: DateText(locale: Shell.locale))
+            Terminal.page(lines.render(commits))
+        }
+
+        /// How many changed entries of one commit are named in the text output.
+        static let shown = 5
+
+        private func showHistory(of id: String, in journal: Journal, since: Date?, until: Date?) throws {
+            let found = try historyErrors { try journal.findEntry(id) }
+            var items = try historyErrors { try journal.history(of: found.entry) }
+            items = items.filter { item in
+                since.map { item.commit.date.date >= $0 } ?? true && until.map { item.commit.date.date < $0 } ?? true
+            }
+            if let n { items = Array(items.prefix(n)) }
+            let diffs = try patch ? items.map { try journal.diff(of: $0) } : []
+            if json {
+                let rows = try items.enumerated().map { index, item in
+                    HistoryJSON(id: found.entry.id, item: item, title: try journal.title(of: item),
+                                diff: patch ? diffs[index] : nil)
+                }
+                print(try EntryJSON.render(rows), terminator: "")
+                return
+            }
+            let style = options.style
+            let lines = LogLines(style: style, dates: DateText(locale: Shell.locale))
+            var out = style.bold(Say.historyOf(found.entry.shortID, displayTitle(found.entry.title), found.entry.path,
+                                               deleted: found.deleted)) + "\n"
+            let rows = lines.historyLines(items)
+            for (index, row) in rows.enumerated() {
+                out += row + "\n"
+                if patch { out += colouredDiff(diffs[index], style: style) + "\n" }
+            }
+            if items.isEmpty { out += Say.noCommits + "\n" }
+            Terminal.page(out)
+        }
+    }
+}
+
+/// Runs kit work whose `HistoryError`s become the command line's one-line failures.
+func historyErrors<Result>(_ body: () throws -> Result) throws -> Result {
+    do {
+        return try body()
+    } catch let error as HistoryError {
+        throw Failure(error.description)
+    }
+}
+
+func displayTitle(_ title: String) -> String { title.isEmpty ? Say.untitledDisplay : title }
+
+/// A unified diff with git's colours: headers bold, hunk lines cyan, removed red, added green.
+func colouredDiff(_ diff: String, style: Style) -> String {
+    var lines = diff.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+    if lines.last == "" { lines.removeLast() }
+    var inHeader = true
+    return lines.map { line in
+        if line.hasPrefix("diff --git ") { inHeader = true }
+        if line.hasPrefix("@@") {
+            inHeader = false
+            return style.cyan(line)
+        }
+        if inHeader { return style.bold(line) }
+        if line.hasPrefix("+") { return style.green(line) }
+        if line.hasPrefix("-") { return style.red(line) }
+        return line
+    }.joined(separator: "\n")
+}
+
+/// `journal log` as text: one line per commit (date, commit, author, what happened), and for one entry
+/// one line per change (date, commit, author, change, subject).
+struct LogLines {
+    let style: Style
+    let dates: DateText
+
+    func render(_ commits: [JournalCommit]) -> String {
+        let dateTexts = commits.map { dates.format($0.commit.date) }
+        let dateWidth = dateTexts.map(displayWidth).max() ?? 0
+        let authorWidth = commits.map { displayWidth($0.commit.author) }.max() ?? 0
+        var out = ""
+        for (index, commit) in commits.enumerated() {
+            out += style.dim(padded(dateTexts[index], to: dateWidth)) + "  " + style.yellow(commit.commit.shortID) + "  "
+                + padded(commit.commit.author, to: authorWidth) + "  " + summary(commit) + "\n"
+        }
+        return out
+    }
+
+    func historyLines(_ items: [HistoryItem]) -> [String] {
+        let dateTexts = items.map { dates.format($0.commit.date) }
+        let dateWidth = dateTexts.map(displayWidth).max() ?? 0
+        let authorWidth = items.map { displayWidth($0.commit.author) }.max() ?? 0
+        let verbWidth = items.map { displayWidth(Say.changeVerb($0.change)) }.max() ?? 0
+        return items.enumerated().map { index, item in
+            var line = style.dim(padded(dateTexts[index], to: dateWidth)) + "  " + style.yellow(item.commit.shortID) + "  "
+                + padded(item.commit.author, to: authorWidth) + "  "
+                + verb(item.change, padded(Say.changeVerb(item.change), to: verbWidth)) + "  " + item.commit.subject
+            if let old = item.oldPath { line += " " + style.dim(Say.renamedFrom(old)) }
+            return line
+        }
+    }
+
+    /// What one commit did: `added 3f2a9c1e "Trip to Busan"`, `edited 2 entries: …; edited journal.yml`.
+    func summary(_ commit: JournalCommit) -> String {
+        var parts: [String] = []
+        for kind in [HistoryItem.Change.added, .edited, .deleted] {
+            let group = commit.entries.filter { $0.change == kind }
+            guard !group.isEmpty else { continue }
+            let named = group.prefix(JournalCommand.Log.shown).compactMap { change in
+                change.shortID.map { style.yellow($0) + " \"" + displayTitle(change.title ?? "") + "\"" }
+            }
+            var text = group.count == 1 ? verb(kind, Say.changeVerb(kind)) : verb(kind, Say.changedEntries(kind, group.count)) + ":"
+            if !named.isEmpty { text += " " + named.joined(separator: ", ") }
+            if group.count > named.count { text += (named.isEmpty ? " " : ", ") + Say.andMore(group.count - named.count) }
+            parts.append(text)
+        }
+        if !commit.files.isEmpty {
+            let named = commit.files.prefix(3).map { Say.changedFile($0.change, $0.path) }
+            var text = named.joined(separator: ", ")
+            if commit.files.count > named.count { text += ", " + Say.andMore(commit.files.count - named.count) }
+            parts.append(text)
+        }
+        let text = parts.joined(separator: "; ")
+        if commit.commit.isMerge {
+            return style.bold(text.isEmpty ? Say.mergedNothing : Say.mergedIn) + (text.isEmpty ? "" : " " + text)
+        }
+        return text.isEmpty ? style.dim(Say.emptyCommit) : text
+    }
+
+    private func verb(_ change: HistoryItem.Change, _ text: String) -> String {
+        switch change {
+        case .added: style.green(text)
+        case .deleted: style.red(text)
+        case .merged, .renamed: style.bold(text)
+        case .edited: style.cyan(text)
+        }
+    }
+}
+
+/// `journal log --json`: one object per commit.
+struct CommitJSON: Encodable {
+    let commit: JournalCommit
+
+    enum ChangeKey: String, CodingKey { case change, path, id, title }
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: LogJSONKey.self)
+        try CommitJSON.encode(commit.commit, into: &c)
+        try c.encode(commit.commit.isMerge, forKey: .merge)
+        var entries = c.nestedUnkeyedContainer(forKey: .entries)
+        for change in commit.entries {
+            var e = entries.nestedContainer(keyedBy: ChangeKey.self)
+            try e.encode(change.change.rawValue, forKey: .change)
+            try e.encode(change.path, forKey: .path)
+            try e.encode(change.id, forKey: .id)
+            try e.encode(change.title, forKey: .title)
+        }
+        var files = c.nestedUnkeyedContainer(forKey: .files)
+        for change in commit.files {
+            var f = files.nestedContainer(keyedBy: ChangeKey.self)
+            try f.encode(change.change.rawValue, forKey: .change)
+            try f.encode(change.path, forKey: .path)
+        }
+    }
+
+    static func encode(_ commit: CommitSummary, into c: inout KeyedEncodingContainer<LogJSONKey>) throws {
+        try c.encode(commit.id, forKey: .commit)
+        try c.encode(commit.parents, forKey: .parents)
+        try c.encode(commit.author, forKey: .author)
+        try c.encode(commit.email, forKey: .email)
+        try c.encode(commit.date.rfc3339, forKey: .date)
+        try c.encode(commit.subject, forKey: .subject)
+    }
+}
+
+/// The keys of `journal log --json` objects.
+enum LogJSONKey: String, CodingKey {
+    case commit, parents, author, email, date, subject, merge, entries, files
+    case id, change, path, old_path, title, blob, old_blob, diff
+}
+
+/// `journal log ID --json`: one object per change of the entry.
+struct HistoryJSON: Encodable {
+    let id: String
+    let item: HistoryItem
+    let title: String
+    let diff: String?
+
+    func encode(to encoder: Encoder) throws {
+        var c = encoder.container(keyedBy: LogJSONKey.self)
+        try CommitJSON.encode(item.commit, into: &c)
+        try c.encode(id, forKey: .id)
+        try c.encode(item.change.rawValue, forKey: .change)
+        try c.encode(item.path, forKey: .path)
+        try c.encodeIfPresent(item.oldPath, forKey: .old_path)
+        try c.encode(title, forKey: .title)
+        try c.encode(item.newBlob?.hex, forKey: .blob)
+        try c.encode(item.oldBlob?.hex, forKey: .old_blob)
+        try c.encodeIfPresent(diff, forKey: .diff)
+    }
+}
+
+/// `journal show ID --at REV|DATE`: the entry as it was then, as a page, raw bytes or JSON.
+func showVersion(of id: String, at point: String, in journal: Journal, raw: Bool, json: Bool,
+                 options: GlobalOptions) throws {
+    let found = try historyErrors { try journal.findEntry(id) }
+    let version = try historyErrors { try journal.version(of: found.entry, at: point) }
+    if raw {
+        FileHandle.standardOutput.write(version.data)
+        return
+    }
+    if json {
+        print(try EntryJSON.render(EntryJSON(entry: version.entry)), terminator: "")
+        return
+    }
+    let dates = DateText(locale: Shell.locale)
+    let page = EntryPage(style: options.style, settings: journal.settings, dates: dates)
+    let note = options.style.dim(Say.versionOf(dates.format(version.commit.date), version.commit.shortID)) + "\n"
+    Terminal.page(note + page.render(version.entry))
+}
