@@ -160,7 +160,7 @@ extension Repository {
     /// The id of the blob at `path` in `commit`'s tree; nil when the path is absent there or not a file.
     public func blobID(of path: String, at commit: ObjectID) throws -> ObjectID? {
         let operation = "read '\(path)' at \(commit.short)"
-        return try treeOf(commit: commit, operation: operation) { tree in
+        return try withTree(of: commit, operation: operation) { tree in
             var entry: OpaquePointer?
             let found = git_tree_entry_bypath(&entry, tree, path)
             if found == GIT_ENOTFOUND.rawValue { return nil }
@@ -410,21 +410,6 @@ extension Repository {
             throw GitError(operation: operation, code: -1, message: "commit \(commitID.short) has no tree")
         }
         return tree.pointee
-    }
-
-    private func treeOf<Result>(commit commitID: ObjectID, operation: String,
-                                _ body: (OpaquePointer) throws -> Result) throws -> Result {
-        var oid = try commitID.raw(for: operation)
-        var commit: OpaquePointer?
-        try check(git_commit_lookup(&commit, pointer, &oid), operation)
-        defer { git_commit_free(commit) }
-        var tree: OpaquePointer?
-        try check(git_commit_tree(&tree, commit), operation)
-        defer { git_tree_free(tree) }
-        guard let tree else {
-            throw GitError(operation: operation, code: -1, message: "commit \(commitID.short) has no tree")
-        }
-        return try body(tree)
     }
 
     private func lookUpBlob(_ id: ObjectID, operation: String) throws -> OpaquePointer {

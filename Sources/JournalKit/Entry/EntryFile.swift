@@ -175,30 +175,9 @@ public enum EntryFile {
         let split = Split(data)
         guard split.header != nil, split.problem == nil, let closing = split.closingLine else { return nil }
         var lines = split.rawLines
-        var start: Int?
-        for i in 1..<closing where lines[i].hasPrefix(key + ":") {
-            let rest = lines[i].dropFirst(key.count + 1)
-            if rest.isEmpty || rest.first == " " || rest.first == "\r" {
-                start = i
-                break
-            }
-        }
         let newLine = value.map { "\(key): \($0)" + (split.usesCRLF ? "\r" : "") }
-        if let start {
-            // The block under the key: indented lines and `-` items, with the blank or comment lines between them.
-            var end = start + 1
-            var scan = start + 1
-            while scan < closing {
-                let trimmed = lines[scan].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
-                if trimmed.isEmpty || trimmed.hasPrefix("#") {
-                    scan += 1
-                    continue
-                }
-                guard let first = lines[scan].first, first == " " || first == "\t" || first == "-" else { break }
-                scan += 1
-                end = scan
-            }
-            lines.replaceSubrange(start..<end, with: newLine.map { [$0] } ?? [])
+        if let block = blockRange(key, in: lines, closing: closing) {
+            lines.replaceSubrange(block, with: newLine.map { [$0] } ?? [])
         } else if let newLine {
             lines.insert(newLine, at: closing)
         } else {
@@ -207,6 +186,33 @@ public enum EntryFile {
         var result = Data(split.hasBOM ? [0xEF, 0xBB, 0xBF] : [])
         result.append(Data(lines.joined(separator: "\n").utf8))
         return result
+    }
+
+    /// The lines of top-level `key:` and its block: indented lines and `-` items, with the blank or
+    /// comment lines between them (not those after it). `closing` is the index of the closing `---`.
+    static func blockRange(_ key: String, in lines: [String], closing: Int) -> Range<Int>? {
+        var start: Int?
+        for i in 1..<closing where lines[i].hasPrefix(key + ":") {
+            let rest = lines[i].dropFirst(key.count + 1)
+            if rest.isEmpty || rest.first == " " || rest.first == "\r" {
+                start = i
+                break
+            }
+        }
+        guard let start else { return nil }
+        var end = start + 1
+        var scan = start + 1
+        while scan < closing {
+            let trimmed = lines[scan].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
+            if trimmed.isEmpty || trimmed.hasPrefix("#") {
+                scan += 1
+                continue
+            }
+            guard let first = lines[scan].first, first == " " || first == "\t" || first == "-" else { break }
+            scan += 1
+            end = scan
+        }
+        return start..<end
     }
 
     /// A file cut into header and text.

@@ -44,32 +44,6 @@ extension EntryFile {
         return blockRange(key, in: split.rawLines, closing: closing) != nil
     }
 
-    /// The lines of top-level `key:` and its indented block (not the blank or comment lines after it).
-    private static func blockRange(_ key: String, in lines: [String], closing: Int) -> Range<Int>? {
-        var start: Int?
-        for i in 1..<closing where lines[i].hasPrefix(key + ":") {
-            let rest = lines[i].dropFirst(key.count + 1)
-            if rest.isEmpty || rest.first == " " || rest.first == "\r" {
-                start = i
-                break
-            }
-        }
-        guard let start else { return nil }
-        var end = start + 1
-        var scan = start + 1
-        while scan < closing {
-            let trimmed = lines[scan].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
-            if trimmed.isEmpty || trimmed.hasPrefix("#") {
-                scan += 1
-                continue
-            }
-            guard let first = lines[scan].first, first == " " || first == "\t" || first == "-" else { break }
-            scan += 1
-            end = scan
-        }
-        return start..<end
-    }
-
     private static func assemble(_ lines: [String], bom: Bool) -> Data {
         var result = Data(bom ? [0xEF, 0xBB, 0xBF] : [])
         result.append(Data(lines.joined(separator: "\n").utf8))
