@@ -141,4 +141,18 @@ import Testing
         let location = try #require(object["location"] as? [String: Any])
         #expect(location["latitude"] as? Double == 35.1796)
     }
+
+    @Test func emptyResultsSaySoOnStandardError() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let empty = try box.journal("list")
+        #expect(empty.status == 0)
+        #expect(empty.stdout == "")
+        #expect(empty.stderr == "No entries yet: write one with `journal add`.\n")
+        _ = try box.add("Something")
+        let none = try box.journal("list", "--tag", "nothing")
+        #expect(none.status == 0)
+        #expect(none.stdout == "" && none.stderr == "No entries match.\n")
+        #expect(try box.journal("list", "--json", "--tag", "nothing").stdout == "[\n\n]\n")
+    }
 }

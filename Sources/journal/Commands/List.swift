@@ -26,11 +26,18 @@ extension JournalCommand {
         var full = false
 
         func run() throws {
-            _ = try filters.query()  // bad dates and patterns fail before anything else happens
+            let query = try filters.query()  // bad dates and patterns fail before anything else happens
             _ = try filters.pattern()
             let journal = try options.openJournal()
             try refresh(journal)
-            try printEntries(try filters.entries(in: journal), of: journal, json: json, full: full, options: options)
+            let entries = try filters.entries(in: journal)
+            if entries.isEmpty && !json && filters.n != 0 {
+                var unfiltered = EntryQuery()
+                unfiltered.limit = query.limit
+                unfiltered.oldestFirst = query.oldestFirst
+                Terminal.note(query == unfiltered && filters.grep == nil ? Say.noEntriesYet : Say.noMatches)
+            }
+            try printEntries(entries, of: journal, json: json, full: full, options: options)
         }
     }
 }
