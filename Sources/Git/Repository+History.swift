@@ -28,7 +28,7 @@ extension Repository {
     public func firstAuthorDate(adding path: String) throws -> (date: Date, offsetSeconds: Int)? {
         let operation = "find first commit of '\(path)'"
         var result: (Date, Int)?
-        try walkFromHead(sorting: GIT_SORT_TIME.rawValue | GIT_SORT_REVERSE.rawValue, operation: operation) { commit in
+        try walk(from: nil, sorting: GIT_SORT_TIME.rawValue | GIT_SORT_REVERSE.rawValue, operation: operation) { commit in
             var tree: OpaquePointer?
             try check(git_commit_tree(&tree, commit), operation)
             defer { git_tree_free(tree) }
@@ -52,34 +52,12 @@ extension Repository {
     public func commitMessages(limit: Int) throws -> [String] {
         var messages: [String] = []
         guard limit > 0 else { return messages }
-        try walkFromHead(sorting: GIT_SORT_TIME.rawValue | GIT_SORT_TOPOLOGICAL.rawValue,
+        try walk(from: nil, sorting: GIT_SORT_TIME.rawValue | GIT_SORT_TOPOLOGICAL.rawValue,
                          operation: "list commits") { commit in
             messages.append(git_commit_message(commit).map { String(cString: $0) } ?? "")
             return messages.count < limit
         }
         return messages
-    }
-
-    /// Visits commits reachable from HEAD in `sorting` order until `visit` returns false; nothing when HEAD is unborn.
-    private func walkFromHead(sorting: UInt32, operation: String,
-                              _ visit: (OpaquePointer) throws -> Bool) throws {
-        guard let headID = try head() else { return }
-        var walk: OpaquePointer?
-        try check(git_revwalk_new(&walk, pointer), operation)
-        defer { git_revwalk_free(walk) }
-        try check(git_revwalk_sorting(walk, sorting), operation)
-        var oid = try headID.raw(for: operation)
-        try check(git_revwalk_push(walk, &oid), operation)
-        while true {
-            let next = git_revwalk_next(&oid, walk)
-            if next == GIT_ITEROVER.rawValue { return }
-            try check(next, operation)
-            var commit: OpaquePointer?
-            try check(git_commit_lookup(&commit, pointer, &oid), operation)
-            guard let commit else { return }
-            defer { git_commit_free(commit) }
-            if try !visit(commit) { return }
-        }
     }
 
     func withTree<Result>(of commitID: ObjectID, operation: String,

@@ -253,16 +253,17 @@ extension Repository {
 
     // MARK: Internals
 
-    /// Commits reachable from `start` (HEAD when nil) but not from `hiding`, newest commit time first, a
-    /// child before its parents when their times are equal (git log's default order). This is libgit2's
-    /// GIT_SORT_NONE, the one lazy order: any other sort mode reads the whole history before the first commit.
-    private func walk(from start: ObjectID?, hiding: [ObjectID], operation: String,
-                      _ visit: (OpaquePointer) throws -> Bool) throws {
+    /// Commits reachable from `start` (HEAD when nil; nothing when HEAD is unborn) but not from `hiding`,
+    /// until `visit` returns false. The default order, newest commit time first and a child before its
+    /// parents when their times are equal (git log's), is libgit2's GIT_SORT_NONE, the one lazy order:
+    /// any other sort mode reads the whole history before the first commit.
+    func walk(from start: ObjectID?, hiding: [ObjectID] = [], sorting: UInt32 = GIT_SORT_NONE.rawValue,
+              operation: String, _ visit: (OpaquePointer) throws -> Bool) throws {
         guard let first = try start ?? head() else { return }
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), operation)
         defer { git_revwalk_free(walk) }
-        try check(git_revwalk_sorting(walk, GIT_SORT_NONE.rawValue), operation)
+        try check(git_revwalk_sorting(walk, sorting), operation)
         var oid = try first.raw(for: operation)
         try check(git_revwalk_push(walk, &oid), operation)
         for hidden in hiding {
