@@ -62,7 +62,7 @@ public final class Journal {
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
     /// What the tool versions: changes to these made elsewhere are committed by the next command.
-    static let trackedPaths = [entriesFolder, settingsFile, "templates", "attachments"]
+    static let trackedPaths = Scan.files + Scan.folders
 
     private init(root: String, repository: Repository, context: JournalContext) throws(JournalError) {
         self.root = root
