@@ -115,6 +115,9 @@ public final class Repository {
     }
 
     /// The operation in progress (merge, rebase…), from the files in the git directory.
+    /// True when HEAD names a commit rather than a branch (after `git checkout <commit>`).
+    public var isHeadDetached: Bool { git_repository_head_detached(pointer) == 1 }
+
     public var state: RepositoryState {
         RepositoryState(raw: git_repository_state(pointer))
     }

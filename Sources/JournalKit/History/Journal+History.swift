@@ -211,8 +211,13 @@ extension Journal {
             return .commit(id)
         }
         let dateReason: String
+        let grammar = DateGrammar(now: context.now, timeZone: context.timeZone)
+        // A moment with a time of day (`2026-11-22 11:44`, `yesterday 21:30`): the version as it was then.
+        if let instant = try? grammar.instant(spec), instant.hadTime {
+            return .endOf(LocalDay(instant.date, in: instant.timeZone), instant.date.addingTimeInterval(1))
+        }
         do {
-            let day = try DateGrammar(now: context.now, timeZone: context.timeZone).days(spec).last
+            let day = try grammar.days(spec).last
             return .endOf(day, endOfDay(day))
         } catch {
             dateReason = error.reason

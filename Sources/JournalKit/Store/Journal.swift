@@ -261,8 +261,20 @@ public final class Journal {
         return (try readEntry(at: path), pending)
     }
 
+    /// Refuses to write while git is in the middle of something (a merge, a rebase) or HEAD is
+    /// detached: a commit there would be lost or mixed into the user's own git work.
+    func checkCommittable() throws(JournalError) {
+        if repository.state != .none { throw .busy(Say.midOperationRefused(String(describing: repository.state))) }
+        if repository.isHeadDetached { throw .busy(Say.detachedHead) }
+    }
+
     /// Commits an entry's file after the user edited it. Returns nil when the file matches the last commit.
     public func commitEdit(of entry: Entry) throws(JournalError) -> Entry? {
+        do {
+            try checkCommittable()
+        } catch {
+            throw .busy(error.description + " " + Say.editKeptInFile(entry.path))
+        }
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         let edited = try readEntry(at: entry.path)
@@ -300,6 +312,7 @@ public final class Journal {
     func change(
         _ plan: () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)?
     ) throws(JournalError) -> (pending: PendingReport, changed: Bool) {
+        try checkCommittable()
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         let waiting = (try? index().dirtyPaths()) ?? []
@@ -338,6 +351,10 @@ public final class Journal {
         var report = PendingReport()
         if repository.state != .none {
             report.warnings.append(Say.midOperation(String(describing: repository.state)))
+            return report
+        }
+        if repository.isHeadDetached {
+            report.warnings.append(Say.detachedHead)
             return report
         }
         let changes: [StatusEntry]

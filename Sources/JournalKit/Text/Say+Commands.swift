@@ -45,6 +45,10 @@ extension Say {
     public static let emptySearch = "the search has no words to look for"
     public static func badPattern(_ pattern: String) -> String { "--grep '\(pattern)' is not a valid regular expression" }
     public static let noMatches = "No entries match."
+    public static func emptiedEntry(_ id: String) -> String {
+        "the entry was emptied in the editor: it is kept as it was (delete it with `journal rm \(id)`)"
+    }
+    public static func draftKept(_ path: String) -> String { "(your text is kept in \(path))" }
     public static let noEntriesYet = "No entries yet: write one with `journal add`."
     public static func yearsAgo(_ year: Int, _ count: Int) -> String {
         count == 1 ? "\(year) · 1 year ago" : "\(year) · \(count) years ago"

@@ -45,6 +45,11 @@ extension Say {
     static func midOperation(_ state: String) -> String {
         "the repository is in the middle of a \(state): edits are not committed until you finish it (git status)"
     }
+    static func midOperationRefused(_ state: String) -> String {
+        "the repository is in the middle of a \(state): finish it (git status) before changing the journal"
+    }
+    static let detachedHead = "HEAD is detached (not on a branch): `git checkout main` (or your branch) before changing the journal"
+    static func editKeptInFile(_ path: String) -> String { "Your edit stays in \(path) and is committed once that is done." }
     static func conflictMarkers(_ path: String) -> String {
         "\(path) holds conflict markers (<<<<<<<): not committed until you resolve them"
     }

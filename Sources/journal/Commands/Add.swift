@@ -102,11 +102,18 @@ extension JournalCommand {
             }
             // The text is ready: the weather gets a short while more, then the entry is saved regardless.
             let outcome = lookup.map { $0.lookup.outcome(waitingUntil: Date().addingTimeInterval($0.settings.budget)) }
-            let result = try journal.add(
-                Draft(
-                    text: draftText ?? "", createdAt: Timestamp(date: when.date, timeZone: when.timeZone),
-                    timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: tags,
-                    starred: star, location: outcome?.location, weather: outcome?.weather))
+            let draft = Draft(
+                text: draftText ?? "", createdAt: Timestamp(date: when.date, timeZone: when.timeZone),
+                timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: tags,
+                starred: star, location: outcome?.location, weather: outcome?.weather)
+            let result: (entry: Entry, pending: PendingReport)
+            do {
+                result = try journal.add(draft)
+            } catch {
+                // What was typed in the editor is never lost: say where it waits.
+                if let draftFile { throw Failure(error.description + " " + Say.draftKept(draftFile)) }
+                throw error
+            }
             if let draftFile { journal.discardDraft(draftFile) }
             report(result.pending)
             if let outcome, let settings = lookup?.settings { explain(outcome, budget: settings.budget) }

@@ -76,9 +76,16 @@ extension JournalCommand {
             // No lock is held while the editor is open: other journal commands keep working.
             let status = try Shell.edit(file)
             guard status == 0 else { throw Failure(Say.editorFailed(status, entry.path)) }
-            guard FileManager.default.contents(atPath: file) != before else {
+            let after = FileManager.default.contents(atPath: file)
+            guard after != before else {
                 print(Say.noChanges)
                 return
+            }
+            // An emptied file is not an edit anyone means to keep: the entry is put back as it was
+            // (its text was in the file a moment ago), and `journal rm` is the way to delete.
+            if let before, String(decoding: after ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+                try before.write(to: URL(fileURLWithPath: file), options: .atomic)
+                throw Failure(Say.emptiedEntry(entry.shortID))
             }
             let edited = try journal.commitEdit(of: entry)
             if let problem = (edited ?? (try? journal.readEntry(at: entry.path)))?.problem {

@@ -1,0 +1,71 @@
+import Foundation
+import Testing
+
+/// Writes are refused where a commit would be lost or mixed into the user's own git work.
+@Suite struct SafetyTests {
+    @Test func addOnADetachedHeadIsRefusedAndChangesNothing() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("First")
+        _ = try box.add("Second")
+        _ = try box.git("checkout", "-q", "HEAD~1")
+        let before = try box.git("log", "--all", "--format=%H")
+        let result = try box.journal("add", "on a detached head")
+        #expect(result.status == 1)
+        #expect(result.stderr == "journal: HEAD is detached (not on a branch): `git checkout main` (or your branch) before changing the journal\n")
+        #expect(try box.git("log", "--all", "--format=%H") == before)
+        #expect(try box.git("status", "--porcelain") == "")
+    }
+
+    @Test func addDuringAMergeIsRefusedAndAnEditorDraftIsKept() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Kept")
+        try "0000000000000000000000000000000000000000\n".write(
+            toFile: box.journal + "/.git/MERGE_HEAD", atomically: true, encoding: .utf8)
+        let piped = try box.journal("add", "during a merge")
+        #expect(piped.status == 1)
+        #expect(piped.stderr.contains("in the middle of a merge: finish it"))
+        #expect(box.entryFiles().count == 1)
+        let editor = try box.script("write.sh", "echo 'Typed while merging' >> \"$1\"\n")
+        let typed = try box.runInTerminal(["add"], env: ["EDITOR": editor])
+        #expect(typed.status == 1)
+        #expect(typed.stdout.contains("your text is kept in \(box.journal)/.git/journal/drafts/"))
+        let drafts = try FileManager.default.contentsOfDirectory(atPath: box.journal + "/.git/journal/drafts")
+        #expect(drafts.count == 1)
+        #expect(box.entryFiles().count == 1)
+    }
+
+    @Test func emptyingAnEntryInTheEditorKeepsIt() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("Precious", "-t", "x")
+        let before = try box.onlyEntry()
+        let commits = try box.commitSubjects()
+        let empty = try box.script("empty.sh", ": > \"$1\"\n")
+        let result = try box.journal("edit", id, env: ["EDITOR": empty])
+        #expect(result.status == 1)
+        #expect(result.stderr == "journal: the entry was emptied in the editor: it is kept as it was (delete it with `journal rm \(id)`)\n")
+        #expect(try box.onlyEntry() == before)
+        #expect(try box.commitSubjects() == commits)
+        try box.expectCleanRepository()
+    }
+}
+
+@Suite struct ShowAtTimeTests {
+    @Test func showAtATimeOfDayGivesTheVersionOfThatMoment() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("Version one")
+        let first = try box.git("log", "-1", "--date=format-local:%Y-%m-%d %H:%M:%S", "--format=%ad")
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+        Thread.sleep(forTimeInterval: 1.2)
+        let path = try #require(box.entryFiles().first)
+        try box.write(path, (box.read(path) ?? "").replacingOccurrences(of: "Version one", with: "Version two"))
+        try box.journal("commit")
+        let then = try box.journal("show", id, "--at", first, "--raw")
+        #expect(then.status == 0, "\(then.stderr)")
+        #expect(then.stdout.hasSuffix("Version one\n"))
+        #expect(try box.journal("show", id, "--at", "today", "--raw").stdout.hasSuffix("Version two\n"))
+    }
+}
