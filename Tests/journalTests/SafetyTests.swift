@@ -69,3 +69,15 @@ import Testing
         #expect(try box.journal("show", id, "--at", "today", "--raw").stdout.hasSuffix("Version two\n"))
     }
 }
+
+@Suite struct ConfigValueTests {
+    @Test func anInvalidValueSaysWhatIsWrongInOneLine() throws {
+        let box = try Sandbox()
+        let result = try box.journal("config", "set", "units", "kelvin")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("journal: "))
+        #expect(result.stderr.contains("kelvin"))
+        #expect(!result.stderr.contains("safely"))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+    }
+}

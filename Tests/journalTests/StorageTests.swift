@@ -81,7 +81,11 @@ import Testing
         try box.write(clean, (box.read(clean) ?? "") + "fine edit\n")
         let result = try box.journal("commit")
         #expect(result.stderr.contains("\(conflicted) holds conflict markers"))
+        #expect(result.status == 0, "the clean edit was committed")
         #expect(try box.git("status", "--porcelain") == " M \(conflicted)\n")
+        let leftOut = try box.journal("commit")
+        #expect(leftOut.status == 1, "nothing could be committed: that is not a success")
+        #expect(leftOut.stdout == "")
 
         try box.write(conflicted, "---\nid: 0\n---\nresolved\n")
         try box.write(clean, (box.read(clean) ?? "") + "second edit\n")

@@ -185,7 +185,7 @@ public struct UserConfig: Sendable, Equatable {
             do {
                 try expected.set(key, value)
             } catch {
-                throw .settingsNotEditable(path, reason: error.message)
+                throw .invalid(error.message)
             }
         } else {
             expected.clear(key)

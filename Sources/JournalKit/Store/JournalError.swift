@@ -20,6 +20,8 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
     case io(String, String)
     case badSettings(String, line: Int, reason: String)
     case busy(String)
+    /// Input that makes no sense, with the message saying why.
+    case invalid(String)
     // Header and category edits (Say+Headers.swift).
     case brokenHeader(String, line: Int, reason: String, id: String)
     case unknownTag(String)
@@ -51,6 +53,7 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
         case .io(let path, let reason): Say.ioFailed(path, reason)
         case .badSettings(let path, let line, let reason): Say.badSettings(path, line, reason)
         case .busy(let reason): reason
+        case .invalid(let message): message
         case .brokenHeader(let path, let line, let reason, let id): Say.brokenHeaderRefused(path, line, reason, id)
         case .unknownTag(let tag): Say.unknownTag(tag)
         case .sameName(let name): Say.sameName(name)
