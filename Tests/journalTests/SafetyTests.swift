@@ -81,3 +81,20 @@ import Testing
         #expect(result.stderr.split(separator: "\n").count == 1)
     }
 }
+
+@Suite struct LogWithoutWalkTests {
+    @Test func logNamesEditsThatCouldNotBeCommitted() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Entry")
+        let path = try #require(box.entryFiles().first)
+        try box.write(path, (box.read(path) ?? "") + "more\n")
+        try "0000000000000000000000000000000000000000\n".write(
+            toFile: box.journal + "/.git/MERGE_HEAD", atomically: true, encoding: .utf8)
+        _ = try box.journal("list")  // sees the edit, cannot commit it mid-merge
+        let log = try box.journal("log")
+        #expect(log.status == 0)
+        #expect(log.stderr == "1 edit made outside journal is not committed yet (`journal commit`).\n")
+        #expect(log.stdout.contains("added"))
+    }
+}

@@ -137,6 +137,11 @@ public final class Journal {
         return try commitPending(changes.uncommitted, everything: changes.rebuilt || changes.uncommitted.count > 200)
     }
 
+    /// Files the snapshot knows to differ from the last commit (as of the last refresh).
+    public func uncommittedPaths() throws(JournalError) -> [String] {
+        try index().dirtyPaths()
+    }
+
     /// Entries matching `query`, from the snapshot: their `text` is empty (see `readEntry`).
     public func entries(_ query: EntryQuery = EntryQuery()) throws(JournalError) -> [Entry] {
         try index().entries(query)

@@ -45,6 +45,11 @@ extension Say {
     public static let emptySearch = "the search has no words to look for"
     public static func badPattern(_ pattern: String) -> String { "--grep '\(pattern)' is not a valid regular expression" }
     public static let noMatches = "No entries match."
+    public static func uncommittedEdits(_ count: Int) -> String {
+        count == 1
+            ? "1 edit made outside journal is not committed yet (`journal commit`)."
+            : "\(count) edits made outside journal are not committed yet (`journal commit`)."
+    }
     public static func emptiedEntry(_ id: String) -> String {
         "the entry was emptied in the editor: it is kept as it was (delete it with `journal rm \(id)`)"
     }

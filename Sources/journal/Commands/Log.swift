@@ -48,11 +48,15 @@ extension JournalCommand {
         func run() throws {
             let journal = try options.openJournal()
             let range = try historyErrors { try journal.historyRange(since: since, until: until) }
-            try refresh(journal)
             if let id {
+                try refresh(journal)
                 try showHistory(of: id, in: journal, since: range.since, until: range.until)
                 return
             }
+            // The journal's log reads only git: no walk over the entry files, so it answers at once even
+            // with 100,000 entries. Edits the snapshot knows are not committed yet are mentioned.
+            let waiting = try journal.uncommittedPaths()
+            if !waiting.isEmpty { Terminal.note(Say.uncommittedEdits(waiting.count)) }
             let commits = try historyErrors {
                 try journal.log(limit: n, since: range.since, until: range.until, detail: json ? nil : Log.shown)
             }
