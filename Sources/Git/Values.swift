@@ -62,6 +62,22 @@ public struct ObjectID: Hashable, Sendable, CustomStringConvertible {
     }
 }
 
+extension ObjectID: Codable {
+    public init(from decoder: Decoder) throws {
+        let hex = try decoder.singleValueContainer().decode(String.self)
+        var oid = git_oid()
+        guard hex.utf8.count == Int(GIT_OID_HEXSZ), git_oid_fromstr(&oid, hex) == 0 else {
+            throw DecodingError.dataCorrupted(.init(codingPath: decoder.codingPath, debugDescription: "not an object id: \(hex)"))
+        }
+        self.init(oid)
+    }
+
+    public func encode(to encoder: Encoder) throws {
+        var container = encoder.singleValueContainer()
+        try container.encode(hex)
+    }
+}
+
 /// A commit author/committer identity.
 public struct Signature: Sendable, Equatable {
     /// Display name (user.name).

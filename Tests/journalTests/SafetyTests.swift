@@ -98,3 +98,33 @@ import Testing
         #expect(log.stdout.contains("added"))
     }
 }
+
+@Suite struct HistoryCacheTests {
+    @Test func anEntrysHistoryStaysRightAsHeadMovesOnOrBack() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("Cached")
+        func lines() throws -> [Substring] {
+            let result = try box.journal("log", id)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").dropFirst().map { $0 }
+        }
+        #expect(try lines().count == 1)
+        #expect(FileManager.default.fileExists(atPath: box.journal + "/.git/journal/history"))
+        try box.journal("tag", id, "+one")
+        try box.journal("tag", id, "+two")
+        let three = try lines()
+        #expect(three.count == 3)
+        #expect(three.first?.contains("+two") == true)
+        _ = try box.git("reset", "-q", "--hard", "HEAD~1")
+        let two = try lines()
+        #expect(two.count == 2, "a rewound HEAD is not extended from the cache: \(two)")
+        #expect(!two.contains { $0.contains("+two") })
+        // A cache that is garbage is ignored.
+        let folder = box.journal + "/.git/journal/history"
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder) {
+            try Data("garbage".utf8).write(to: URL(fileURLWithPath: folder + "/" + name))
+        }
+        #expect(try lines().count == 2)
+    }
+}

@@ -2,7 +2,7 @@ import Foundation
 
 /// An instant together with the UTC offset it was written in, so the writer's
 /// own local date and the text (`2026-11-21T22:44:55+09:00`) survive a round trip.
-public struct Timestamp: Equatable, Hashable, Sendable, Comparable {
+public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
     public var date: Date
     /// Seconds east of UTC of the local time the writer lived.
     public var offsetSeconds: Int

@@ -2,7 +2,7 @@ import Foundation
 import Git
 
 /// A commit as `journal log` and `journal log ID` show it.
-public struct CommitSummary: Sendable, Equatable {
+public struct CommitSummary: Sendable, Equatable, Codable {
     /// The full commit id (40 hex characters).
     public var id: String
     /// The first parent first.
@@ -30,8 +30,8 @@ public struct CommitSummary: Sendable, Equatable {
 }
 
 /// One commit in the history of one entry.
-public struct HistoryItem: Sendable, Equatable {
-    public enum Change: String, Sendable, Equatable {
+public struct HistoryItem: Sendable, Equatable, Codable {
+    public enum Change: String, Sendable, Equatable, Codable {
         case added, edited, deleted, renamed, merged
     }
 

@@ -83,6 +83,22 @@ extension Journal {
     /// HEAD is an ancestor of the current one, walk only `pathHistory(path, hiding: [that HEAD])` and put its
     /// items in front; otherwise (a rewritten history) compute them again.
     public func history(of entry: Entry) throws -> [HistoryItem] {
+        guard let head = try withGit("read HEAD", { try repository.head() }) else { return [] }
+        let cache = HistoryCache(folder: stateFolder + "/history", path: entry.path)
+        let cached = cache.load()
+        if let cached, cached.head == head { return cached.items }
+        var items: [HistoryItem]
+        if let cached, (try? repository.isAncestor(cached.head, of: head)) == true {
+            // Only the commits since the cached HEAD are read, and their items go in front.
+            items = try computeHistory(of: entry, hiding: [cached.head]) + cached.items
+        } else {
+            items = try computeHistory(of: entry, hiding: [])
+        }
+        cache.save(head: head, items: items)
+        return items
+    }
+
+    private func computeHistory(of entry: Entry, hiding: [ObjectID]) throws -> [HistoryItem] {
         var items: [HistoryItem] = []
         var path = entry.path
         var start: ObjectID?
@@ -90,7 +106,7 @@ extension Journal {
         try withGit("read the history of \(entry.path)") {
             while true {
                 var renamed: (path: String, parent: ObjectID)?
-                try repository.pathHistory(path, from: start) { change in
+                try repository.pathHistory(path, from: start, hiding: hiding) { change in
                     var item = historyItem(change, path: path)
                     if item.change == .added, let parent = change.commit.parents.first, let blob = change.newBlob,
                         let old = try renameSource(of: entry.id, blob: blob, commit: change.commit.id, parent: parent),
