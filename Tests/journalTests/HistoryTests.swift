@@ -203,7 +203,7 @@ import Testing
 
         let page = try box.journal("show", "abcd", "--at", "2026-10-06")
         #expect(page.status == 0)
-        #expect(page.stdout.hasPrefix("Version of 2026-10-05 21:00 (commit \(commits[1].prefix(7)))\nAutumn walk\n"), "\(page.stdout)")
+        #expect(page.stdout.hasPrefix("Version of 2026-10-05 21:00 (commit \(commits[1].prefix(7)))\n2026-10-01 10:00 · abcd1111-"), "\(page.stdout)")
         #expect(page.stdout.hasSuffix("Autumn walk\nLeaves everywhere.\n"))
         let json = try box.journal("show", "abcd", "--at", "2026-10-06", "--json")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])

@@ -91,11 +91,13 @@ import Testing
         let result = try box.journal("show", ids[1])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-        #expect(lines[0] == "Trip to Busan")
-        #expect(lines[1].hasPrefix("2026-11-21 22:44 (Asia/Seoul) · \(ids[1])-"))
-        #expect(lines[1].hasSuffix(" · ✈️ travel · #busan #food · ★"))
-        #expect(lines[2].hasPrefix("entries/2026/11/2026-11-21-\(ids[1]).md"))
-        #expect(result.stdout.hasSuffix("\n\nTrip to Busan\n\nWe took the early KTX.\n"))
+        #expect(lines[0].hasPrefix("2026-11-21 22:44 (Asia/Seoul) · \(ids[1])-"))
+        #expect(lines[0].hasSuffix(" · ✈️ travel · #busan #food · ★"))
+        #expect(lines[1].hasPrefix("entries/2026/11/2026-11-21-\(ids[1]).md"))
+        #expect(result.stdout.hasSuffix(".md\n\nTrip to Busan\n\nWe took the early KTX.\n"))
+        #expect(result.stdout.components(separatedBy: "Trip to Busan").count == 2, "the title is printed once")
+        let coloured = try box.journal("show", ids[1], "--color", "always")
+        #expect(coloured.stdout.contains("\n\n\u{1B}[1mTrip to Busan\u{1B}[0m\n\nWe took the early KTX.\n"))
     }
 
     @Test func showRawIsByteIdenticalAndJSONIsAnObject() throws {

@@ -140,7 +140,8 @@ import Testing
         let box = try Sandbox()
         let id = try journal(box)
         let result = try box.journal("list", "--full", "-n", "2")
-        #expect(result.stdout.contains("Today's note\n2026-11-22 09:15 (Asia/Seoul) · \(id["today"] ?? "")"))
+        #expect(result.stdout.hasPrefix("2026-11-22 09:15 (Asia/Seoul) · \(id["today"] ?? "")"))
+        #expect(result.stdout.contains(".md\n\nToday's note\n\nNothing much.\n"))
         #expect(result.stdout.contains("\n\nDeadline\n\nShipped the release; rain all day.\n"))
         #expect(result.stdout.contains("────"))
     }

@@ -50,14 +50,15 @@ extension JournalCommand {
     }
 }
 
-/// One entry in full: title, a line of metadata, weather and place, the path, then the text as written.
+/// One entry in full: a line of metadata, weather and place, the path, then the text as written
+/// (its title line in bold on a terminal; the title is not printed twice).
 struct EntryPage {
     let style: Style
     let settings: Settings
     let dates: DateText
 
     func render(_ entry: Entry) -> String {
-        var out = style.bold(entry.title.isEmpty ? Say.untitledDisplay : entry.title) + "\n"
+        var out = ""
         var facts = [dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? ""), style.yellow(entry.id)]
         if let name = entry.category {
             let category = settings.category(named: name)
@@ -76,7 +77,14 @@ struct EntryPage {
             place.append(text)
         }
         if !place.isEmpty { out += place.joined(separator: " · ") + "\n" }
-        out += style.dim(entry.path) + "\n\n" + entry.text
+        out += style.dim(entry.path) + "\n\n"
+        var lines = entry.text.components(separatedBy: "\n")
+        if let title = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
+            lines[title] = style.bold(lines[title])
+            out += lines.joined(separator: "\n")
+        } else {
+            out += style.dim(Say.untitledDisplay)
+        }
         if !out.hasSuffix("\n") { out += "\n" }
         return out
     }
