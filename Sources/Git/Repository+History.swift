@@ -4,23 +4,7 @@ import Foundation
 extension Repository {
     /// Bytes of `path` in the tree of `commit`; nil when the path is absent there or is not a file.
     public func fileContents(_ path: String, at commit: ObjectID) throws -> Data? {
-        let operation = "read '\(path)' at \(commit.short)"
-        return try withTree(of: commit, operation: operation) { tree in
-            var entry: OpaquePointer?
-            let found = git_tree_entry_bypath(&entry, tree, path)
-            if found == GIT_ENOTFOUND.rawValue { return nil }
-            try check(found, operation)
-            defer { git_tree_entry_free(entry) }
-            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, let blobID = git_tree_entry_id(entry) else {
-                return nil
-            }
-            var blob: OpaquePointer?
-            try check(git_blob_lookup(&blob, pointer, blobID), operation)
-            defer { git_blob_free(blob) }
-            let size = Int(git_blob_rawsize(blob))
-            guard size > 0, let bytes = git_blob_rawcontent(blob) else { return Data() }
-            return Data(bytes: bytes, count: size)
-        }
+        try blobID(of: path, at: commit).map(blobData)
     }
 
     /// When the oldest commit reachable from HEAD whose tree contains `path` was authored, with the
