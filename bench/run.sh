@@ -140,29 +140,9 @@ param() { python3 -c 'import json,sys; d=json.load(open(sys.argv[1])); v=d
 for k in sys.argv[2].split("."): v=v[k]
 print(v)' "$1" "$2"; }
 
-write_jrnl_config() {   # FOLDER JOURNAL_FILE
-  mkdir -p "$1/config/jrnl" "$1/home" "$1/data"
-  cat > "$1/config/jrnl/jrnl.yaml" <<EOF
-colors:
-  body: none
-  date: none
-  tags: none
-  title: none
-default_hour: 9
-default_minute: 0
-editor: ''
-encrypt: false
-highlight: false
-indent_character: '|'
-journals:
-  default:
-    journal: "$2"
-linewrap: 79
-tagsymbols: '@'
-template: false
-timeformat: '%Y-%m-%d %H:%M'
-version: "4.6"
-EOF
+write_jrnl_config() {   # FOLDER JOURNAL_FILE: the generator's config (bench/generate.py), pointed at the copy
+  mkdir -p "$1/home" "$1/data"
+  sed -i "s|^    journal: .*|    journal: \"$2\"|" "$1/config/jrnl/jrnl.yaml"
 }
 
 # ---------------------------------------------------------------------------------------------------
