@@ -25,6 +25,8 @@ public struct UserConfig: Sendable, Equatable {
     public var latitude: Double?
     public var longitude: Double?
     public var units: Units = .metric
+    /// The password sent to http(s) remotes by `sync` and `clone` (a personal access token).
+    public var gitToken: String?
 
     public init() {}
 
@@ -32,6 +34,7 @@ public struct UserConfig: Sendable, Equatable {
     public static let keys = [
         "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
         "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
+        "git.token",
     ]
 
     /// The file as first written, every key explained.
@@ -108,6 +111,7 @@ public struct UserConfig: Sendable, Equatable {
         case "weather.geocoding_url": geocodingURL = try checkedURL()
         case "weather.open_meteo_url": openMeteoURL = try checkedURL()
         case "weather.api_key": apiKey = text
+        case "git.token": gitToken = text
         case "location.default": defaultLocation = text
         case "location.latitude":
             guard let value = Double(text), value.isFinite, (-90...90).contains(value) else { throw bad() }
@@ -132,6 +136,7 @@ public struct UserConfig: Sendable, Equatable {
         case "weather.geocoding_url": geocodingURL?.absoluteString
         case "weather.open_meteo_url": openMeteoURL?.absoluteString
         case "weather.api_key": apiKey
+        case "git.token": gitToken
         case "location.default": defaultLocation
         case "location.latitude": latitude.map(YAMLWriter.number)
         case "location.longitude": longitude.map(YAMLWriter.number)
@@ -267,6 +272,7 @@ public struct UserConfig: Sendable, Equatable {
         case "location.latitude": latitude = nil
         case "location.longitude": longitude = nil
         case "units": units = .metric
+        case "git.token": gitToken = nil
         default: break
         }
     }

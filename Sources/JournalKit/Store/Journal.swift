@@ -81,7 +81,9 @@ public final class Journal {
         guard FileSystem.exists(root + "/" + settingsFile) else { throw .notAJournal(root) }
         do {
             Repository.enableFsync()
-            return try Journal(root: root, repository: try Repository(at: root), context: context)
+            let journal = try Journal(root: root, repository: try Repository(at: root), context: context)
+            if FileSystem.exists(journal.syncMarkerPath) { _ = try journal.takeLock() }
+            return journal
         } catch {
             throw .from(error, doing: "open \(root)")
         }
@@ -215,7 +217,7 @@ public final class Journal {
     }
 
     /// The same, for one file on this thread, date settled.
-    private func indexRead(_ path: String) -> (Entry, UInt64)? {
+    func indexRead(_ path: String) -> (Entry, UInt64)? {
         guard let (read, hash) = reader(path) else { return nil }
         var entry = read
         if entry.dateSource == .modificationTime { settleDate(&entry) }
@@ -352,7 +354,7 @@ public final class Journal {
 
     /// Commits those of `candidates` that differ from HEAD (with `everything`, any change in the
     /// journal's folders), and records in the snapshot which of them now match the last commit.
-    private func commitPending(_ candidates: [String], everything: Bool) throws(JournalError) -> PendingReport {
+    func commitPending(_ candidates: [String], everything: Bool) throws(JournalError) -> PendingReport {
         var report = PendingReport()
         if repository.state != .none {
             report.warnings.append(Say.midOperation(String(describing: repository.state)))
@@ -413,8 +415,11 @@ public final class Journal {
         return change.change == .added ? Say.commitAdd(title, entry.shortID) : Say.commitEdit(title, entry.shortID)
     }
 
+    /// The writers' lock; a checkout that a killed sync left half done is finished first.
     func takeLock() throws(JournalError) -> WriterLock {
-        try WriterLock(path: stateFolder + "/lock", timeout: context.lockTimeout)
+        let lock = try WriterLock(path: stateFolder + "/lock", timeout: context.lockTimeout)
+        if FileSystem.exists(syncMarkerPath) { try finishInterruptedSync() }
+        return lock
     }
 
     func head() throws(JournalError) -> ObjectID? {

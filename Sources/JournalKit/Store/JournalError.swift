@@ -33,6 +33,8 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
     case categoryInUse(String, count: Int)
     case settingsNotEditable(String, reason: String)
     case index(String, String)
+    // Sync (Say+Sync.swift).
+    case remote(RemoteFailure)
 
     public var description: String {
         switch self {
@@ -64,6 +66,7 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
         case .categoryInUse(let name, let count): Say.categoryInUse(name, count)
         case .settingsNotEditable(let path, let reason): Say.settingsNotEditable(path, reason)
         case .index(let path, let reason): Say.indexFailed(path, reason)
+        case .remote(let failure): Say.remoteFailed(failure)
         }
     }
 

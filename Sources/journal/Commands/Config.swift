@@ -22,6 +22,7 @@ extension JournalCommand {
                   location.latitude       its coordinates, looked up when you set
                   location.longitude        location.default
                   units                   metric (default) or imperial
+                  git.token               password for https remotes ($JOURNAL_GIT_TOKEN)
                 Examples:
                   journal config set location.default Busan
                   journal config set weather.provider openweather
@@ -41,7 +42,7 @@ extension JournalCommand {
         func run() throws {
             let config = try UserSettings.load(creating: true)
             let shown = UserConfig.keys.compactMap { key in
-                config.value(of: key).map { (key, key == "weather.api_key" ? Say.hiddenSecret : $0) }
+                config.value(of: key).map { (key, key == "weather.api_key" || key == "git.token" ? Say.hiddenSecret : $0) }
             }
             let width = shown.map(\.0.count).max() ?? 0
             for (key, value) in shown { print(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }

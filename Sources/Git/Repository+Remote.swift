@@ -1,0 +1,451 @@
+import CGit2
+import Foundation
+
+/// How to reach remotes: credentials and host-key policy. Nothing here is ever written into a repository.
+public struct RemoteAccess: Sendable {
+    /// Password for http(s) remotes (a personal access token); sent with Basic auth.
+    public var token: String?
+    /// Private key files tried in order for ssh, after the agent.
+    public var sshKeyFiles: [String]
+    /// Whether to ask ssh-agent first (only when SSH_AUTH_SOCK is set).
+    public var useAgent: Bool
+    /// The user name for ssh when the URL has none.
+    public var sshUser: String
+    /// known_hosts files to check ssh host keys against; the first one is where accepted keys are added.
+    public var knownHostsFiles: [String]
+    /// Add the key of a host seen for the first time to known_hosts instead of refusing it. A changed key is always refused.
+    public var acceptNewHost: Bool
+
+    public init(token: String?, sshKeyFiles: [String], useAgent: Bool, sshUser: String, knownHostsFiles: [String],
+                acceptNewHost: Bool) {
+        self.token = token
+        self.sshKeyFiles = sshKeyFiles
+        self.useAgent = useAgent
+        self.sshUser = sshUser
+        self.knownHostsFiles = knownHostsFiles
+        self.acceptNewHost = acceptNewHost
+    }
+}
+
+/// Why talking to a remote failed, for the errors the user can act on; anything else is a `GitError`.
+public enum RemoteFailure: Error, Sendable, Equatable {
+    case unknownHost(host: String, keyType: String, fingerprint: String)
+    case changedHostKey(host: String, keyType: String, fingerprint: String)
+    case authentication(url: String)
+    case noSuchRemote(String)
+}
+
+/// A configured remote.
+public struct RemoteInfo: Sendable, Equatable {
+    public let name: String
+    public let url: String
+}
+
+/// What a push did.
+public enum PushResult: Sendable, Equatable {
+    case pushed
+    /// The remote has commits we don't (someone pushed in between): fetch, merge, try again.
+    case rejected(String)
+}
+
+extension Repository {
+    // MARK: Remotes in the config
+
+    public func remotes() throws -> [RemoteInfo] {
+        var names = git_strarray()
+        try check(git_remote_list(&names, pointer), "list remotes")
+        defer { git_strarray_dispose(&names) }
+        var result: [RemoteInfo] = []
+        for index in 0..<names.count {
+            guard let raw = names.strings[index] else { continue }
+            let name = String(cString: raw)
+            result.append(RemoteInfo(name: name, url: try remoteURL(name) ?? ""))
+        }
+        return result
+    }
+
+    /// The URL of remote `name`, nil when there is no such remote.
+    public func remoteURL(_ name: String) throws -> String? {
+        var remote: OpaquePointer?
+        let code = git_remote_lookup(&remote, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { return nil }
+        try check(code, "look up remote '\(name)'")
+        defer { git_remote_free(remote) }
+        return git_remote_url(remote).map { String(cString: $0) }
+    }
+
+    public static func isValidRemoteName(_ name: String) -> Bool {
+        try? Library.ensureInitialized()
+        var valid: Int32 = 0
+        return git_remote_name_is_valid(&valid, name) == 0 && valid == 1
+    }
+
+    public func addRemote(name: String, url: String) throws {
+        var remote: OpaquePointer?
+        try check(git_remote_create(&remote, pointer, name, url), "add remote '\(name)'")
+        git_remote_free(remote)
+    }
+
+    public func removeRemote(name: String) throws {
+        let code = git_remote_delete(pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { throw RemoteFailure.noSuchRemote(name) }
+        try check(code, "remove remote '\(name)'")
+    }
+
+    // MARK: Branches
+
+    /// The branch HEAD names ("main"), also when it has no commit yet; nil when HEAD is detached.
+    public func currentBranch() throws -> String? {
+        var head: OpaquePointer?
+        try check(git_reference_lookup(&head, pointer, "HEAD"), "read HEAD")
+        defer { git_reference_free(head) }
+        guard git_reference_type(head) == GIT_REFERENCE_SYMBOLIC, let target = git_reference_symbolic_target(head) else {
+            return nil
+        }
+        let name = String(cString: target)
+        return name.hasPrefix("refs/heads/") ? String(name.dropFirst("refs/heads/".count)) : nil
+    }
+
+    /// The commit a reference (`refs/remotes/origin/main`) points to; nil when it does not exist.
+    public func referenceTarget(_ name: String) throws -> ObjectID? {
+        var oid = git_oid()
+        let code = git_reference_name_to_id(&oid, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "read \(name)")
+        return ObjectID(oid)
+    }
+
+    /// Makes HEAD name `branch` (a branch with no commit yet, as after cloning an empty repository).
+    public func setUnbornBranch(_ branch: String) throws {
+        try check(git_repository_set_head(pointer, "refs/heads/" + branch), "point HEAD at \(branch)")
+    }
+
+    /// Points HEAD's branch at `commit` (creating the branch when unborn), with `message` in its reflog.
+    /// Only the reference moves: the index and the work tree are the caller's.
+    public func moveBranch(to commit: ObjectID, message: String) throws {
+        guard let branch = try currentBranch() else {
+            throw GitError(operation: "move the branch", code: -1, message: "HEAD is detached")
+        }
+        var oid = try commit.raw(for: "move the branch")
+        var reference: OpaquePointer?
+        try check(git_reference_create(&reference, pointer, "refs/heads/" + branch, &oid, 1, message),
+                  "move \(branch) to \(commit.short)")
+        git_reference_free(reference)
+    }
+
+    /// The best common ancestor of two commits; nil when they share no history.
+    public func mergeBase(_ a: ObjectID, _ b: ObjectID) throws -> ObjectID? {
+        var base = git_oid()
+        var one = try a.raw(for: "find the merge base")
+        var two = try b.raw(for: "find the merge base")
+        let code = git_merge_base(&base, pointer, &one, &two)
+        if code == GIT_ENOTFOUND.rawValue { return nil }
+        try check(code, "find the merge base of \(a.short) and \(b.short)")
+        return ObjectID(base)
+    }
+
+    // MARK: Building commits without touching the work tree
+
+    /// The tree of `commit` (an empty tree when nil) with `files` replaced (regular files, mode 644) or,
+    /// for nil data, removed. Writes the blobs and trees; touches neither the index nor the work tree.
+    public func tree(from commit: ObjectID?, applying files: [(path: String, data: Data?)]) throws -> ObjectID {
+        let operation = "build a tree"
+        var index: OpaquePointer?
+        try check(git_index_new(&index), operation)
+        defer { git_index_free(index) }
+        if let commit {
+            _ = try withTree(of: commit, operation: operation) { tree in
+                try check(git_index_read_tree(index, tree), operation)
+            }
+        }
+        for file in files {
+            guard let data = file.data else {
+                let code = git_index_remove(index, file.path, 0)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "remove '\(file.path)' from the tree") }
+                continue
+            }
+            var blob = git_oid()
+            _ = try data.withUnsafeBytes { bytes in
+                try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count), "store '\(file.path)'")
+            }
+            var entry = git_index_entry()
+            entry.mode = 0o100644
+            entry.id = blob
+            try file.path.withCString { path in
+                entry.path = path
+                try check(git_index_add(index, &entry), "put '\(file.path)' in the tree")
+            }
+        }
+        var tree = git_oid()
+        try check(git_index_write_tree_to(&tree, index, pointer), operation)
+        return ObjectID(tree)
+    }
+
+    /// Writes a commit object (author and committer now) without moving any reference.
+    public func makeCommit(tree: ObjectID, parents: [ObjectID], message: String, signature: Signature) throws -> ObjectID {
+        let operation = "make a commit"
+        var treeOID = try tree.raw(for: operation)
+        var treeObject: OpaquePointer?
+        try check(git_tree_lookup(&treeObject, pointer, &treeOID), operation)
+        defer { git_tree_free(treeObject) }
+        var parentObjects: [OpaquePointer?] = []
+        defer { parentObjects.forEach { git_commit_free($0) } }
+        for parent in parents {
+            var oid = try parent.raw(for: operation)
+            var commit: OpaquePointer?
+            try check(git_commit_lookup(&commit, pointer, &oid), operation)
+            parentObjects.append(commit)
+        }
+        var author: UnsafeMutablePointer<git_signature>?
+        try check(git_signature_now(&author, signature.name, signature.email), operation)
+        defer { git_signature_free(author) }
+        let text = message.hasSuffix("\n") ? message : message + "\n"
+        var commit = git_oid()
+        try check(git_commit_create(&commit, pointer, nil, author, author, nil, text, treeObject,
+                                    parentObjects.count, &parentObjects), operation)
+        return ObjectID(commit)
+    }
+
+    /// Makes git's index agree with the work tree for `paths` (after the caller wrote or deleted them),
+    /// so that `git status` shows them clean.
+    public func updateIndex(paths: [String]) throws {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open the index")
+        defer { git_index_free(index) }
+        try check(git_index_read(index, 1), "read the index")
+        for path in paths {
+            var info = stat()
+            if lstat(workdir + "/" + path, &info) == 0 {
+                try check(git_index_add_bypath(index, path), "stage '\(path)'")
+            } else {
+                let code = git_index_remove_bypath(index, path)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "unstage '\(path)'") }
+            }
+        }
+        try check(git_index_write(index), "write the index")
+    }
+
+    // MARK: Network
+
+    /// Fetches `branch` of remote `name` into `refs/remotes/NAME/BRANCH` and returns its tip (nil when the remote has no such branch yet).
+    public func fetch(remote name: String, branch: String, access: RemoteAccess) throws -> ObjectID? {
+        let remote = try lookUpRemote(name)
+        defer { git_remote_free(remote) }
+        let url = git_remote_url(remote).map { String(cString: $0) } ?? name
+        let session = RemoteSession(url: url, access: access)
+        var options = git_fetch_options()
+        try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "fetch")
+        options.prune = GIT_FETCH_NO_PRUNE
+        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        let tracking = "refs/remotes/\(name)/\(branch)"
+        let code = try withExtendedLifetime(session) {
+            try session.install(in: &options.callbacks)
+            return try withStringArray(["+refs/heads/\(branch):\(tracking)"]) { refspecs in
+                var specs = refspecs
+                return git_remote_fetch(remote, &specs, &options, "journal sync: fetch")
+            }
+        }
+        try session.check(code, "fetch from \(url)")
+        return try referenceTarget(tracking)
+    }
+
+    /// Pushes HEAD's `branch` to the same branch of remote `name`.
+    public func push(remote name: String, branch: String, access: RemoteAccess) throws -> PushResult {
+        let remote = try lookUpRemote(name)
+        defer { git_remote_free(remote) }
+        let url = git_remote_url(remote).map { String(cString: $0) } ?? name
+        let session = RemoteSession(url: url, access: access)
+        var options = git_push_options()
+        try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push")
+        let code = try withExtendedLifetime(session) {
+            try session.install(in: &options.callbacks)
+            return try withStringArray(["refs/heads/\(branch):refs/heads/\(branch)"]) { refspecs in
+                var specs = refspecs
+                return git_remote_push(remote, &specs, &options)
+            }
+        }
+        if code == GIT_ENONFASTFORWARD.rawValue { return .rejected("non-fast-forward") }
+        try session.check(code, "push to \(url)")
+        if let refused = session.refusedUpdate { return .rejected(refused) }
+        // Record what the remote now has, as git does after a push.
+        if let head = try head() {
+            var oid = try head.raw(for: "update the remote-tracking branch")
+            var reference: OpaquePointer?
+            if git_reference_create(&reference, pointer, "refs/remotes/\(name)/\(branch)", &oid, 1, "journal sync: push") == 0 {
+                git_reference_free(reference)
+            }
+        }
+        return .pushed
+    }
+
+    /// Clones `url` into `path` (which must not exist or be empty) and checks out its default branch.
+    public static func clone(url: String, into path: String, access: RemoteAccess) throws -> Repository {
+        try Library.ensureInitialized()
+        let session = RemoteSession(url: url, access: access)
+        var options = git_clone_options()
+        try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "clone")
+        options.fetch_opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        var cloned: OpaquePointer?
+        let code = try withExtendedLifetime(session) {
+            try session.install(in: &options.fetch_opts.callbacks)
+            return git_clone(&cloned, url, path, &options)
+        }
+        try session.check(code, "clone \(url)")
+        git_repository_free(cloned)
+        return try Repository(at: path)
+    }
+
+    private func lookUpRemote(_ name: String) throws -> OpaquePointer {
+        var remote: OpaquePointer?
+        let code = git_remote_lookup(&remote, pointer, name)
+        if code == GIT_ENOTFOUND.rawValue || code == GIT_EINVALIDSPEC.rawValue { throw RemoteFailure.noSuchRemote(name) }
+        try check(code, "look up remote '\(name)'")
+        guard let remote else { throw RemoteFailure.noSuchRemote(name) }
+        return remote
+    }
+}
+
+/// State shared with libgit2's callbacks during one network operation (passed as their payload).
+private final class RemoteSession {
+    let url: String
+    let access: RemoteAccess
+    /// Credentials still to offer, in order; each is tried once.
+    private var sshAttempts: [SSHAttempt]?
+    private var triedToken = false
+    /// Set when a callback refused the connection, to report instead of libgit2's generic error.
+    var failure: RemoteFailure?
+    var refusedUpdate: String?
+
+    enum SSHAttempt { case agent, key(String) }
+
+    init(url: String, access: RemoteAccess) {
+        self.url = url
+        self.access = access
+    }
+
+    func install(in callbacks: inout git_remote_callbacks) throws {
+        callbacks.payload = Unmanaged.passUnretained(self).toOpaque()
+        callbacks.credentials = { out, url, userFromURL, allowed, payload in
+            guard let out, let payload else { return -1 }
+            let session = Unmanaged<RemoteSession>.fromOpaque(payload).takeUnretainedValue()
+            return session.credential(out, user: userFromURL.map { String(cString: $0) }, allowed: allowed)
+        }
+        callbacks.certificate_check = { cert, valid, host, payload in
+            guard let cert, let payload else { return -1 }
+            let session = Unmanaged<RemoteSession>.fromOpaque(payload).takeUnretainedValue()
+            return session.checkCertificate(cert, valid: valid != 0, host: host.map { String(cString: $0) } ?? "")
+        }
+        callbacks.push_update_reference = { refname, status, payload in
+            guard let payload else { return 0 }
+            let session = Unmanaged<RemoteSession>.fromOpaque(payload).takeUnretainedValue()
+            if let status { session.refusedUpdate = String(cString: status) }
+            _ = refname
+            return 0
+        }
+    }
+
+    /// Throws the refusal a callback recorded, else a `GitError` for a negative code.
+    func check(_ code: Int32, _ operation: String) throws {
+        guard code < 0 else { return }
+        if let failure { throw failure }
+        if code == GIT_EAUTH.rawValue { throw RemoteFailure.authentication(url: url) }
+        try Git.check(code, operation)
+    }
+
+    private func credential(_ out: UnsafeMutablePointer<UnsafeMutablePointer<git_credential>?>, user: String?,
+                            allowed: UInt32) -> Int32 {
+        if allowed & GIT_CREDENTIAL_USERNAME.rawValue != 0, allowed & GIT_CREDENTIAL_SSH_KEY.rawValue == 0 {
+            return git_credential_username_new(out, user ?? access.sshUser)
+        }
+        if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 {
+            if sshAttempts == nil {
+                let agent = access.useAgent && ProcessInfo.processInfo.environment["SSH_AUTH_SOCK"] != nil
+                sshAttempts = (agent ? [.agent] : []) + access.sshKeyFiles.filter {
+                    FileManager.default.isReadableFile(atPath: $0)
+                }.map { .key($0) }
+            }
+            guard let next = sshAttempts?.first else {
+                failure = .authentication(url: url)
+                return GIT_EAUTH.rawValue
+            }
+            sshAttempts?.removeFirst()
+            let name = user ?? access.sshUser
+            switch next {
+            case .agent:
+                return git_credential_ssh_key_from_agent(out, name)
+            case .key(let path):
+                let publicKey = path + ".pub"
+                return git_credential_ssh_key_new(out, name, FileManager.default.fileExists(atPath: publicKey) ? publicKey : nil,
+                                                  path, nil)
+            }
+        }
+        if allowed & GIT_CREDENTIAL_USERPASS_PLAINTEXT.rawValue != 0 {
+            guard let token = access.token, !token.isEmpty, !triedToken else {
+                failure = .authentication(url: url)
+                return GIT_EAUTH.rawValue
+            }
+            triedToken = true
+            return git_credential_userpass_plaintext_new(out, user ?? "journal", token)
+        }
+        failure = .authentication(url: url)
+        return GIT_EAUTH.rawValue
+    }
+
+    private func checkCertificate(_ cert: UnsafeMutablePointer<git_cert>, valid: Bool, host: String) -> Int32 {
+        guard cert.pointee.cert_type == GIT_CERT_HOSTKEY_LIBSSH2 else {
+            // TLS: libgit2 has already checked the chain against the system's authorities.
+            return valid ? 0 : GIT_ECERTIFICATE.rawValue
+        }
+        let hostKey = cert.withMemoryRebound(to: git_cert_hostkey.self, capacity: 1) { $0.pointee }
+        guard hostKey.type.rawValue & GIT_CERT_SSH_RAW.rawValue != 0, let raw = hostKey.hostkey else {
+            failure = .unknownHost(host: host, keyType: "unknown", fingerprint: "unavailable")
+            return GIT_ECERTIFICATE.rawValue
+        }
+        let blob = [UInt8](UnsafeRawBufferPointer(start: raw, count: hostKey.hostkey_len))
+        let key = HostKey(type: RemoteSession.keyType(hostKey.raw_type), blob: blob)
+        let port = RemoteSession.sshPort(of: url)
+        let knownHosts = KnownHosts(files: access.knownHostsFiles)
+        switch knownHosts.check(host: host, port: port, key: key) {
+        case .known:
+            return 0
+        case .changed:
+            failure = .changedHostKey(host: host, keyType: key.type, fingerprint: key.fingerprint)
+            return GIT_ECERTIFICATE.rawValue
+        case .unknown:
+            guard access.acceptNewHost, let file = access.knownHostsFiles.first,
+                  (try? KnownHosts.add(host: host, port: port, key: key, to: file)) != nil
+            else {
+                failure = .unknownHost(host: host, keyType: key.type, fingerprint: key.fingerprint)
+                return GIT_ECERTIFICATE.rawValue
+            }
+            return 0
+        }
+    }
+
+    private static func keyType(_ raw: git_cert_ssh_raw_type_t) -> String {
+        switch raw {
+        case GIT_CERT_SSH_RAW_TYPE_RSA: return "ssh-rsa"
+        case GIT_CERT_SSH_RAW_TYPE_DSS: return "ssh-dss"
+        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_256: return "ecdsa-sha2-nistp256"
+        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_384: return "ecdsa-sha2-nistp384"
+        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_521: return "ecdsa-sha2-nistp521"
+        case GIT_CERT_SSH_RAW_TYPE_KEY_ED25519: return "ssh-ed25519"
+        default: return "unknown"
+        }
+    }
+
+    /// The port of an ssh URL (`ssh://user@host:2222/path`); 22 for scp-style `user@host:path`.
+    static func sshPort(of url: String) -> Int {
+        guard url.hasPrefix("ssh://") || url.hasPrefix("ssh+git://") || url.hasPrefix("git+ssh://") else { return 22 }
+        let rest = url.split(separator: "/", maxSplits: 3, omittingEmptySubsequences: false)
+        guard rest.count > 2 else { return 22 }
+        let authority = rest[2].split(separator: "@").last ?? ""
+        if authority.hasPrefix("[") {
+            guard let close = authority.firstIndex(of: "]") else { return 22 }
+            let after = authority[authority.index(after: close)...]
+            return after.hasPrefix(":") ? Int(after.dropFirst()) ?? 22 : 22
+        }
+        guard let colon = authority.lastIndex(of: ":") else { return 22 }
+        return Int(authority[authority.index(after: colon)...]) ?? 22
+    }
+}

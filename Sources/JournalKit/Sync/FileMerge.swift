@@ -1,0 +1,388 @@
+import Foundation
+
+/// One path of a three-way merge: its bytes in the common ancestor and on each side (nil: absent).
+struct MergeInput {
+    var path: String
+    var base: Data?
+    var ours: Data?
+    var theirs: Data?
+    /// Which side wins where both changed the same thing: the one whose last commit touching the
+    /// path is later (ties broken by blob id), so that every machine decides the same way.
+    var oursWins: Bool
+}
+
+/// What the merge of one path gives.
+struct MergedFile: Equatable {
+    /// The path's new bytes; nil when it is deleted.
+    var data: Data?
+    /// A second file keeping the text that lost where both sides changed the same words.
+    var copy: Copy?
+    /// Human notes for the merge commit: which value won where both sides changed one.
+    var notes: [String] = []
+
+    struct Copy: Equatable {
+        var path: String
+        var data: Data
+    }
+}
+
+/// The journal's merge policy, one path at a time. Entries merge header field by field and the text
+/// line by line, then word by word; `journal.yml` merges key by key; other text files line by line.
+/// Nothing here ever writes conflict markers: where both sides changed the same words, one text stays
+/// and the other goes into a copy beside it.
+enum FileMerge {
+    /// Header fields that the tool fills in by itself: a change to only these loses to a delete.
+    static let toolFields: Set<String> = ["weather", "location", "category", "updated_at"]
+
+    static func merge(_ input: MergeInput) -> MergedFile {
+        let (base, ours, theirs) = (input.base, input.ours, input.theirs)
+        if ours == theirs { return MergedFile(data: ours) }
+        if ours == base { return MergedFile(data: theirs) }
+        if theirs == base { return MergedFile(data: ours) }
+        let isEntry = input.path.hasPrefix(Journal.entriesFolder + "/") && input.path.hasSuffix(".md")
+        // Edited on one side, deleted on the other.
+        guard let ours, let theirs else {
+            let kept = (ours ?? theirs)!
+            if isEntry, let base, onlyToolFieldsChanged(from: base, to: kept) {
+                return MergedFile(data: nil, notes: [Say.syncDeleteWins(input.path)])
+            }
+            return MergedFile(data: kept, notes: [Say.syncEditWins(input.path)])
+        }
+        if isEntry {
+            return mergeEntry(input.path, base: base ?? Data(), ours: ours, theirs: theirs, oursWins: input.oursWins)
+        }
+        if input.path == Journal.settingsFile {
+            return mergeDocument(input.path, base: base ?? Data(), ours: ours, theirs: theirs, oursWins: input.oursWins)
+        }
+        return mergeText(input.path, base: base ?? Data(), ours: ours, theirs: theirs, oursWins: input.oursWins)
+    }
+
+    // MARK: Entries
+
+    private static func mergeEntry(_ path: String, base: Data, ours: Data, theirs: Data, oursWins: Bool) -> MergedFile {
+        guard let b = RawEntry(base, allowEmpty: true), let o = RawEntry(ours), let t = RawEntry(theirs),
+              o.hasHeader == t.hasHeader
+        else {
+            return mergeText(path, base: base, ours: ours, theirs: theirs, oursWins: oursWins)
+        }
+        let (winner, loser) = oursWins ? (o, t) : (t, o)
+        var notes: [String] = []
+        let header = mergeBlocks(base: b.header, winner: winner.header, loser: loser.header, level: "",
+                                 setKeys: ["tags"], notes: &notes)
+        let body: (kept: String, lost: String?)
+        switch TextMerge.merge(base: b.body, ours: winner.body, theirs: loser.body) {
+        case .clean(let text): body = (text, nil)
+        case .conflict(let preferWinner, let preferLoser): body = (preferWinner, preferLoser)
+        }
+        let merged = winner.assembled(header: header, body: body.kept)
+        guard let lost = body.lost else { return MergedFile(data: merged, notes: notes.map { Say.syncNote(path, $0) }) }
+
+        let id = Block.scalar(of: "id", in: header) ?? NameUUID.forPath(path).uuidString.lowercased()
+        let blobs = [GitBlob.id(of: ours), GitBlob.id(of: theirs)].sorted()
+        let copyID = NameUUID.make(namespace: conflictNamespace, name: id + " " + blobs.joined(separator: " "))
+            .uuidString.lowercased()
+        var copyHeader = header.filter { $0.key != "id" && $0.key != "conflict_of" }
+        let idLine = Block(key: "id", lines: ["id: " + copyID])
+        let insertAt = header.firstIndex { $0.key == "id" } ?? 0
+        copyHeader.insert(idLine, at: min(insertAt, copyHeader.count))
+        copyHeader.insert(Block(key: "conflict_of", lines: ["conflict_of: " + id]), at: min(insertAt + 1, copyHeader.count))
+        let copyData = RawEntry.withHeader(loser, header: copyHeader, body: lost)
+        notes.append(Say.syncConflictCopyNote(copyID))
+        return MergedFile(data: merged, copy: .init(path: copyPath(for: path, id: copyID), data: copyData),
+                          notes: notes.map { Say.syncNote(path, $0) })
+    }
+
+    /// The namespace of conflict copies' ids (a version 5 UUID of "journal-conflict-copy").
+    static let conflictNamespace = NameUUID.make(namespace: NameUUID.urlNamespace, name: "journal-conflict-copy")
+
+    /// `entries/2026/11/2026-11-21-3f2a9c1e.md` → `entries/2026/11/2026-11-21-<copy id>.md`; a hand-named
+    /// file `notes.md` → `notes-conflict-<copy id>.md`.
+    static func copyPath(for path: String, id: String) -> String {
+        let short = String(id.prefix(8))
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        let stem = (name as NSString).deletingPathExtension
+        let newStem: String
+        if EntryFile.dateInFileName(name) != nil, stem.count == 19, stem.dropFirst(10).first == "-" {
+            newStem = String(stem.prefix(11)) + short
+        } else {
+            newStem = stem + "-conflict-" + short
+        }
+        let file = ext.isEmpty ? newStem : newStem + "." + ext
+        return folder.isEmpty ? file : folder + "/" + file
+    }
+
+    /// True when `to` differs from `from` only in header fields the tool fills in by itself.
+    static func onlyToolFieldsChanged(from: Data, to: Data) -> Bool {
+        guard let before = RawEntry(from), let after = RawEntry(to), before.body == after.body,
+              before.hasHeader, after.hasHeader else { return false }
+        let keys = Set(before.header.compactMap(\.key)).union(after.header.compactMap(\.key))
+        for key in keys where Block.text(of: key, in: before.header) != Block.text(of: key, in: after.header) {
+            if !toolFields.contains(key) { return false }
+        }
+        return Block.text(of: nil, in: before.header) == Block.text(of: nil, in: after.header)
+    }
+
+    // MARK: journal.yml and other files
+
+    /// A YAML document merged key by key, nested mappings included.
+    private static func mergeDocument(_ path: String, base: Data, ours: Data, theirs: Data, oursWins: Bool) -> MergedFile {
+        let text = { (data: Data) in String(decoding: data, as: UTF8.self) }
+        let (winner, loser) = oursWins ? (text(ours), text(theirs)) : (text(theirs), text(ours))
+        var notes: [String] = []
+        let blocks = mergeBlocks(base: Block.parse(lines(text(base))), winner: Block.parse(lines(winner)),
+                                 loser: Block.parse(lines(loser)), level: "", setKeys: [], notes: &notes)
+        let joined = blocks.flatMap(\.lines).joined(separator: "\n")
+        return MergedFile(data: Data((joined + (winner.hasSuffix("\n") ? "\n" : "")).utf8),
+                          notes: notes.map { Say.syncNote(path, $0) })
+    }
+
+    /// Text merged line by line then word by word; where both changed the same words, the winner's
+    /// text stays and a copy beside it keeps the other. Binary files: the winner stays, with a copy.
+    private static func mergeText(_ path: String, base: Data, ours: Data, theirs: Data, oursWins: Bool) -> MergedFile {
+        let (winner, loser) = oursWins ? (ours, theirs) : (theirs, ours)
+        let kept: Data
+        let lost: Data
+        if let b = textOf(base), let w = textOf(winner), let l = textOf(loser) {
+            switch TextMerge.merge(base: b, ours: w, theirs: l) {
+            case .clean(let text): return MergedFile(data: Data(text.utf8))
+            case .conflict(let preferWinner, let preferLoser): (kept, lost) = (Data(preferWinner.utf8), Data(preferLoser.utf8))
+            }
+        } else {
+            (kept, lost) = (winner, loser)
+        }
+        let copyID = GitBlob.id(of: lost)
+        let folder = (path as NSString).deletingLastPathComponent
+        let name = (path as NSString).lastPathComponent
+        let ext = (name as NSString).pathExtension
+        let stem = (name as NSString).deletingPathExtension
+        let copyName = stem + ".conflict-" + copyID.prefix(8) + (ext.isEmpty ? "" : "." + ext)
+        let copy = folder.isEmpty ? copyName : folder + "/" + copyName
+        return MergedFile(data: kept, copy: .init(path: copy, data: lost), notes: [Say.syncFileCopyNote(path, copy)])
+    }
+
+    private static func textOf(_ data: Data) -> String? {
+        guard !data.contains(0), let text = String(data: data, encoding: .utf8) else { return nil }
+        return text
+    }
+
+    static func lines(_ text: String) -> [String] {
+        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if text.hasSuffix("\n") { result.removeLast() }
+        return result
+    }
+
+    // MARK: Key by key
+
+    /// Merges two versions of a list of YAML blocks against their ancestor: a key changed on one side
+    /// takes that side's block; changed on both, a mapping merges key by key, `setKeys` as sets, and
+    /// anything else takes the winner's block (the loser's value goes into `notes`). The winner's order
+    /// is kept; keys only the loser added follow the key they followed there.
+    static func mergeBlocks(base: [Block], winner: [Block], loser: [Block], level: String, setKeys: Set<String>,
+                            notes: inout [String]) -> [Block] {
+        var result: [Block] = []
+        let loserKeys = Set(loser.map(\.key))
+        let winnerKeys = Set(winner.map(\.key))
+        for block in winner {
+            let b = Block.find(block.key, in: base)
+            let l = loserKeys.contains(block.key) ? Block.find(block.key, in: loser) : nil
+            if let merged = mergeOne(key: block.key, base: b, winner: block, loser: l, level: level, setKeys: setKeys,
+                                     notes: &notes) {
+                result.append(merged)
+            }
+        }
+        // Keys the winner doesn't have: added by the loser, or deleted by the winner.
+        for (position, block) in loser.enumerated() where !winnerKeys.contains(block.key) {
+            let b = Block.find(block.key, in: base)
+            guard let merged = mergeOne(key: block.key, base: b, winner: nil, loser: block, level: level,
+                                        setKeys: setKeys, notes: &notes) else { continue }
+            let previous = loser[..<position].last { key in result.contains { $0.key == key.key } }
+            let at = previous.flatMap { p in result.firstIndex { $0.key == p.key } }.map { $0 + 1 } ?? result.count
+            result.insert(merged, at: at)
+        }
+        return result
+    }
+
+    private static func mergeOne(key: String?, base: Block?, winner: Block?, loser: Block?, level: String,
+                                 setKeys: Set<String>, notes: inout [String]) -> Block? {
+        if winner == loser { return winner }
+        if winner == base { return loser }
+        if loser == base { return winner }
+        let name = level.isEmpty ? (key ?? "") : level + "." + (key ?? "")
+        if let key, let winner, let loser {
+            if setKeys.contains(key), let merged = mergeSet(key, base: base, winner: winner, loser: loser) {
+                return merged
+            }
+            if let w = winner.children, let l = loser.children {
+                let b = base?.children ?? (indent: w.indent, blocks: [])
+                if w.indent == l.indent {
+                    let children = mergeBlocks(base: b.blocks, winner: w.blocks, loser: l.blocks, level: name,
+                                               setKeys: [], notes: &notes)
+                    return Block(key: key, lines: [winner.lines[0]] + children.flatMap(\.lines))
+                }
+            }
+        }
+        notes.append(Say.syncKept(name, winner.map(\.valueText) ?? Say.syncNothing, loser.map(\.valueText) ?? Say.syncNothing))
+        return winner
+    }
+
+    /// A list merged as a set: what either side added is in, what either side removed is out.
+    private static func mergeSet(_ key: String, base: Block?, winner: Block, loser: Block) -> Block? {
+        guard let w = winner.list, let l = loser.list else { return nil }
+        let b = base?.list ?? []
+        let removed = Set(b).subtracting(w).union(Set(b).subtracting(l))
+        var items: [String] = []
+        for item in w + l where !removed.contains(item) && !items.contains(item) { items.append(item) }
+        return Block(key: key, lines: ["\(key): " + YAMLWriter.flowList(items)])
+    }
+}
+
+/// A top-level `key:` line of a YAML text with the lines that belong to it (indented lines, list items,
+/// the blank and comment lines between them). Lines before the first key have a nil key.
+struct Block: Equatable {
+    var key: String?
+    var lines: [String]
+
+    /// The block's text after `key:`, for messages.
+    var valueText: String {
+        guard let key, let first = lines.first else { return lines.joined(separator: " ") }
+        let rest = first.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
+        return rest.isEmpty ? lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") : rest
+    }
+
+    /// The items of a list value (flow or block), nil when the value is not a list of scalars.
+    var list: [String]? {
+        guard let key, let pairs = try? HeaderParser.parse(lines.joined(separator: "\n")),
+              let value = pairs.first(where: { $0.key == key })?.value else { return nil }
+        switch value {
+        case .sequence(let items):
+            let strings = items.compactMap(\.string)
+            return strings.count == items.count ? strings : nil
+        case .scalar:
+            return value.string.map { $0.split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init) } ?? []
+        case .mapping:
+            return nil
+        }
+    }
+
+    /// The nested blocks of a mapping value written as `key:` and indented `child: …` lines.
+    var children: (indent: Int, blocks: [Block])? {
+        guard let key, lines.count > 1, lines[0].trimmingCharacters(in: .whitespaces) == key + ":" else { return nil }
+        let body = Array(lines.dropFirst())
+        guard let first = body.first(where: { !Block.isBlankOrComment($0) }) else { return nil }
+        let indent = first.prefix { $0 == " " }.count
+        guard indent > 0, !first.dropFirst(indent).hasPrefix("-") else { return nil }
+        let blocks = Block.parse(body, indent: indent)
+        return blocks.contains { $0.key != nil } ? (indent, blocks) : nil
+    }
+
+    static func isBlankOrComment(_ line: String) -> Bool {
+        let trimmed = line.trimmingCharacters(in: .whitespaces)
+        return trimmed.isEmpty || trimmed.hasPrefix("#")
+    }
+
+    /// Cuts lines into blocks at the lines that hold a key at exactly `indent` spaces.
+    static func parse(_ lines: [String], indent: Int = 0) -> [Block] {
+        var blocks: [Block] = []
+        for line in lines {
+            if let key = keyOf(line, indent: indent) {
+                blocks.append(Block(key: key, lines: [line]))
+            } else if blocks.isEmpty {
+                blocks.append(Block(key: nil, lines: [line]))
+            } else {
+                blocks[blocks.count - 1].lines.append(line)
+            }
+        }
+        return blocks
+    }
+
+    private static func keyOf(_ line: String, indent: Int) -> String? {
+        guard line.prefix(indent).allSatisfy({ $0 == " " }) else { return nil }
+        let rest = line.dropFirst(indent)
+        guard let first = rest.first, first != " ", first != "-", first != "#", first != "\t",
+              let colon = rest.firstIndex(of: ":") else { return nil }
+        let after = rest[rest.index(after: colon)...]
+        guard after.isEmpty || after.first == " " || after.first == "\r" else { return nil }
+        let key = rest[..<colon].trimmingCharacters(in: .whitespaces)
+        return key.isEmpty ? nil : key
+    }
+
+    static func find(_ key: String?, in blocks: [Block]) -> Block? { blocks.first { $0.key == key } }
+
+    static func text(of key: String?, in blocks: [Block]) -> String? {
+        find(key, in: blocks).map { $0.lines.joined(separator: "\n") }
+    }
+
+    static func scalar(of key: String, in blocks: [Block]) -> String? {
+        guard let block = find(key, in: blocks), block.lines.count == 1 else { return nil }
+        let value = block.valueText
+        return value.isEmpty ? nil : value.trimmingCharacters(in: CharacterSet(charactersIn: "\"'"))
+    }
+}
+
+/// An entry file cut into its header blocks and its text, keeping every byte (BOM, CRLF) to put back.
+struct RawEntry {
+    var hasBOM = false
+    var hasHeader = false
+    /// The opening and closing marker lines as written (`---`, maybe with a CR).
+    var opening = "---"
+    var closing = "---"
+    var header: [Block] = []
+    var body = ""
+
+    /// Nil when the header is not closed; an empty file is an entry with no header when `allowEmpty`.
+    init?(_ data: Data, allowEmpty: Bool = false) {
+        var bytes = data[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+            hasBOM = true
+            bytes = bytes.dropFirst(3)
+        }
+        let text = String(decoding: bytes, as: UTF8.self)
+        if text.isEmpty && !allowEmpty { return nil }
+        let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+        func isMarker(_ line: Substring) -> Bool {
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            return trimmed.hasPrefix("---") && trimmed.dropFirst(3).allSatisfy { $0 == " " }
+        }
+        guard let first = all.first, isMarker(first) else {
+            body = text
+            return
+        }
+        guard let end = all.dropFirst().firstIndex(where: { line in
+            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
+            return isMarker(line) || trimmed == "..."
+        }) else { return nil }
+        hasHeader = true
+        opening = String(first)
+        closing = String(all[end])
+        header = Block.parse(all[1..<end].map(String.init))
+        body = all[(end + 1)...].joined(separator: "\n")
+    }
+
+    /// The file with this entry's markers and BOM, and the given header and text.
+    func assembled(header: [Block], body: String) -> Data {
+        RawEntry.withHeader(self, header: header, body: body)
+    }
+
+    static func withHeader(_ shape: RawEntry, header: [Block], body: String) -> Data {
+        var text = shape.hasBOM ? "\u{FEFF}" : ""
+        if shape.hasHeader || !header.isEmpty {
+            let crlf = shape.opening.hasSuffix("\r")
+            let lines = header.flatMap(\.lines).map { crlf && !$0.hasSuffix("\r") ? $0 + "\r" : $0 }
+            text += ([shape.hasHeader ? shape.opening : "---"] + lines + [shape.hasHeader ? shape.closing : "---"])
+                .joined(separator: "\n") + "\n"
+        }
+        text += body
+        return Data(text.utf8)
+    }
+}
+
+/// Git's blob id of some bytes (SHA-1 of "blob <size>\0" and the bytes), computed without a repository.
+enum GitBlob {
+    static func id(of data: Data) -> String {
+        var message = Array("blob \(data.count)\u{0}".utf8)
+        message.append(contentsOf: data)
+        return SHA1.hash(message).map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,323 @@
+import Foundation
+import Git
+
+/// What one `journal sync` did, for its summary line.
+public struct SyncReport: Sendable, Equatable {
+    public struct Counts: Sendable, Equatable {
+        public var added = 0
+        public var edited = 0
+        public var deleted = 0
+        public var isEmpty: Bool { added + edited + deleted == 0 }
+    }
+    public var remote = ""
+    /// Entries that came from the remote, and entries the remote got from us.
+    public var received = Counts()
+    public var sent = Counts()
+    /// Conflict copies the merge made.
+    public var conflicts: [String] = []
+    /// Which value won where both sides changed one (also in the merge commit's message).
+    public var notes: [String] = []
+    /// Pending edits committed before syncing.
+    public var pending = PendingReport()
+    /// Pushes the remote refused because it moved meanwhile, each followed by a new fetch and merge.
+    public var retries = 0
+}
+
+extension Journal {
+    static let syncMarkerName = "sync-checkout.json"
+    var syncMarkerPath: String { stateFolder + "/" + Journal.syncMarkerName }
+
+    /// The remote `sync` uses when none is named: the only one, else `origin`.
+    public func defaultRemote() throws(JournalError) -> String {
+        let remotes: [RemoteInfo]
+        do { remotes = try repository.remotes() } catch { throw .from(error, doing: "list remotes") }
+        if remotes.count == 1 { return remotes[0].name }
+        if remotes.contains(where: { $0.name == "origin" }) { return "origin" }
+        throw .invalid(remotes.isEmpty ? Say.noRemote : Say.whichRemote(remotes.map(\.name)))
+    }
+
+    /// Commits pending edits, fetches, merges entry by entry, and pushes; a push refused because the
+    /// remote moved meanwhile is retried after a new fetch and merge. The writers' lock is held for the
+    /// local steps only, never while the network is in use.
+    public func sync(remote name: String, access: RemoteAccess) throws(JournalError) -> SyncReport {
+        var report = SyncReport(remote: name)
+        guard (try? repository.remoteURL(name)) ?? nil != nil else { throw .invalid(Say.unknownRemote(name)) }
+        try checkCommittable()
+        report.pending = try refresh()
+        let leftOver = try uncommittedPaths()
+        if !leftOver.isEmpty { throw .busy(Say.syncDirty(leftOver)) }
+        let branch: String
+        do {
+            guard let current = try repository.currentBranch() else { throw JournalError.busy(Say.detachedHead) }
+            branch = current
+        } catch {
+            throw .from(error, doing: "read HEAD")
+        }
+        let maxAttempts = 5
+        for _ in 1...maxAttempts {
+            let remoteTip = try network { try repository.fetch(remote: name, branch: branch, access: access) }
+            guard let after = try mergeFetched(remoteTip, from: name, into: &report), after != remoteTip else {
+                return report
+            }
+            // What the remote gets: the difference between what it has and what we push.
+            report.sent = try counts(from: remoteTip, to: after)
+            switch try network({ try repository.push(remote: name, branch: branch, access: access) }) {
+            case .pushed:
+                return report
+            case .rejected:
+                report.retries += 1
+            }
+        }
+        throw .busy(Say.pushKeptFailing(name, maxAttempts))
+    }
+
+    /// Under the lock: commits what is pending, then brings in `remoteTip` (fast-forward or merge).
+    /// Returns HEAD afterwards.
+    private func mergeFetched(_ remoteTip: ObjectID?, from name: String, into report: inout SyncReport)
+        throws(JournalError) -> ObjectID?
+    {
+        try checkCommittable()
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        let waiting = (try? index().dirtyPaths()) ?? []
+        if !waiting.isEmpty {
+            let more = try commitPending(waiting, everything: false)
+            report.pending.committed += more.committed
+        }
+        let ours = try head()
+        guard let remoteTip else { return ours }
+        do {
+            guard let ours else {
+                try checkOut(from: nil, to: remoteTip, message: "journal sync: fast-forward to \(name)")
+                report.received = try counts(from: nil, to: remoteTip)
+                return remoteTip
+            }
+            if try ours == remoteTip || repository.isAncestor(remoteTip, of: ours) { return ours }
+            if try repository.isAncestor(ours, of: remoteTip) {
+                try checkOut(from: ours, to: remoteTip, message: "journal sync: fast-forward to \(name)")
+                report.received = try report.received + counts(from: ours, to: remoteTip)
+                return remoteTip
+            }
+            let merged = try merge(ours: ours, theirs: remoteTip, remote: name, into: &report)
+            try checkOut(from: ours, to: merged, message: "journal sync: merge \(name)")
+            report.received = try report.received + counts(from: ours, to: merged)
+            return merged
+        } catch {
+            throw .from(error, doing: "merge \(name)")
+        }
+    }
+
+    /// The merge commit of `ours` and `theirs`, built path by path with `FileMerge`; HEAD doesn't move.
+    private func merge(ours: ObjectID, theirs: ObjectID, remote: String, into report: inout SyncReport) throws -> ObjectID {
+        let base = try repository.mergeBase(ours, theirs)
+        let ourChanges = try repository.changes(from: base, to: ours)
+        let theirChanges = try repository.changes(from: base, to: theirs)
+        let ourByPath = Dictionary(ourChanges.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        var files: [(path: String, data: Data?)] = []
+        var notes: [String] = []
+        for change in theirChanges {
+            guard let mine = ourByPath[change.path] else {
+                files.append((change.path, try change.newBlob.map { try repository.blobData($0) }))
+                continue
+            }
+            if mine.newBlob == change.newBlob { continue }
+            let input = MergeInput(
+                path: change.path,
+                base: try change.oldBlob.map { try repository.blobData($0) },
+                ours: try mine.newBlob.map { try repository.blobData($0) },
+                theirs: try change.newBlob.map { try repository.blobData($0) },
+                oursWins: try oursWins(change.path, ours: (ours, mine.newBlob), theirs: (theirs, change.newBlob), base: base))
+            let result = FileMerge.merge(input)
+            if result.data != input.ours { files.append((change.path, result.data)) }
+            if let copy = result.copy {
+                files.append((copy.path, copy.data))
+                report.conflicts.append(copy.path)
+            }
+            notes += result.notes
+        }
+        report.notes += notes
+        let tree = try repository.tree(from: ours, applying: files)
+        let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
+        let author = repository.defaultSignature(fallback: context.fallbackAuthor)
+        return try repository.makeCommit(tree: tree, parents: [ours, theirs], message: message, signature: author)
+    }
+
+    /// Whether our side's version of `path` wins: its last commit touching the path is later than
+    /// theirs (ties: the greater blob id), so that every machine picks the same winner.
+    private func oursWins(_ path: String, ours: (tip: ObjectID, blob: ObjectID?), theirs: (tip: ObjectID, blob: ObjectID?),
+                          base: ObjectID?) throws -> Bool {
+        func lastTouch(_ tip: ObjectID) throws -> Date {
+            var time = Date.distantPast
+            try repository.pathHistory(path, from: tip, hiding: base.map { [$0] } ?? []) { change in
+                time = change.commit.commitTime
+                return false
+            }
+            return time
+        }
+        let (mine, theirs_) = (try lastTouch(ours.tip), try lastTouch(theirs.tip))
+        if mine != theirs_ { return mine > theirs_ }
+        return (ours.blob?.hex ?? "") > (theirs.blob?.hex ?? "")
+    }
+
+    /// Moves HEAD's branch from `from` to `to` and makes the work tree, git's index and the snapshot
+    /// follow. A marker written first makes this safe to kill: the next command redoes it.
+    func checkOut(from: ObjectID?, to: ObjectID, message: String) throws {
+        let marker = SyncMarker(from: from, to: to, message: message)
+        try FileSystem.writeAtomically(try JSONEncoder().encode(marker), to: syncMarkerPath)
+        try completeCheckout(marker)
+    }
+
+    /// Writes `to`'s version of every path that differs from `from`, updates git's index, moves the
+    /// branch, records the paths in the snapshot and removes the marker. Doing it twice does no harm.
+    private func completeCheckout(_ marker: SyncMarker) throws {
+        let changes = try repository.changes(from: marker.from, to: marker.to)
+        for change in changes {
+            let full = root + "/" + change.path
+            if let blob = change.newBlob {
+                try FileSystem.writeAtomically(try repository.blobData(blob), to: full)
+            } else if FileSystem.exists(full) {
+                try FileSystem.remove(full)
+                FileSystem.syncFolder((full as NSString).deletingLastPathComponent)
+                removeEmptyFolders(above: change.path)
+            }
+        }
+        let paths = changes.map(\.path)
+        try repository.updateIndex(paths: paths)
+        try repository.moveBranch(to: marker.to, message: marker.message)
+        try? index().record(paths, root: root, committed: true, read: indexRead)
+        try FileSystem.remove(syncMarkerPath)
+    }
+
+    /// Finishes a checkout that a killed sync left half done (called with the lock held).
+    func finishInterruptedSync() throws(JournalError) {
+        guard let data = FileManager.default.contents(atPath: syncMarkerPath) else { return }
+        do {
+            let marker = try JSONDecoder().decode(SyncMarker.self, from: data)
+            let current = try repository.head()
+            if current == marker.from || current == marker.to {
+                try completeCheckout(marker)
+            } else {
+                // HEAD moved by other means (the git program): the marker no longer describes anything.
+                try FileSystem.remove(syncMarkerPath)
+            }
+        } catch {
+            throw .from(error, doing: "finish the interrupted sync")
+        }
+    }
+
+    private func removeEmptyFolders(above path: String) {
+        var folder = (path as NSString).deletingLastPathComponent
+        while !folder.isEmpty, folder != Journal.entriesFolder {
+            guard rmdir(root + "/" + folder) == 0 else { return }
+            folder = (folder as NSString).deletingLastPathComponent
+        }
+    }
+
+    /// Entries added, edited and deleted between two commits (other files are not counted).
+    private func counts(from old: ObjectID?, to new: ObjectID) throws(JournalError) -> SyncReport.Counts {
+        var counts = SyncReport.Counts()
+        do {
+            for change in try repository.changes(from: old, to: new, under: [Journal.entriesFolder]) {
+                guard change.path.hasSuffix(".md") else { continue }
+                switch change.kind {
+                case .added: counts.added += 1
+                case .modified: counts.edited += 1
+                case .deleted: counts.deleted += 1
+                }
+            }
+        } catch {
+            throw .from(error, doing: "compare commits")
+        }
+        return counts
+    }
+
+    /// Runs a network step, turning its failures into one-line errors.
+    private func network<T>(_ body: () throws -> T) throws(JournalError) -> T {
+        do {
+            return try body()
+        } catch let failure as RemoteFailure {
+            throw .remote(failure)
+        } catch {
+            throw .from(error, doing: "sync")
+        }
+    }
+}
+
+/// The checkout a sync is doing, written before the first file changes.
+struct SyncMarker: Codable {
+    var from: ObjectID?
+    var to: ObjectID
+    var message: String
+}
+
+extension SyncReport.Counts {
+    static func + (a: Self, b: Self) -> Self {
+        Self(added: a.added + b.added, edited: a.edited + b.edited, deleted: a.deleted + b.deleted)
+    }
+}
+
+// MARK: Remotes and clone
+
+extension Journal {
+    public func remotes() throws(JournalError) -> [RemoteInfo] {
+        do { return try repository.remotes() } catch { throw .from(error, doing: "list remotes") }
+    }
+
+    public func addRemote(name: String, url: String) throws(JournalError) {
+        guard Repository.isValidRemoteName(name) else { throw .invalid(Say.invalidRemoteName(name)) }
+        do {
+            if try repository.remoteURL(name) != nil { throw JournalError.invalid(Say.remoteExists(name)) }
+            try repository.addRemote(name: name, url: url)
+        } catch {
+            throw .from(error, doing: "add remote \(name)")
+        }
+    }
+
+    public func removeRemote(name: String) throws(JournalError) {
+        do {
+            try repository.removeRemote(name: name)
+        } catch let failure as RemoteFailure {
+            throw .remote(failure)
+        } catch {
+            throw .from(error, doing: "remove remote \(name)")
+        }
+    }
+
+    /// Clones the journal at `url` into `path` (absent or an empty folder). An empty repository
+    /// becomes a new journal (`empty` is true); a repository that holds something other than a
+    /// journal is refused and nothing is left behind.
+    public static func clone(url: String, into path: String, access: RemoteAccess, context: JournalContext)
+        throws(JournalError) -> (journal: Journal, empty: Bool)
+    {
+        let existed = FileSystem.exists(path)
+        if existed {
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]
+            guard FileSystem.isFolder(path), contents.isEmpty else { throw .invalid(Say.cloneTargetExists(path)) }
+        }
+        func cleanUp() {
+            if existed {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                    try? FileManager.default.removeItem(atPath: path + "/" + name)
+                }
+            } else {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        do {
+            Repository.enableFsync()
+            let repository = try Repository.clone(url: url, into: path, access: access)
+            if try repository.head() == nil {
+                try repository.setUnbornBranch("main")
+                return (try create(at: path, context: context), true)
+            }
+            guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
+            return (try open(at: path, context: context), false)
+        } catch let failure as RemoteFailure {
+            cleanUp()
+            throw .remote(failure)
+        } catch {
+            cleanUp()
+            throw .from(error, doing: "clone \(url)")
+        }
+    }
+}

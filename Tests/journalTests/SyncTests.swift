@@ -1,0 +1,374 @@
+import Foundation
+import Testing
+
+/// `journal sync` between clones of one bare remote: the entry-aware merge, edit/delete rules,
+/// retries, kills, and the errors that change nothing.
+@Suite struct SyncTests {
+    @Test func addsOnBothSidesNeverConflict() throws {
+        let peers = try Peers()
+        let one = try peers.add("a", "Morning in Busan")
+        let two = try peers.add("b", "Evening in Seoul")
+        #expect(try peers.sync("a") == "↓ 0 new · ↑ 1 new · 0 conflicts")
+        #expect(try peers.sync("b") == "↓ 1 new · ↑ 1 new · 0 conflicts")
+        #expect(try peers.sync("a") == "↓ 1 new · ↑ 0 new · 0 conflicts")
+        #expect(try peers.sync("a") == "↓ 0 new · ↑ 0 new · 0 conflicts")
+        #expect(try peers.snapshot("a") == peers.snapshot("b"))
+        #expect(try peers.entryFiles("a") == [one.path, two.path].sorted())
+        // The merge is a real merge commit, the index sees both entries, and nothing is left dirty.
+        #expect(try peers.git("b", "log", "-1", "--format=%p").split(separator: " ").count == 2)
+        #expect(try peers.git("b", "log", "-1", "--format=%s") == "Sync with origin\n")
+        let listed = try peers.run("b", "list")
+        #expect(listed.stdout.contains("Morning in Busan") && listed.stdout.contains("Evening in Seoul"))
+        try peers.expectHealthy("a")
+        try peers.expectHealthy("b")
+        #expect(try peers.git("a", "rev-parse", "HEAD") == peers.git("a", "--git-dir", peers.remote, "rev-parse", "main"))
+    }
+
+    @Test func editsOfDifferentLinesMergeLineByLine() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Trip\n\nFirst line.\nSecond line.\nThird line.")
+        try peers.sync("a")
+        try peers.sync("b")
+        let base = try #require(peers.read("a", entry.path))
+        try peers.write("a", entry.path, base.replacingOccurrences(of: "First line.", with: "First line, edited in A."))
+        try peers.write("b", entry.path, base.replacingOccurrences(of: "Third line.", with: "Third line, edited in B."))
+        try peers.run("a", "commit")
+        try peers.run("b", "commit")
+        try peers.sync("a")
+        #expect(try peers.sync("b") == "↓ 1 edited · ↑ 1 edited · 0 conflicts")
+        try peers.sync("a")
+        let merged = try #require(peers.read("a", entry.path))
+        #expect(merged.contains("First line, edited in A.\nSecond line.\nThird line, edited in B.\n"))
+        #expect(peers.read("b", entry.path) == merged)
+        try peers.expectHealthy("a")
+    }
+
+    @Test func differentWordsOfOneLineMergeWordByWord() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Cat\n\nThe cat sat on the mat today.")
+        try peers.sync("a")
+        try peers.sync("b")
+        let base = try #require(peers.read("a", entry.path))
+        try peers.write("a", entry.path, base.replacingOccurrences(of: "The cat", with: "The black cat"))
+        try peers.write("b", entry.path, base.replacingOccurrences(of: "the mat", with: "the red mat"))
+        try peers.sync("a")
+        #expect(try peers.sync("b") == "↓ 1 edited · ↑ 1 edited · 0 conflicts")
+        #expect(try #require(peers.read("b", entry.path)).contains("The black cat sat on the red mat today.\n"))
+        try peers.expectHealthy("b")
+    }
+
+    @Test func theSameWordsChangedTwiceKeepBothTextsAsTwoEntries() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Lunch\n\nWe ate noodles.", "--tag", "food")
+        try peers.sync("a")
+        try peers.sync("b")
+        let base = try #require(peers.read("a", entry.path))
+        try peers.write("a", entry.path, base.replacingOccurrences(of: "noodles", with: "cold noodles in Busan"))
+        try peers.run("a", "commit")
+        Thread.sleep(forTimeInterval: 1.1)  // b's edit is later: its text stays in the entry
+        try peers.write("b", entry.path, base.replacingOccurrences(of: "noodles", with: "dumplings at the market"))
+        try peers.run("b", "commit")
+        try peers.sync("a")
+        let summary = try peers.run("b", "sync")
+        // b's text stays where it was, so only the copy comes in; the remote gets both.
+        #expect(summary.stdout == "↓ 1 new · ↑ 1 new, 1 edited · 1 conflict\n")
+        let files = try peers.entryFiles("b")
+        #expect(files.count == 2)
+        let copyPath = try #require(files.first { $0 != entry.path })
+        #expect(summary.stderr.contains("conflict: the other text is kept in \(copyPath)"))
+        let kept = try #require(peers.read("b", entry.path))
+        let copy = try #require(peers.read("b", copyPath))
+        #expect(kept.contains("We ate dumplings at the market.\n"))
+        #expect(copy.contains("We ate cold noodles in Busan.\n"))
+        let id = try #require(kept.split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst(4)
+        #expect(copy.contains("conflict_of: \(id)\n"))
+        #expect(copy.contains("tags: [food]\n") && !copy.contains("id: \(id)\n"))
+        // a merges the same pair on its own and makes the very same copy (same id, same bytes).
+        let peersA = try peers.run("a", "sync")
+        #expect(peersA.status == 0)
+        #expect(try peers.snapshot("a") == peers.snapshot("b"))
+        #expect(try peers.run("b", "show", String(copyPath.suffix(11).prefix(8))).stdout.contains("cold noodles"))
+        try peers.expectHealthy("a")
+        try peers.expectHealthy("b")
+    }
+
+    @Test func twoMachinesMergingTheSamePairMakeTheSameCopy() throws {
+        let peers = try Peers(["a", "b", "c"])
+        let entry = try peers.add("a", "Plan\n\nMeet at noon.")
+        try peers.sync("a")
+        try peers.sync("b")
+        try peers.sync("c")
+        let base = try #require(peers.read("a", entry.path))
+        try peers.write("a", entry.path, base.replacingOccurrences(of: "noon", with: "ten"))
+        try peers.write("b", entry.path, base.replacingOccurrences(of: "noon", with: "six"))
+        try peers.run("a", "commit")
+        try peers.run("b", "commit")
+        // b and c each merge a's version into b's without talking to each other first.
+        try peers.sync("a")
+        try peers.git("c", "fetch", "-q", peers.remote, "main")
+        try peers.sync("b")
+        let copyB = try peers.entryFiles("b").filter { $0 != entry.path }
+        #expect(copyB.count == 1)
+        try peers.sync("a")
+        try peers.sync("c")
+        #expect(try peers.entryFiles("a") == peers.entryFiles("b"))
+        #expect(try peers.snapshot("a") == peers.snapshot("b"))
+        #expect(try peers.snapshot("c") == peers.snapshot("b"))
+    }
+
+    @Test func headerFieldsMergeOneByOneAndTagsAsSets() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Concert", "--tag", "music", "--tag", "seoul", "--category", "music")
+        try peers.sync("a")
+        try peers.sync("b")
+        #expect(try peers.run("a", "tag", entry.id, "+live", "-seoul").status == 0)
+        #expect(try peers.run("b", "tag", entry.id, "+jazz").status == 0)
+        #expect(try peers.run("b", "star", entry.id).status == 0)
+        #expect(try peers.run("a", "edit", entry.id, "--category", "hobby").status == 0)
+        try peers.sync("a")
+        #expect(try peers.sync("b") == "↓ 1 edited · ↑ 1 edited · 0 conflicts")
+        let merged = try #require(peers.read("b", entry.path))
+        // The later side's order first, then what the other side added.
+        #expect(merged.contains("tags: [music, live, jazz]\n") || merged.contains("tags: [music, jazz, live]\n"))
+        #expect(merged.contains("category: hobby\n"))
+        #expect(merged.contains("starred: true\n"))
+        #expect(try peers.run("b", "list", "--tag", "jazz").stdout.contains("Concert"))
+        #expect(try peers.run("b", "list", "--tag", "seoul").stdout.isEmpty)
+    }
+
+    @Test func aScalarChangedOnBothSidesTakesTheLaterOneAndNamesTheOther() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Walk", "--category", "hobby")
+        try peers.sync("a")
+        try peers.sync("b")
+        #expect(try peers.run("a", "edit", entry.id, "--category", "travel").status == 0)
+        Thread.sleep(forTimeInterval: 1.1)
+        #expect(try peers.run("b", "edit", entry.id, "--category", "study").status == 0)
+        try peers.sync("a")
+        try peers.sync("b")
+        #expect(try #require(peers.read("b", entry.path)).contains("category: study\n"))
+        let message = try peers.git("b", "log", "-1", "--format=%B")
+        #expect(message.contains("\(entry.path): category: kept study; the other side had travel"))
+    }
+
+    @Test func aTextEditBeatsADeleteButAToolChangeLosesToIt() throws {
+        let peers = try Peers()
+        let edited = try peers.add("a", "Kept\n\nOriginal text.")
+        let weathered = try peers.add("a", "Gone")
+        try peers.sync("a")
+        try peers.sync("b")
+        // a deletes both; b edits the text of one and only lets the tool change the other.
+        #expect(try peers.run("a", "rm", edited.id, "--yes").status == 0)
+        #expect(try peers.run("a", "rm", weathered.id, "--yes").status == 0)
+        let text = try #require(peers.read("b", edited.path))
+        try peers.write("b", edited.path, text.replacingOccurrences(of: "Original text.", with: "Edited text."))
+        let other = try #require(peers.read("b", weathered.path))
+        try peers.write("b", weathered.path, other.replacingOccurrences(
+            of: "---\nGone", with: "weather:\n  condition: clear\n  temperature_c: 3\n---\nGone"))
+        try peers.run("b", "commit")
+        try peers.sync("a")
+        try peers.sync("b")
+        try peers.sync("a")
+        for name in ["a", "b"] {
+            #expect(try peers.entryFiles(name) == [edited.path], "\(name)")
+            #expect(peers.read(name, edited.path)?.contains("Edited text.") == true)
+            try peers.expectHealthy(name)
+        }
+        let message = try peers.git("b", "log", "-1", "--format=%B")
+        #expect(message.contains("\(edited.path): edited on one side and deleted on the other: the edit is kept"))
+        #expect(message.contains("\(weathered.path): deleted on one side"))
+    }
+
+    @Test func aDeleteOnTheOtherSideOfAnEditWorksBothWaysAndDeletesOnBothSidesStayGone() throws {
+        let peers = try Peers()
+        let first = try peers.add("a", "First\n\ntext")
+        let second = try peers.add("a", "Second")
+        try peers.sync("a")
+        try peers.sync("b")
+        // b deletes what a edits (a syncs first this time), and both delete the second.
+        let text = try #require(peers.read("a", first.path))
+        try peers.write("a", first.path, text + "more text\n")
+        try peers.run("a", "commit")
+        #expect(try peers.run("b", "rm", first.id, "--yes").status == 0)
+        #expect(try peers.run("a", "rm", second.id, "--yes").status == 0)
+        #expect(try peers.run("b", "rm", second.id, "--yes").status == 0)
+        try peers.sync("b")
+        try peers.sync("a")
+        try peers.sync("b")
+        for name in ["a", "b"] {
+            #expect(try peers.entryFiles(name) == [first.path])
+            #expect(peers.read(name, first.path)?.contains("more text") == true)
+        }
+    }
+
+    @Test func editsPushedByTheGitProgramMerge() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Diary\n\nline one\nline two")
+        try peers.sync("a")
+        try peers.sync("b")
+        // Someone edits a's copy with an editor and pushes with git itself.
+        let text = try #require(peers.read("a", entry.path))
+        try peers.write("a", entry.path, text.replacingOccurrences(of: "line one", with: "line one (git)"))
+        try peers.git("a", "commit", "-qam", "edit by hand")
+        try peers.git("a", "push", "-q", "origin", "main")
+        try peers.write("b", entry.path, text.replacingOccurrences(of: "line two", with: "line two (journal)"))
+        #expect(try peers.sync("b") == "↓ 1 edited · ↑ 1 edited · 0 conflicts")
+        #expect(peers.read("b", entry.path)?.contains("line one (git)\nline two (journal)\n") == true)
+        try peers.expectHealthy("b")
+    }
+
+    @Test func journalYmlMergesKeyByKey() throws {
+        let peers = try Peers()
+        #expect(try peers.run("a", "categories", "add", "garden", "--emoji", "🌱").status == 0)
+        #expect(try peers.run("b", "categories", "add", "cooking", "--emoji", "🍳").status == 0)
+        try peers.sync("a")
+        try peers.sync("b")
+        try peers.sync("a")
+        let settings = try #require(peers.read("a", "journal.yml"))
+        #expect(settings.contains("  garden:") && settings.contains("  cooking:"))
+        #expect(peers.read("b", "journal.yml") == settings)
+        let categories = try peers.run("a", "categories").stdout
+        #expect(categories.contains("garden") && categories.contains("cooking"))
+    }
+
+    @Test func aHandPullThatLeftConflictsIsLeftAlone() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Note\n\nsame line")
+        try peers.sync("a")
+        try peers.sync("b")
+        let text = try #require(peers.read("a", entry.path))
+        try peers.write("a", entry.path, text.replacingOccurrences(of: "same line", with: "line from a"))
+        try peers.run("a", "commit")
+        try peers.sync("a")
+        try peers.write("b", entry.path, text.replacingOccurrences(of: "same line", with: "line from b"))
+        try peers.git("b", "commit", "-qam", "b by hand")
+        _ = try? peers.git("b", "pull", "-q", "--no-rebase", "origin", "main")
+        let conflicted = try #require(peers.read("b", entry.path))
+        #expect(conflicted.contains("<<<<<<<"))
+        let head = try peers.git("b", "rev-parse", "HEAD")
+        let sync = try peers.run("b", "sync")
+        #expect(sync.status == 1)
+        #expect(sync.stderr.hasPrefix("journal: ") && sync.stderr.contains("merge"))
+        #expect(sync.stderr.split(separator: "\n").count == 1)
+        let list = try peers.run("b", "list")
+        #expect(list.status == 0)
+        #expect(try peers.git("b", "rev-parse", "HEAD") == head)
+        #expect(peers.read("b", entry.path) == conflicted)
+    }
+
+    @Test func anUnreachableRemoteChangesNothing() throws {
+        let peers = try Peers(["a"])
+        try peers.add("a", "Local only")
+        try peers.git("a", "remote", "set-url", "origin", peers.box.root.path + "/nowhere.git")
+        let head = try peers.git("a", "rev-parse", "HEAD")
+        let result = try peers.run("a", "sync")
+        #expect(result.status == 1)
+        #expect(result.stderr.hasPrefix("journal: "))
+        #expect(result.stderr.split(separator: "\n").count == 1)
+        #expect(try peers.git("a", "rev-parse", "HEAD") == head)
+        try peers.expectHealthy("a")
+        try peers.git("a", "remote", "set-url", "origin", "git://127.0.0.1:9/closed")
+        let closed = try peers.run("a", "sync")
+        #expect(closed.status == 1 && closed.stderr.split(separator: "\n").count == 1)
+    }
+
+    @Test func aCheckoutLeftHalfDoneIsFinishedBeforeAnythingElse() throws {
+        let peers = try Peers()
+        let one = try peers.add("b", "One from b")
+        let two = try peers.add("b", "Two from b")
+        try peers.sync("b")
+        // a fetched b's commits, wrote the marker and one of the two files, and was killed.
+        try peers.git("a", "fetch", "-q", "origin")
+        let from = try peers.git("a", "rev-parse", "HEAD").trimmingCharacters(in: .newlines)
+        let to = try peers.git("a", "rev-parse", "origin/main").trimmingCharacters(in: .newlines)
+        let marker = "{\"from\":\"\(from)\",\"to\":\"\(to)\",\"message\":\"journal sync: fast-forward to origin\"}"
+        try Data(marker.utf8).write(to: URL(fileURLWithPath: peers.path("a") + "/.git/journal/sync-checkout.json"))
+        let folder = (peers.path("a") + "/" + one.path as NSString).deletingLastPathComponent
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try peers.write("a", one.path, try #require(peers.read("b", one.path)))
+        let list = try peers.run("a", "list")
+        #expect(list.status == 0)
+        #expect(list.stdout.contains("One from b") && list.stdout.contains("Two from b"))
+        #expect(try peers.git("a", "rev-parse", "HEAD").trimmingCharacters(in: .newlines) == to)
+        #expect(try peers.git("a", "log", "--format=%s").contains("Commit") == false)
+        #expect(!FileManager.default.fileExists(atPath: peers.path("a") + "/.git/journal/sync-checkout.json"))
+        #expect(peers.read("a", two.path) == peers.read("b", two.path))
+        try peers.expectHealthy("a")
+    }
+
+    @Test func badRemoteCommandsSayWhatWasWrongAndChangeNothing() throws {
+        let peers = try Peers(["a"])
+        let before = try peers.git("a", "config", "--list", "--local")
+        func fails(_ arguments: [String], _ message: String, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let result = try peers.box.run(["-J", peers.path("a")] + arguments)
+            #expect(result.status == 1, sourceLocation: sourceLocation)
+            #expect(result.stderr == "journal: \(message)\n", sourceLocation: sourceLocation)
+            #expect(try peers.git("a", "config", "--list", "--local") == before, sourceLocation: sourceLocation)
+        }
+        try fails(["remote", "add", "origin", "/tmp"], "a remote named 'origin' already exists (see `journal remote list`)")
+        try fails(["remote", "add", "bad name", "/tmp"],
+                  "'bad name' is not a valid remote name: use letters, digits, '-', '_' or '.', as in origin")
+        try fails(["remote", "add", "backup", "not a url"],
+                  "'not a url' is not a git URL or an existing folder: use a path, file://, git://, ssh://, user@host:path or https://")
+        try fails(["remote", "remove", "nope"], "no remote named 'nope' (see `journal remote list`)")
+        try fails(["sync", "nope"], "no remote named 'nope' (see `journal remote list`)")
+    }
+
+    @Test func remoteAddListRemove() throws {
+        let peers = try Peers(["a"])
+        #expect(try peers.run("a", "remote", "list").stdout == "origin  \(peers.remote)\n")
+        let added = try peers.run("a", "remote", "add", "backup", "ssh://me@example.com:2222/srv/journal.git")
+        #expect(added.stdout == "Added remote backup → ssh://me@example.com:2222/srv/journal.git\n")
+        #expect(try peers.run("a", "remote").stdout == "backup  ssh://me@example.com:2222/srv/journal.git\norigin  \(peers.remote)\n")
+        #expect(try peers.git("a", "config", "remote.backup.url") == "ssh://me@example.com:2222/srv/journal.git\n")
+        // With two remotes, sync picks origin.
+        #expect(try peers.run("a", "sync").status == 0)
+        #expect(try peers.run("a", "remote", "remove", "backup").stdout == "Removed remote backup\n")
+        #expect(try peers.run("a", "remote", "rm", "origin").status == 0)
+        let none = try peers.run("a", "sync")
+        #expect(none.status == 1)
+        #expect(none.stderr == "journal: this journal has no remote yet: add one with `journal remote add origin URL`\n")
+    }
+
+    @Test func cloneMakesAWorkingJournalAndRefusesWhatItCannotUse() throws {
+        let peers = try Peers(["a"])
+        try peers.add("a", "Shared entry")
+        try peers.sync("a")
+        let clone = try peers.box.run(["clone", peers.remote, peers.path("fresh")])
+        #expect(clone.status == 0, "\(clone.stderr)")
+        #expect(clone.stdout == "Cloned \(peers.remote) into \(peers.path("fresh")) (1 entry)\n")
+        #expect(try peers.run("fresh", "list").stdout.contains("Shared entry"))
+        // Into a folder that has something in it.
+        try FileManager.default.createDirectory(atPath: peers.path("full"), withIntermediateDirectories: true)
+        try Data("x".utf8).write(to: URL(fileURLWithPath: peers.path("full") + "/note.txt"))
+        let full = try peers.box.run(["clone", peers.remote, peers.path("full")])
+        #expect(full.status == 1)
+        #expect(full.stderr == "journal: \(peers.path("full")) already exists and is not an empty folder\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: peers.path("full")) == ["note.txt"])
+        // A repository that is not a journal.
+        let plain = peers.path("plain")
+        try peers.box.git(["init", "-q", "-b", "main", plain], in: peers.box.root.path)
+        try Data("hi\n".utf8).write(to: URL(fileURLWithPath: plain + "/README"))
+        try peers.box.git(["add", "README"], in: plain)
+        try peers.box.git(["commit", "-qm", "readme"], in: plain)
+        let notJournal = try peers.box.run(["clone", plain, peers.path("other")])
+        #expect(notJournal.status == 1)
+        #expect(notJournal.stderr == "journal: \(plain) holds a git repository but not a journal (no journal.yml): nothing was cloned\n")
+        #expect(!FileManager.default.fileExists(atPath: peers.path("other")))
+        // Nothing there at all.
+        let missing = try peers.box.run(["clone", peers.box.root.path + "/missing.git", peers.path("none")])
+        #expect(missing.status == 1)
+        #expect(missing.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: peers.path("none")))
+        // An empty repository becomes a new journal whose first sync sends it.
+        let empty = peers.box.root.path + "/empty.git"
+        try peers.box.git(["init", "--bare", "-q", "-b", "main", empty], in: peers.box.root.path)
+        let started = try peers.box.run(["clone", empty, peers.path("new")])
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(started.stdout.hasPrefix("Cloned the empty repository"))
+        try peers.add("new", "First words")
+        #expect(try peers.sync("new") == "↓ 0 new · ↑ 1 new · 0 conflicts")
+        #expect(try peers.box.git(["--git-dir", empty, "log", "--format=%s", "main"], in: peers.box.root.path)
+            .contains("Add \"First words\""))
+    }
+}
