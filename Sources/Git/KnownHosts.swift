@@ -33,7 +33,7 @@ public struct HostKey: Sendable, Equatable {
 
     /// "SHA256:" + unpadded base64 of SHA-256(`blob`).
     public static func fingerprint(of blob: [UInt8]) -> String {
-        let encoded = Data(HostKeyDigest.sha256(blob)).base64EncodedString()
+        let encoded = Data(Digest.sha256(blob)).base64EncodedString()
         return "SHA256:" + encoded.prefix { $0 != "=" }
     }
 
@@ -228,7 +228,7 @@ public struct KnownHosts: Sendable {
         func matches(_ name: String) -> Bool {
             switch hosts {
             case .hashed(let salt, let hash):
-                return HostKeyDigest.hmacSHA1(key: salt, message: Array(name.utf8)) == hash
+                return Digest.hmacSHA1(key: salt, message: Array(name.utf8)) == hash
             case .patterns(let patterns):
                 let subject = Array(name.lowercased().utf8)
                 var positive = false
@@ -276,89 +276,3 @@ private func scalarSplit(_ text: Substring, omittingEmpty: Bool,
 }
 
 // MARK: Digests
-
-/// SHA-256 (fingerprints), SHA-1 and HMAC-SHA1 (hashed known_hosts names), FIPS 180-4 and RFC 2104.
-enum HostKeyDigest {
-    /// Pads to whole 64-byte blocks: 0x80, zeros, then the bit length as a big-endian UInt64.
-    private static func padded(_ message: [UInt8]) -> [UInt8] {
-        var data = message
-        data.append(0x80)
-        while data.count % 64 != 56 { data.append(0) }
-        let bits = UInt64(message.count) &* 8
-        for shift in stride(from: 56, through: 0, by: -8) { data.append(UInt8(truncatingIfNeeded: bits >> UInt64(shift))) }
-        return data
-    }
-
-    private static func bigEndianBytes(_ words: [UInt32]) -> [UInt8] {
-        words.flatMap { [UInt8($0 >> 24), UInt8($0 >> 16 & 0xFF), UInt8($0 >> 8 & 0xFF), UInt8($0 & 0xFF)] }
-    }
-
-    private static func word(_ data: [UInt8], _ at: Int) -> UInt32 {
-        UInt32(data[at]) << 24 | UInt32(data[at + 1]) << 16 | UInt32(data[at + 2]) << 8 | UInt32(data[at + 3])
-    }
-
-    private static func rotr(_ x: UInt32, _ n: UInt32) -> UInt32 { x >> n | x << (32 - n) }
-
-    private static let k256: [UInt32] = [
-        0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5,
-        0xd807aa98, 0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174,
-        0xe49b69c1, 0xefbe4786, 0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da,
-        0x983e5152, 0xa831c66d, 0xb00327c8, 0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967,
-        0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13, 0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85,
-        0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819, 0xd6990624, 0xf40e3585, 0x106aa070,
-        0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a, 0x5b9cca4f, 0x682e6ff3,
-        0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7, 0xc67178f2,
-    ]
-
-    static func sha256(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19]
-        let data = padded(message)
-        var w = [UInt32](repeating: 0, count: 64)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 { w[i] = word(data, chunk + i * 4) }
-            for i in 16..<64 {
-                let s0 = rotr(w[i - 15], 7) ^ rotr(w[i - 15], 18) ^ (w[i - 15] >> 3)
-                let s1 = rotr(w[i - 2], 17) ^ rotr(w[i - 2], 19) ^ (w[i - 2] >> 10)
-                w[i] = w[i - 16] &+ s0 &+ w[i - 7] &+ s1
-            }
-            var (a, b, c, d, e, f, g, hh) = (h[0], h[1], h[2], h[3], h[4], h[5], h[6], h[7])
-            for i in 0..<64 {
-                let t1 = hh &+ (rotr(e, 6) ^ rotr(e, 11) ^ rotr(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k256[i] &+ w[i]
-                let t2 = (rotr(a, 2) ^ rotr(a, 13) ^ rotr(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
-                (hh, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
-            }
-            for (i, v) in [a, b, c, d, e, f, g, hh].enumerated() { h[i] = h[i] &+ v }
-        }
-        return bigEndianBytes(h)
-    }
-
-    static func sha1(_ message: [UInt8]) -> [UInt8] {
-        var h: [UInt32] = [0x67452301, 0xEFCDAB89, 0x98BADCFE, 0x10325476, 0xC3D2E1F0]
-        let data = padded(message)
-        var w = [UInt32](repeating: 0, count: 80)
-        for chunk in stride(from: 0, to: data.count, by: 64) {
-            for i in 0..<16 { w[i] = word(data, chunk + i * 4) }
-            for i in 16..<80 { w[i] = rotr(w[i - 3] ^ w[i - 8] ^ w[i - 14] ^ w[i - 16], 31) }
-            var (a, b, c, d, e) = (h[0], h[1], h[2], h[3], h[4])
-            for i in 0..<80 {
-                let (f, k): (UInt32, UInt32) = switch i {
-                case 0..<20: ((b & c) | (~b & d), 0x5A827999)
-                case 20..<40: (b ^ c ^ d, 0x6ED9EBA1)
-                case 40..<60: ((b & c) | (b & d) | (c & d), 0x8F1BBCDC)
-                default: (b ^ c ^ d, 0xCA62C1D6)
-                }
-                let t = rotr(a, 27) &+ f &+ e &+ k &+ w[i]
-                (e, d, c, b, a) = (d, c, rotr(b, 2), a, t)
-            }
-            for (i, v) in [a, b, c, d, e].enumerated() { h[i] = h[i] &+ v }
-        }
-        return bigEndianBytes(h)
-    }
-
-    static func hmacSHA1(key: [UInt8], message: [UInt8]) -> [UInt8] {
-        var block = key.count > 64 ? sha1(key) : key
-        block += [UInt8](repeating: 0, count: 64 - block.count)
-        let inner = sha1(block.map { $0 ^ 0x36 } + message)
-        return sha1(block.map { $0 ^ 0x5C } + inner)
-    }
-}

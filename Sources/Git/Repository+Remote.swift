@@ -359,7 +359,9 @@ private final class RemoteSession {
         }
         if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 {
             if sshAttempts == nil {
-                let agent = access.useAgent && ProcessInfo.processInfo.environment["SSH_AUTH_SOCK"] != nil
+                // Only a socket that is there: libgit2 gives up at once when it cannot reach the agent.
+                let socket = ProcessInfo.processInfo.environment["SSH_AUTH_SOCK"] ?? ""
+                let agent = access.useAgent && !socket.isEmpty && FileManager.default.fileExists(atPath: socket)
                 sshAttempts = (agent ? [.agent] : []) + access.sshKeyFiles.filter {
                     FileManager.default.isReadableFile(atPath: $0)
                 }.map { .key($0) }

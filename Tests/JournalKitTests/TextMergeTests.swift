@@ -23,18 +23,6 @@ import Testing
                     == .conflict(preferOurs: preferTheirs, preferTheirs: preferOurs), sourceLocation: sourceLocation)
     }
 
-    /// A small deterministic generator (SplitMix64), so the random cases are the same on every run.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     // MARK: Trivial sides
 
     @Test func oneSideUnchangedGivesTheOtherVerbatim() {
@@ -231,13 +219,13 @@ import Testing
 
     /// Random edits of random Markdown-ish texts: trivial sides, determinism and swap symmetry.
     @Test func randomCasesAreSymmetric() {
-        var random = SplitMix(state: 2026)
+        var random = SeededRandom(seed: 2026)
         let words = ["the", "a", "cat", "sat", "on", "mat", "오늘", "🍕", "é", "run", "-", "#"]
-        func line(_ random: inout SplitMix) -> String {
+        func line(_ random: inout SeededRandom) -> String {
             (0..<Int.random(in: 0...5, using: &random)).map { _ in words.randomElement(using: &random)! }
                 .joined(separator: " ") + (Int.random(in: 0..<8, using: &random) == 0 ? "\r\n" : "\n")
         }
-        func edit(_ text: String, _ random: inout SplitMix) -> String {
+        func edit(_ text: String, _ random: inout SeededRandom) -> String {
             var lines = text.lfLines().map { String($0) + "\n" }
             lines[lines.count - 1].removeLast()
             for _ in 0..<Int.random(in: 0...3, using: &random) {
@@ -277,12 +265,12 @@ import Testing
     /// Each side edits only its own sections, separated by untouched lines and with words no other
     /// section uses, so the merge is known exactly: it checks the diff on random content.
     @Test func randomEditsOfSeparateSectionsMergeExactly() {
-        var random = SplitMix(state: 7)
+        var random = SeededRandom(seed: 7)
         for _ in 0..<100 {
             var base = "", ours = "", theirs = "", expected = ""
             for section in 0..<6 {
                 let fence = "--- \(section) ---\n"
-                func text(_ random: inout SplitMix) -> String {
+                func text(_ random: inout SeededRandom) -> String {
                     (0..<Int.random(in: 0...6, using: &random)).map { _ in "s\(section)w\(Int.random(in: 0..<3, using: &random))\n" }.joined()
                 }
                 let original = text(&random), changed = text(&random)

@@ -242,25 +242,7 @@ import Testing
         }
     }
 
-    // MARK: Name-based UUIDs and SHA-1
-
-    static func hex(_ bytes: [UInt8]) -> String { bytes.map { String(format: "%02x", $0) }.joined() }
-
-    @Test(arguments: [
-        ("abc", "a9993e364706816aba3e25717850c26c9cd0d89d"),
-        ("", "da39a3ee5e6b4b0d3255bfef95601890afd80709"),
-        ("한국어", "6e081b5948efd1a97cecee33a5186c2d9195a93a"),
-        (String(repeating: "a", count: 55), "c1c8bbdc22796e28c0e15163d20899b65621d65a"),
-        (String(repeating: "a", count: 56), "c2db330f6083854c99d4b5bfb6e8f29f201be699"),
-        (String(repeating: "a", count: 63), "03f09f5b158a7a8cdad920bddc29b81c18a551f5"),
-        (String(repeating: "a", count: 64), "0098ba824b5c16427bd7a1122a5a442a25ec644d"),
-        (String(repeating: "a", count: 119), "ee971065aaa017e0632a8ca6c77bb3bf8b1dfc56"),
-        (String(repeating: "a", count: 120), "f34c1488385346a55709ba056ddd08280dd4c6d6"),
-        (String(repeating: "a", count: 1000), "291e9a6c66994949b57ba5e650361e98fc36b1ba"),
-    ] as [(String, String)])
-    func sha1KnownDigests(_ message: String, _ digest: String) {
-        #expect(Self.hex(SHA1.hash(Array(message.utf8))) == digest)
-    }
+    // MARK: Name-based UUIDs
 
     @Test func nameUUIDsMatchPython() {
         // python3 -c 'import uuid; print(uuid.uuid5(uuid.NAMESPACE_URL, "journal-entry-path"))'

@@ -4,7 +4,7 @@ import Yams
 @testable import JournalKit
 
 /// A small deterministic generator (SplitMix64), so generated cases are the same on every run.
-fileprivate struct YAMLTestRandom: RandomNumberGenerator {
+struct SeededRandom: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {
@@ -271,7 +271,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
         ":?", "\u{85}", "\u{2028}", "\r", "\u{1}", "\u{FEFF}", "\\uFEFF",
     ]
 
-    fileprivate static func fragmentText(_ r: inout YAMLTestRandom) -> String {
+    fileprivate static func fragmentText(_ r: inout SeededRandom) -> String {
         var s = ""
         for _ in 0..<r.int(1...4) {
             s += r.chance(0.5) ? r.pick(words) : r.pick(nasty)
@@ -280,7 +280,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
     }
 
     /// A value for `key: <value>`: often what the writer emits, often raw fragments.
-    fileprivate static func inlineValue(_ r: inout YAMLTestRandom) -> String {
+    fileprivate static func inlineValue(_ r: inout SeededRandom) -> String {
         switch r.int(0...9) {
         case 0, 1: return YAMLWriter.scalar(r.chance(0.6) ? r.pick(words) : fragmentText(&r))
         case 2: return YAMLWriter.flowList((0..<r.int(0...4)).map { _ in r.chance(0.6) ? r.pick(words) : fragmentText(&r) })
@@ -296,7 +296,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
         }
     }
 
-    fileprivate static func lines(_ r: inout YAMLTestRandom) -> [String] {
+    fileprivate static func lines(_ r: inout SeededRandom) -> [String] {
         let key = r.pick(keys)
         switch r.int(0...11) {
         case 0...4:
@@ -325,7 +325,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
         }
     }
 
-    fileprivate static func generatedHeader(_ r: inout YAMLTestRandom) -> String {
+    fileprivate static func generatedHeader(_ r: inout SeededRandom) -> String {
         var all: [String] = []
         for _ in 0..<r.int(1...7) { all += lines(&r) }
         if r.chance(0.1) { all = all.map { $0 + r.pick([" ", "  ", "\t"]) } }
@@ -335,7 +335,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
     }
 
     @Test func fastReaderAgreesWithYamsOnGeneratedHeaders() {
-        var r = YAMLTestRandom(seed: 0x5EED_1234)
+        var r = SeededRandom(seed: 0x5EED_1234)
         var failures: [String] = []
         var fastTaken = 0
         let count = 4000
@@ -358,7 +358,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
     ]
 
     @Test func fastPathReadsEverythingRenderWrites() {
-        var r = YAMLTestRandom(seed: 42)
+        var r = SeededRandom(seed: 42)
         let zones = ["Asia/Seoul", "America/New_York", "UTC", "Asia/Kolkata", "Pacific/Kiritimati"]
         var refused: [String] = []
         var failures: [String] = []
@@ -397,7 +397,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
         "true", "No", "0x1F", "+1", "-1", "12:30", "2026-11-21", "\n", "\t", "\r", "<<", "=", ".inf", "1_000", "y", "n",
     ]
 
-    fileprivate static func writerString(_ r: inout YAMLTestRandom) -> String {
+    fileprivate static func writerString(_ r: inout SeededRandom) -> String {
         if r.chance(0.2) { return r.pick(writerPieces) }
         return (0..<r.int(1...5)).map { _ in r.pick(writerPieces) }.joined()
     }
@@ -440,7 +440,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
     }
 
     @Test func scalarAndListRoundTripForRandomStrings() throws {
-        var r = YAMLTestRandom(seed: 7)
+        var r = SeededRandom(seed: 7)
         for _ in 0..<1500 {
             try Self.expectScalarRoundTrip(Self.writerString(&r))
         }
@@ -493,7 +493,7 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
     }
 
     @Test func numberNeverUsesAnExponentAndRoundTrips() throws {
-        var r = YAMLTestRandom(seed: 99)
+        var r = SeededRandom(seed: 99)
         var values: [Double] = [1e-7, -1e-7, 12.5, 35.1796, 1e20, -1e20, -0.0, 1e-300, 9.999999e14, 1e15, 1e16 + 2,
                                 Double(Int64.max), 123456789.123456, -0.0000005, 0.0000005, 4.9999999e-7]
         for _ in 0..<3000 {

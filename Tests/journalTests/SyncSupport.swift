@@ -7,7 +7,10 @@ final class Peers {
     /// The bare repository everyone syncs with.
     let remote: String
 
-    init(_ names: [String] = ["a", "b"], remoteURL: ((String) -> String)? = nil) throws {
+    /// The URL the clones use: the remote's path, or what `serve` returns (a server it started for it).
+    private(set) var url = ""
+
+    init(_ names: [String] = ["a", "b"], serve: ((_ box: Sandbox, _ remote: String) throws -> String)? = nil) throws {
         box = try Sandbox()
         remote = box.root.path + "/remote.git"
         try box.git("init", "--bare", "-q", "-b", "main", remote, in: box.root.path)
@@ -15,8 +18,9 @@ final class Peers {
         let seed = path("origin-seed")
         try box.git("remote", "add", "origin", remote, in: seed)
         try box.git("push", "-q", "origin", "main", in: seed)
+        url = try serve?(box, remote) ?? remote
         for name in names {
-            let result = try box.run(["clone", remoteURL?(remote) ?? remote, path(name)])
+            let result = try box.run(["clone", url, path(name)])
             guard result.status == 0 else { throw SandboxError("clone failed: \(result.stderr)") }
         }
     }

@@ -372,3 +372,55 @@ import Testing
             .contains("Add \"First words\""))
     }
 }
+
+/// `kill -9` in the middle of a sync, at several moments: the next command finishes or leaves the
+/// checkout, never commits a half-updated tree as the user's edit, and a later sync converges.
+@Suite struct SyncKillTests {
+    @Test func aSyncKilledAtAnyMomentLeavesAJournalTheNextCommandRepairs() throws {
+        let delays = [0.0, 0.1, 0.25, 0.3, 0.35, 0.4, 0.45, 0.55]
+        let names = delays.indices.map { "k\($0)" }
+        let peers = try Peers(["b"] + names)
+        for name in names { try peers.add(name, "Local entry of \(name)") }
+        // b brings 400 entries in one commit, so that the checkout takes a while.
+        let folder = peers.path("b") + "/entries/2026/11"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        for index in 0..<400 {
+            let id = String(format: "%08x-0000-4000-8000-%012x", index, index)
+            try Data("---\nid: \(id)\ncreated_at: 2026-11-21T10:00:00+09:00\n---\nBulk \(index)\n\n\(String(repeating: "text ", count: 200))\n".utf8)
+                .write(to: URL(fileURLWithPath: folder + "/2026-11-21-\(id.prefix(8)).md"))
+        }
+        #expect(try peers.run("b", "commit").status == 0)
+        try peers.sync("b")
+        for (name, delay) in zip(names, delays) {
+            let before = try peers.git(name, "rev-parse", "HEAD")
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: Sandbox.binary)
+            process.arguments = ["-J", peers.path(name), "sync"]
+            process.environment = peers.box.environment
+            process.standardOutput = FileHandle.nullDevice
+            process.standardError = FileHandle.nullDevice
+            try process.run()
+            Thread.sleep(forTimeInterval: delay)
+            kill(process.processIdentifier, SIGKILL)
+            process.waitUntilExit()
+            let marker = peers.path(name) + "/.git/journal/sync-checkout.json"
+            print("kill after \(delay)s: checkout \(FileManager.default.fileExists(atPath: marker) ? "left half done" : "not started or finished")")
+            // The next command repairs first; nothing it commits is a half-checked-out tree.
+            let list = try peers.run(name, "list", "-n", "1000")
+            #expect(list.status == 0, "\(name): \(list.stderr)")
+            let head = try peers.git(name, "rev-parse", "HEAD")
+            // Commits made here since: none, or the sync's merge, never an "outside edit" of b's files.
+            try peers.git(name, "fetch", "-q", peers.remote, "main:refs/check/remote")
+            let mine = try peers.git(name, "log", "--format=%s", "HEAD", "^" + before.trimmingCharacters(in: .newlines), "^refs/check/remote")
+            #expect(mine == "" || mine == "Sync with origin\n", "\(name) committed: \(mine)")
+            let status = try peers.git(name, "status", "--porcelain")
+            #expect(status == "", "\(name) after a kill at \(delay)s: \(status.prefix(300))")
+            let bulk = list.stdout.components(separatedBy: "Bulk ").count - 1
+            #expect(bulk == (head == before ? 0 : 400), "\(name): \(bulk) bulk entries listed")
+            #expect(!FileManager.default.fileExists(atPath: peers.path(name) + "/.git/journal/sync-checkout.json"))
+            try peers.sync(name)
+            try peers.expectHealthy(name)
+            #expect(try peers.entryFiles(name).count >= 401)
+        }
+    }
+}

@@ -11,6 +11,23 @@ import Darwin
 /// The few file-system calls the store makes, done with POSIX directly: atomic
 /// writes that survive a crash, and a directory walk cheap enough for 100,000 files.
 enum FileSystem {
+    /// Removes the temporary files that `writeAtomically` leaves when the process is killed before
+    /// its rename, for the files at `paths` (relative to `root`).
+    static func removeLeftoverTemporaries(of paths: [String], in root: String) {
+        var byFolder: [String: Set<String>] = [:]
+        for path in paths {
+            byFolder[(path as NSString).deletingLastPathComponent, default: []].insert((path as NSString).lastPathComponent)
+        }
+        for (folder, names) in byFolder {
+            let full = folder.isEmpty ? root : root + "/" + folder
+            for item in (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? [] where item.hasPrefix(".") {
+                guard let range = item.range(of: ".tmp-", options: .backwards),
+                      names.contains(String(item[item.index(after: item.startIndex)..<range.lowerBound])) else { continue }
+                unlink(full + "/" + item)
+            }
+        }
+    }
+
     /// Writes `data` to `path` atomically: a temporary file in the same folder, fsync, rename, fsync of the folder.
     static func writeAtomically(_ data: Data, to path: String) throws(JournalError) {
         let folder = (path as NSString).deletingLastPathComponent

@@ -1,4 +1,5 @@
 import Foundation
+import Git
 
 /// One path of a three-way merge: its bytes in the common ancestor and on each side (nil: absent).
 struct MergeInput {
@@ -168,7 +169,7 @@ enum FileMerge {
     }
 
     static func lines(_ text: String) -> [String] {
-        var result = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        var result = text.lfLines().map(String.init)
         if text.hasSuffix("\n") { result.removeLast() }
         return result
     }
@@ -234,7 +235,8 @@ enum FileMerge {
         let removed = Set(b).subtracting(w).union(Set(b).subtracting(l))
         var items: [String] = []
         for item in w + l where !removed.contains(item) && !items.contains(item) { items.append(item) }
-        return Block(key: key, lines: ["\(key): " + YAMLWriter.flowList(items)])
+        let end = winner.lines[0].hasSuffix("\r") ? "\r" : ""
+        return Block(key: key, lines: ["\(key): " + YAMLWriter.flowList(items) + end])
     }
 }
 
@@ -253,7 +255,8 @@ struct Block: Equatable {
 
     /// The items of a list value (flow or block), nil when the value is not a list of scalars.
     var list: [String]? {
-        guard let key, let pairs = try? HeaderParser.parse(lines.joined(separator: "\n")),
+        let text = lines.map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }.joined(separator: "\n")
+        guard let key, let pairs = try? HeaderParser.parse(text),
               let value = pairs.first(where: { $0.key == key })?.value else { return nil }
         switch value {
         case .sequence(let items):
@@ -268,7 +271,7 @@ struct Block: Equatable {
 
     /// The nested blocks of a mapping value written as `key:` and indented `child: …` lines.
     var children: (indent: Int, blocks: [Block])? {
-        guard let key, lines.count > 1, lines[0].trimmingCharacters(in: .whitespaces) == key + ":" else { return nil }
+        guard let key, lines.count > 1, lines[0].trimmingCharacters(in: .whitespacesAndNewlines) == key + ":" else { return nil }
         let body = Array(lines.dropFirst())
         guard let first = body.first(where: { !Block.isBlankOrComment($0) }) else { return nil }
         let indent = first.prefix { $0 == " " }.count
@@ -340,7 +343,7 @@ struct RawEntry {
         }
         let text = String(decoding: bytes, as: UTF8.self)
         if text.isEmpty && !allowEmpty { return nil }
-        let all = text.split(separator: "\n", omittingEmptySubsequences: false)
+        let all = text.lfLines()
         func isMarker(_ line: Substring) -> Bool {
             let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
             return trimmed.hasPrefix("---") && trimmed.dropFirst(3).allSatisfy { $0 == " " }
@@ -383,6 +386,6 @@ enum GitBlob {
     static func id(of data: Data) -> String {
         var message = Array("blob \(data.count)\u{0}".utf8)
         message.append(contentsOf: data)
-        return SHA1.hash(message).map { String(format: "%02x", $0) }.joined()
+        return Digest.sha1(message).map { String(format: "%02x", $0) }.joined()
     }
 }

@@ -195,6 +195,8 @@ extension Journal {
             let marker = try JSONDecoder().decode(SyncMarker.self, from: data)
             let current = try repository.head()
             if current == marker.from || current == marker.to {
+                let paths = try repository.changes(from: marker.from, to: marker.to).map(\.path)
+                FileSystem.removeLeftoverTemporaries(of: paths, in: root)
                 try completeCheckout(marker)
             } else {
                 // HEAD moved by other means (the git program): the marker no longer describes anything.

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+
+/// Clone and sync over real servers on 127.0.0.1: git daemon (git://), git http-backend behind
+/// Basic auth (http://, token from JOURNAL_GIT_TOKEN), and OpenSSH's sshd (ssh://, known_hosts).
+@Suite struct SyncTransportTests {
+    /// Two clones add an entry each and sync twice: both end with both entries.
+    func exchange(_ peers: Peers, env: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        _ = try peers.add("a", "Over the wire from a")
+        _ = try peers.add("b", "Over the wire from b")
+        for name in ["a", "b", "a"] {
+            let result = try peers.run(name, "sync", env: env)
+            #expect(result.status == 0, "sync \(name): \(result.stderr)", sourceLocation: sourceLocation)
+        }
+        #expect(try peers.snapshot("a") == peers.snapshot("b"), sourceLocation: sourceLocation)
+        #expect(try peers.entryFiles("a").count == 2, sourceLocation: sourceLocation)
+        try peers.expectHealthy("a", sourceLocation: sourceLocation)
+    }
+
+    /// Two clones of a remote served by git daemon.
+    func daemonPeers() throws -> (Peers, GitDaemon) {
+        var daemon: GitDaemon?
+        let peers = try Peers { box, _ in
+            daemon = try GitDaemon(basePath: box.root.path)
+            return daemon!.url(for: "remote.git")
+        }
+        return (peers, try #require(daemon))
+    }
+
+    @Test func gitDaemon() throws {
+        let (peers, daemon) = try daemonPeers()
+        defer { daemon.stop() }
+        #expect(peers.url.hasPrefix("git://127.0.0.1:"))
+        try exchange(peers)
+    }
+
+    @Test func aPushRefusedBecauseTheRemoteMovedIsRetried() throws {
+        let (peers, daemon) = try daemonPeers()
+        defer { daemon.stop() }
+        try peers.add("a", "From a")
+        try peers.add("b", "From b")
+        try peers.sync("b")
+        // While a is between its fetch and its push, the remote moves: its hook pushes b's newest
+        // entry in first (straight into the bare repository) and refuses a's push this once.
+        let hook = peers.remote + "/hooks/pre-receive"
+        let flag = peers.box.root.path + "/moved-once"
+        let other = peers.path("b")
+        try """
+            #!/bin/sh
+            [ -e '\(flag)' ] && exit 0
+            touch '\(flag)'
+            unset GIT_DIR GIT_QUARANTINE_PATH GIT_OBJECT_DIRECTORY GIT_ALTERNATE_OBJECT_DIRECTORIES
+            cd '\(other)' && '\(Sandbox.binary)' -J '\(other)' add 'Raced in' >/dev/null 2>&1 && git push -q '\(peers.remote)' main:main
+            echo 'remote moved' >&2
+            exit 1
+            """.write(toFile: hook, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        let result = try peers.run("a", "sync")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(FileManager.default.fileExists(atPath: flag))
+        try peers.sync("b")
+        let titles = try peers.run("b", "list").stdout
+        #expect(titles.contains("From a") && titles.contains("From b") && titles.contains("Raced in"))
+        #expect(try peers.snapshot("a") == peers.snapshot("b"))
+    }
+
+    @Test func httpWithAToken() throws {
+        var server: HTTPGitServer?
+        let token = "s3cret-token"
+        let peers = try Peers([]) { box, _ in
+            server = try HTTPGitServer(root: box.root.path, token: token)
+            return server!.url(for: "remote.git")
+        }
+        defer { server?.stop() }
+        // Without a token, or with a wrong one: one line, exit 1, nothing left behind.
+        for env in [[:], ["JOURNAL_GIT_TOKEN": "wrong"]] {
+            let refused = try peers.box.run(["clone", peers.url, peers.path("x")], env: env)
+            #expect(refused.status == 1)
+            #expect(refused.stderr == "journal: \(peers.url) refused our credentials (ssh: ssh-agent, ~/.ssh/id_ed25519 or id_rsa; https: JOURNAL_GIT_TOKEN or `journal config set git.token`)\n")
+            #expect(!FileManager.default.fileExists(atPath: peers.path("x")))
+        }
+        let env = ["JOURNAL_GIT_TOKEN": token]
+        for name in ["a", "b"] {
+            #expect(try peers.box.run(["clone", peers.url, peers.path(name)], env: env).status == 0)
+        }
+        try exchange(peers, env: env)
+        // The token can also come from the user's config; it never enters the journal.
+        #expect(try peers.run("a", "config", "set", "git.token", token).status == 0)
+        #expect(try peers.run("a", "sync").status == 0)
+        let grep = try Sandbox.exec("/usr/bin/env", ["git", "grep", "-q", token, "HEAD"], stdin: nil,
+                                    env: peers.box.environment, cwd: peers.path("a"))
+        #expect(grep.status == 1, "the token is in the journal")
+        #expect(try peers.git("a", "config", "--get-regexp", ".").contains(token) == false)
+    }
+
+    @Test func sshWithKnownHosts() throws {
+        var server: SSHServer?
+        let peers = try Peers([]) { box, remote in
+            server = try SkipReason.startOrSkip { try SSHServer(root: box.root.path) }
+            return server!.url(for: remote)
+        }
+        defer { server?.stop() }
+        let ssh = try #require(server)
+        let dotSSH = peers.box.home + "/.ssh"
+        try FileManager.default.createDirectory(atPath: dotSSH, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: ssh.clientKeyPath, toPath: dotSSH + "/id_ed25519")
+        try FileManager.default.copyItem(atPath: ssh.clientPublicKeyPath, toPath: dotSSH + "/id_ed25519.pub")
+        try FileManager.default.setAttributes([.posixPermissions: 0o600], ofItemAtPath: dotSSH + "/id_ed25519")
+        let knownHosts = dotSSH + "/known_hosts"
+        let noAgent = ["SSH_AUTH_SOCK": ""]
+
+        // An unknown host is refused, showing its fingerprint; nothing is cloned.
+        let fingerprint = try #require(
+            try Sandbox.exec("/usr/bin/env", ["ssh-keygen", "-lf", "-"], stdin: ssh.hostPublicKeyLine, env: peers.box.environment,
+                             cwd: "/").stdout.split(separator: " ").dropFirst().first)
+        let unknown = try peers.box.run(["clone", peers.url, peers.path("a")], env: noAgent)
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "journal: unknown ssh host 127.0.0.1: its ssh-ed25519 key has fingerprint \(fingerprint); if that is right, run again with --accept-host-key\n")
+        #expect(!FileManager.default.fileExists(atPath: peers.path("a")))
+        #expect(!FileManager.default.fileExists(atPath: knownHosts))
+
+        // A changed key is always refused, even with --accept-host-key.
+        let otherKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
+        try "[127.0.0.1]:\(ssh.port) \(otherKey)\n".write(toFile: knownHosts, atomically: true, encoding: .utf8)
+        let changed = try peers.box.run(["clone", peers.url, peers.path("a"), "--accept-host-key"], env: noAgent)
+        #expect(changed.status == 1)
+        #expect(changed.stderr.hasPrefix("journal: the ssh host key of 127.0.0.1 has CHANGED (now ssh-ed25519 \(fingerprint))"))
+        #expect(!FileManager.default.fileExists(atPath: peers.path("a")))
+
+        // Accepting a new host writes it to known_hosts; later runs need no flag.
+        try FileManager.default.removeItem(atPath: knownHosts)
+        let accepted = try peers.box.run(["clone", peers.url, peers.path("a"), "--accept-host-key"], env: noAgent)
+        #expect(accepted.status == 0, "\(accepted.stderr) \(ssh.log)")
+        #expect(try String(contentsOfFile: knownHosts, encoding: .utf8) == ssh.knownHostsLine + "\n")
+        #expect(try peers.box.run(["clone", peers.url, peers.path("b")], env: noAgent).status == 0)
+        try exchange(peers, env: noAgent)
+    }
+}
