@@ -91,7 +91,7 @@ import Testing
         try box.git("checkout", "-q", "main")
         try box.write(secondPath, try #require(box.read(secondPath)) + "Written at home.\n")
         try box.git("commit", "-qam", "home edit")
-        try box.git("merge", "-q", "--no-ff", "-m", "Sync with laptop", "laptop")
+        try box.git("merge", "-q", "--no-ff", "-m", "Merge branch laptop", "laptop")
 
         let log = try box.journal("log", "-n", "1")
         #expect(log.stdout.contains("merged: edited \(first) \"First entry\""), "\(log.stdout)")

@@ -17,6 +17,8 @@ import Testing
         // The merge is a real merge commit, the index sees both entries, and nothing is left dirty.
         #expect(try peers.git("b", "log", "-1", "--format=%p").split(separator: " ").count == 2)
         #expect(try peers.git("b", "log", "-1", "--format=%s") == "Sync with origin\n")
+        let log = try peers.run("b", "log", "-n", "1")
+        #expect(log.stdout.contains("synced with origin: added \(one.id) \"Morning in Busan\""), "\(log.stdout)")
         let listed = try peers.run("b", "list")
         #expect(listed.stdout.contains("Morning in Busan") && listed.stdout.contains("Evening in Seoul"))
         try peers.expectHealthy("a")
@@ -294,6 +296,23 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: peers.path("a") + "/.git/journal/sync-checkout.json"))
         #expect(peers.read("a", two.path) == peers.read("b", two.path))
         try peers.expectHealthy("a")
+    }
+
+    @Test func aJournalStartedOnItsOwnJoinsARemoteThatAlreadyHasOne() throws {
+        let peers = try Peers(["a"])
+        let shared = try peers.add("a", "Written on the first machine")
+        try peers.sync("a")
+        // The second machine ran `journal init` and wrote before it knew of the remote.
+        #expect(try peers.box.run(["init", peers.path("second")]).status == 0)
+        let own = try peers.add("second", "Written on the second machine")
+        #expect(try peers.run("second", "remote", "add", "origin", peers.remote).status == 0)
+        #expect(try peers.sync("second") == "↓ 1 new · ↑ 1 new · 0 conflicts")
+        try peers.sync("a")
+        for name in ["a", "second"] {
+            #expect(try peers.entryFiles(name) == [shared.path, own.path].sorted())
+            try peers.expectHealthy(name)
+        }
+        #expect(peers.read("a", "journal.yml") == peers.read("second", "journal.yml"))
     }
 
     @Test func badRemoteCommandsSayWhatWasWrongAndChangeNothing() throws {

@@ -127,7 +127,16 @@ import Testing
         #expect(changed.stderr.hasPrefix("journal: the ssh host key of 127.0.0.1 has CHANGED (now ssh-ed25519 \(fingerprint))"))
         #expect(!FileManager.default.fileExists(atPath: peers.path("a")))
 
-        // Accepting a new host writes it to known_hosts; later runs need no flag.
+        // On a terminal the user is shown the fingerprint and asked; "n" refuses, changing nothing.
+        try FileManager.default.removeItem(atPath: knownHosts)
+        let declined = try peers.box.runInTerminal(["clone", peers.url, peers.path("a")], input: "n\n", env: noAgent)
+        #expect(declined.stdout.contains("Its ssh-ed25519 key fingerprint is \(fingerprint).\nTrust it and connect? [y/N]"))
+        #expect(!FileManager.default.fileExists(atPath: peers.path("a")) && !FileManager.default.fileExists(atPath: knownHosts))
+        let trusted = try peers.box.runInTerminal(["clone", peers.url, peers.path("t")], input: "y\n", env: noAgent)
+        #expect(trusted.stdout.contains("Cloned \(peers.url)"), "\(trusted.stdout)")
+        #expect(try String(contentsOfFile: knownHosts, encoding: .utf8) == ssh.knownHostsLine + "\n")
+
+        // Accepting a new host with the flag writes it to known_hosts; later runs need no flag.
         try FileManager.default.removeItem(atPath: knownHosts)
         let accepted = try peers.box.run(["clone", peers.url, peers.path("a"), "--accept-host-key"], env: noAgent)
         #expect(accepted.status == 0, "\(accepted.stderr) \(ssh.log)")

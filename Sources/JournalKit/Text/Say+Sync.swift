@@ -44,6 +44,12 @@ extension Say {
     // MARK: Merge commit messages
 
     static func commitSync(_ remote: String) -> String { "Sync with \(remote)" }
+    /// The remote a merge commit of `journal sync` names in its subject; nil for other commits.
+    public static func syncRemote(ofCommitSummary summary: String) -> String? {
+        summary.hasPrefix("Sync with ") ? String(summary.dropFirst("Sync with ".count)) : nil
+    }
+    public static func syncedIn(_ remote: String) -> String { "synced with \(remote):" }
+    public static func syncedNothing(_ remote: String) -> String { "synced with \(remote) (nothing came in)" }
     static func syncNote(_ path: String, _ note: String) -> String { "\(path): \(note)" }
     static func syncDeleteWins(_ path: String) -> String {
         "\(path): deleted on one side; the other side only had changes the tool made by itself, so it stays deleted"

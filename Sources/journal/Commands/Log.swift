@@ -189,6 +189,10 @@ struct LogLines {
         }
         let text = parts.joined(separator: "; ")
         if commit.commit.isMerge {
+            // A merge `journal sync` made says so, with what came in from the remote.
+            if let remote = Say.syncRemote(ofCommitSummary: commit.commit.subject) {
+                return style.bold(text.isEmpty ? Say.syncedNothing(remote) : Say.syncedIn(remote)) + (text.isEmpty ? "" : " " + text)
+            }
             return style.bold(text.isEmpty ? Say.mergedNothing : Say.mergedIn) + (text.isEmpty ? "" : " " + text)
         }
         return text.isEmpty ? style.dim(Say.emptyCommit) : text
