@@ -336,6 +336,10 @@ final class EntryIndex {
         }
     }
 
+    func entryCount() throws(JournalError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT COUNT(*) FROM entry") ?? 0 }
+    }
+
     /// Files changed since their last commit, as far as the snapshot knows.
     func dirtyPaths() throws(JournalError) -> [String] {
         try read { db in try String.fetchAll(db, sql: "SELECT path FROM file WHERE dirty = 1 ORDER BY path") }

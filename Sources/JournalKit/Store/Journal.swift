@@ -168,6 +168,11 @@ public final class Journal {
         try index().search(text, query)
     }
 
+    /// How many entries the snapshot holds.
+    public func entryCount() throws(JournalError) -> Int {
+        try index().entryCount()
+    }
+
     /// Tags with the number of entries carrying each, most used first.
     public func tagCounts() throws(JournalError) -> [(tag: String, count: Int)] {
         try index().tagCounts()

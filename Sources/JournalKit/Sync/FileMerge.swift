@@ -43,7 +43,7 @@ enum FileMerge {
         let isEntry = input.path.hasPrefix(Journal.entriesFolder + "/") && input.path.hasSuffix(".md")
         // Edited on one side, deleted on the other.
         guard let ours, let theirs else {
-            let kept = (ours ?? theirs)!
+            guard let kept = ours ?? theirs else { return MergedFile(data: nil) }
             if isEntry, let base, onlyToolFieldsChanged(from: base, to: kept) {
                 return MergedFile(data: nil, notes: [Say.syncDeleteWins(input.path)])
             }

@@ -41,7 +41,7 @@ extension Journal {
     /// local steps only, never while the network is in use.
     public func sync(remote name: String, access: RemoteAccess) throws(JournalError) -> SyncReport {
         var report = SyncReport(remote: name)
-        guard (try? repository.remoteURL(name)) ?? nil != nil else { throw .invalid(Say.unknownRemote(name)) }
+        guard case .some(.some) = try? repository.remoteURL(name) else { throw .invalid(Say.unknownRemote(name)) }
         try checkCommittable()
         report.pending = try refresh()
         let leftOver = try uncommittedPaths()
@@ -84,36 +84,55 @@ extension Journal {
             let more = try commitPending(waiting, everything: false)
             report.pending.committed += more.committed
         }
-        let ours = try head()
-        guard let remoteTip else { return ours }
         do {
-            guard let ours else {
-                try checkOut(from: nil, to: remoteTip, message: "journal sync: fast-forward to \(name)")
-                report.received = try counts(from: nil, to: remoteTip)
-                return remoteTip
+            // An editor may have saved a file while we were fetching: such a file is committed
+            // first and the merge made again, so the checkout never writes over it.
+            for _ in 0..<3 {
+                let ours = try head()
+                guard let remoteTip else { return ours }
+                if let ours, try ours == remoteTip || repository.isAncestor(remoteTip, of: ours) { return ours }
+                let plan: (target: ObjectID, message: String, merge: MergePlan?)
+                if let ours, try !repository.isAncestor(ours, of: remoteTip) {
+                    let merge = try self.merge(ours: ours, theirs: remoteTip, remote: name)
+                    plan = (merge.commit, "journal sync: merge \(name)", merge)
+                } else {
+                    plan = (remoteTip, "journal sync: fast-forward to \(name)", nil)
+                }
+                let paths = try ours.map { try repository.changes(from: $0, to: plan.target).map(\.path) } ?? []
+                let edited = try repository.changesAgainstHead(paths).map(\.path)
+                if !edited.isEmpty {
+                    let more = try commitPending(edited, everything: false)
+                    guard !more.committed.isEmpty else { throw JournalError.busy(Say.syncDirty(edited)) }
+                    report.pending.committed += more.committed
+                    continue
+                }
+                try checkOut(from: ours, to: plan.target, message: plan.message)
+                report.received = try report.received + counts(from: ours, to: plan.target)
+                report.conflicts += plan.merge?.conflicts ?? []
+                report.notes += plan.merge?.notes ?? []
+                return plan.target
             }
-            if try ours == remoteTip || repository.isAncestor(remoteTip, of: ours) { return ours }
-            if try repository.isAncestor(ours, of: remoteTip) {
-                try checkOut(from: ours, to: remoteTip, message: "journal sync: fast-forward to \(name)")
-                report.received = try report.received + counts(from: ours, to: remoteTip)
-                return remoteTip
-            }
-            let merged = try merge(ours: ours, theirs: remoteTip, remote: name, into: &report)
-            try checkOut(from: ours, to: merged, message: "journal sync: merge \(name)")
-            report.received = try report.received + counts(from: ours, to: merged)
-            return merged
+            throw JournalError.busy(Say.syncKeptChanging)
         } catch {
             throw .from(error, doing: "merge \(name)")
         }
     }
 
+    /// A merge commit made but not checked out yet, with what the merge had to decide.
+    struct MergePlan {
+        var commit: ObjectID
+        var conflicts: [String] = []
+        var notes: [String] = []
+    }
+
     /// The merge commit of `ours` and `theirs`, built path by path with `FileMerge`; HEAD doesn't move.
-    private func merge(ours: ObjectID, theirs: ObjectID, remote: String, into report: inout SyncReport) throws -> ObjectID {
+    private func merge(ours: ObjectID, theirs: ObjectID, remote: String) throws -> MergePlan {
         let base = try repository.mergeBase(ours, theirs)
         let ourChanges = try repository.changes(from: base, to: ours)
         let theirChanges = try repository.changes(from: base, to: theirs)
         let ourByPath = Dictionary(ourChanges.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         var files: [(path: String, data: Data?)] = []
+        var conflicts: [String] = []
         var notes: [String] = []
         for change in theirChanges {
             guard let mine = ourByPath[change.path] else {
@@ -131,15 +150,15 @@ extension Journal {
             if result.data != input.ours { files.append((change.path, result.data)) }
             if let copy = result.copy {
                 files.append((copy.path, copy.data))
-                report.conflicts.append(copy.path)
+                conflicts.append(copy.path)
             }
             notes += result.notes
         }
-        report.notes += notes
         let tree = try repository.tree(from: ours, applying: files)
         let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
         let author = repository.defaultSignature(fallback: context.fallbackAuthor)
-        return try repository.makeCommit(tree: tree, parents: [ours, theirs], message: message, signature: author)
+        let commit = try repository.makeCommit(tree: tree, parents: [ours, theirs], message: message, signature: author)
+        return MergePlan(commit: commit, conflicts: conflicts, notes: notes)
     }
 
     /// Whether our side's version of `path` wins: its last commit touching the path is later than

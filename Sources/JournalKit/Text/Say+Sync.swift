@@ -21,6 +21,7 @@ extension Say {
         let shown = paths.prefix(3).joined(separator: ", ") + (paths.count > 3 ? " and \(paths.count - 3) more" : "")
         return "cannot sync: \(shown) could not be committed (conflict markers?); fix \(paths.count == 1 ? "it" : "them") first"
     }
+    static let syncKeptChanging = "files kept changing while syncing (an editor saving?); run `journal sync` again"
     static func pushKeptFailing(_ remote: String, _ attempts: Int) -> String {
         "\(remote) refused the push \(attempts) times because it kept moving; run `journal sync` again"
     }

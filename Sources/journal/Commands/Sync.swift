@@ -72,8 +72,8 @@ extension JournalCommand {
             if empty {
                 print(Say.clonedEmpty(source, target))
             } else {
-                try journal.refresh { _, _ in }
-                print(Say.cloned(source, target, try journal.entries().count))
+                try refresh(journal)
+                print(Say.cloned(source, target, try journal.entryCount()))
             }
         }
     }
