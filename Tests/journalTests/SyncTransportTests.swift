@@ -4,17 +4,32 @@ import Testing
 /// Clone and sync over real servers on 127.0.0.1: git daemon (git://), git http-backend behind
 /// Basic auth (http://, token from JOURNAL_GIT_TOKEN), and OpenSSH's sshd (ssh://, known_hosts).
 @Suite struct SyncTransportTests {
-    /// Two clones add an entry each and sync twice: both end with both entries.
+    /// Two clones add an entry each and sync; then both change the same words of one entry, and one
+    /// deletes an entry the other edits: both end with the same files, a conflict copy, no markers.
     func exchange(_ peers: Peers, env: [String: String] = [:], sourceLocation: SourceLocation = #_sourceLocation) throws {
-        _ = try peers.add("a", "Over the wire from a")
-        _ = try peers.add("b", "Over the wire from b")
-        for name in ["a", "b", "a"] {
+        func sync(_ name: String) throws {
             let result = try peers.run(name, "sync", env: env)
             #expect(result.status == 0, "sync \(name): \(result.stderr)", sourceLocation: sourceLocation)
         }
+        let shared = try peers.add("a", "Over the wire from a\n\nThe same words.")
+        let doomed = try peers.add("b", "Over the wire from b\n\nSoon gone.")
+        for name in ["a", "b", "a"] { try sync(name) }
+        #expect(try peers.entryFiles("a") == [shared.path, doomed.path].sorted(), sourceLocation: sourceLocation)
+        let text = try #require(peers.read("a", shared.path), sourceLocation: sourceLocation)
+        try peers.write("a", shared.path, text.replacingOccurrences(of: "The same words.", with: "Words from a."))
+        try peers.write("b", shared.path, text.replacingOccurrences(of: "The same words.", with: "Words from b."))
+        #expect(try peers.run("a", "rm", doomed.id, "--yes").status == 0, sourceLocation: sourceLocation)
+        let other = try #require(peers.read("b", doomed.path), sourceLocation: sourceLocation)
+        try peers.write("b", doomed.path, other.replacingOccurrences(of: "Soon gone.", with: "Kept after all."))
+        for name in ["a", "b", "a"] { try sync(name) }
         #expect(try peers.snapshot("a") == peers.snapshot("b"), sourceLocation: sourceLocation)
-        #expect(try peers.entryFiles("a").count == 2, sourceLocation: sourceLocation)
+        let files = try peers.entryFiles("a")
+        #expect(files.count == 3 && files.contains(doomed.path), "\(files)", sourceLocation: sourceLocation)
+        let all = try files.map { try #require(peers.read("a", $0)) }.joined()
+        #expect(all.contains("Words from a.") && all.contains("Words from b.") && all.contains("Kept after all."),
+                sourceLocation: sourceLocation)
         try peers.expectHealthy("a", sourceLocation: sourceLocation)
+        try peers.expectHealthy("b", sourceLocation: sourceLocation)
     }
 
     /// Two clones of a remote served by git daemon.
