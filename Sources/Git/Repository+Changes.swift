@@ -146,6 +146,15 @@ func withStringArray<Result>(_ strings: [String],
 }
 
 extension Repository {
+    /// The blob id a work-tree file would get (hashed as git stores it); nil when there is no such file.
+    public func hashFile(_ path: String) throws -> ObjectID? {
+        var info = stat()
+        guard lstat(workdir + "/" + path, &info) == 0 else { return nil }
+        var id = git_oid()
+        try check(git_repository_hashfile(&id, pointer, path, GIT_OBJECT_BLOB, nil), "hash '\(path)'")
+        return ObjectID(id)
+    }
+
     /// How each of `paths` (files, relative) differs from HEAD, judged by content: each file is hashed
     /// as git would store it and compared with HEAD's blob. Unlike `status`, this never trusts the
     /// index's stat data, so an edit that kept a file's size and timestamp (git's "racy" case) is seen.

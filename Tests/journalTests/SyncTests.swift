@@ -288,11 +288,18 @@ import Testing
         let folder = (peers.path("a") + "/" + one.path as NSString).deletingLastPathComponent
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
         try peers.write("a", one.path, try #require(peers.read("b", one.path)))
+        // Before the next command the user adds a line to the entry that had arrived: it is kept.
+        let typed = try #require(peers.read("b", one.path)) + "Typed after the crash.\n"
+        try peers.write("a", one.path, typed)
         let list = try peers.run("a", "list")
         #expect(list.status == 0)
         #expect(list.stdout.contains("One from b") && list.stdout.contains("Two from b"))
-        #expect(try peers.git("a", "rev-parse", "HEAD").trimmingCharacters(in: .newlines) == to)
-        #expect(try peers.git("a", "log", "--format=%s").contains("Commit") == false)
+        // The checkout was finished (HEAD's parent), then the typed line committed as an edit.
+        #expect(try peers.git("a", "rev-parse", "HEAD~1").trimmingCharacters(in: .newlines) == to)
+        #expect(peers.read("a", one.path) == typed)
+        #expect(try peers.git("a", "log", "-1", "--format=%s") == "Edit \"One from b\" (\(one.id))\n")
+        #expect(try peers.git("a", "log", "--format=%s", "HEAD~1").contains("Commit") == false)
+        #expect(try peers.git("a", "show", "HEAD:" + one.path) == typed)
         #expect(!FileManager.default.fileExists(atPath: peers.path("a") + "/.git/journal/sync-checkout.json"))
         #expect(peers.read("a", two.path) == peers.read("b", two.path))
         try peers.expectHealthy("a")

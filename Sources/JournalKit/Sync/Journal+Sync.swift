@@ -188,8 +188,20 @@ extension Journal {
 
     /// Writes `to`'s version of every path that differs from `from`, updates git's index, moves the
     /// branch, records the paths in the snapshot and removes the marker. Doing it twice does no harm.
-    private func completeCheckout(_ marker: SyncMarker) throws {
-        let changes = try repository.changes(from: marker.from, to: marker.to)
+    /// When `resuming` a checkout a killed sync left, a file that holds neither the old nor the new
+    /// version was edited since: it is left as it is, for the next command to commit as an edit.
+    private func completeCheckout(_ marker: SyncMarker, resuming: Bool = false) throws {
+        var changes = try repository.changes(from: marker.from, to: marker.to)
+        var kept: [String] = []
+        if resuming {
+            changes.removeAll { change in
+                guard let now = try? repository.hashFile(change.path), now != change.oldBlob, now != change.newBlob else {
+                    return false
+                }
+                kept.append(change.path)
+                return true
+            }
+        }
         for change in changes {
             let full = root + "/" + change.path
             if let blob = change.newBlob {
@@ -204,6 +216,7 @@ extension Journal {
         try repository.updateIndex(paths: paths)
         try repository.moveBranch(to: marker.to, message: marker.message)
         try? index().record(paths, root: root, committed: true, read: indexRead)
+        try? index().record(kept, root: root, committed: false, read: indexRead)
         try FileSystem.remove(syncMarkerPath)
     }
 
@@ -216,7 +229,7 @@ extension Journal {
             if current == marker.from || current == marker.to {
                 let paths = try repository.changes(from: marker.from, to: marker.to).map(\.path)
                 FileSystem.removeLeftoverTemporaries(of: paths, in: root)
-                try completeCheckout(marker)
+                try completeCheckout(marker, resuming: true)
             } else {
                 // HEAD moved by other means (the git program): the marker no longer describes anything.
                 try FileSystem.remove(syncMarkerPath)
