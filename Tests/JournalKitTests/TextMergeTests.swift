@@ -89,18 +89,44 @@ import Testing
         Self.expectClean(base: "x\nthe end", ours: "x\nthe happy end", theirs: "x\nthe end!", "x\nthe happy end!")
     }
 
+    @Test func aClashingLineIsKeptWholeOnEachSide() {
+        Self.expectConflict(base: "I met Tom at the cafe on Monday.\n", ours: "I met Tom and Ann at the bar on Monday.\n",
+                            theirs: "I met Tom and Bob at the cafe on Monday.\n",
+                            preferOurs: "I met Tom and Ann at the bar on Monday.\n",
+                            preferTheirs: "I met Tom and Bob at the cafe on Monday.\n")
+    }
+
+    @Test func aDroppedFinalNewlineNeverGluesTwoLines() {
+        Self.expectClean(base: "first\nsecond\nthird\n", ours: "FIRST\nsecond\nthird",
+                         theirs: "first\nsecond\nthird\nfourth from B\n", "FIRST\nsecond\nthird\nfourth from B")
+        Self.expectClean(base: "a\r\nb\r\n", ours: "a\r\nb", theirs: "A\r\nb\r\nc\r\n", "A\r\nb\r\nc")
+    }
+
+    @Test func bothAppendingKeepsBothWhenAsked() {
+        let base = "Today\n\nMorning.\n"
+        #expect(TextMerge.merge(base: base, ours: base + "Evening at home.\n", theirs: base + "Lunch in town.\n",
+                                keepingBothInsertions: true)
+            == .clean("Today\n\nMorning.\nLunch in town.\nEvening at home.\n"))
+        #expect(TextMerge.merge(base: "", ours: "later\n", theirs: "earlier", keepingBothInsertions: true)
+            == .clean("earlier\nlater\n"))
+        // A change of existing words is still a conflict.
+        #expect(TextMerge.merge(base: base, ours: "Today\n\nNoon.\n", theirs: "Today\n\nDusk.\n", keepingBothInsertions: true)
+            == .conflict(preferOurs: "Today\n\nNoon.\n", preferTheirs: "Today\n\nDusk.\n"))
+    }
+
     @Test func sameWordChangedDifferentlyConflicts() {
         Self.expectConflict(base: "The cat sat on the mat.\n", ours: "The dog sat on the mat.\n",
                             theirs: "The bird sat on the mat.\n",
                             preferOurs: "The dog sat on the mat.\n", preferTheirs: "The bird sat on the mat.\n")
     }
 
+    /// Other lines merge; the clashing line stays as each side wrote it (no sentence nobody wrote).
     @Test func conflictTextsKeepEveryOtherChange() {
         Self.expectConflict(
             base: "Title\n\nThe cat sat on the mat.\n\nEnd.\n",
             ours: "Title!\n\nThe dog sat on the mat.\n\nEnd.\n",
             theirs: "Title\n\nThe bird sat on the red mat.\n\nThe end.\n",
-            preferOurs: "Title!\n\nThe dog sat on the red mat.\n\nThe end.\n",
+            preferOurs: "Title!\n\nThe dog sat on the mat.\n\nThe end.\n",
             preferTheirs: "Title!\n\nThe bird sat on the red mat.\n\nThe end.\n")
     }
 

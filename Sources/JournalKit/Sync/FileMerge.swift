@@ -71,7 +71,7 @@ enum FileMerge {
         let header = mergeBlocks(base: b.header, winner: winner.header, loser: loser.header, level: "",
                                  setKeys: ["tags"], notes: &notes)
         let body: (kept: String, lost: String?)
-        switch TextMerge.merge(base: b.body, ours: winner.body, theirs: loser.body) {
+        switch TextMerge.merge(base: b.body, ours: winner.body, theirs: loser.body, keepingBothInsertions: true) {
         case .clean(let text): body = (text, nil)
         case .conflict(let preferWinner, let preferLoser): body = (preferWinner, preferLoser)
         }
@@ -146,7 +146,7 @@ enum FileMerge {
         let kept: Data
         let lost: Data
         if let b = textOf(base), let w = textOf(winner), let l = textOf(loser) {
-            switch TextMerge.merge(base: b, ours: w, theirs: l) {
+            switch TextMerge.merge(base: b, ours: w, theirs: l, keepingBothInsertions: true) {
             case .clean(let text): return MergedFile(data: Data(text.utf8))
             case .conflict(let preferWinner, let preferLoser): (kept, lost) = (Data(preferWinner.utf8), Data(preferLoser.utf8))
             }

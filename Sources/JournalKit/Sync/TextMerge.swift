@@ -40,11 +40,18 @@ public enum TextMerge {
         case conflict(preferOurs: String, preferTheirs: String)
     }
 
-    public static func merge(base: String, ours: String, theirs: String) -> Outcome {
+    /// With `keepingBothInsertions`, texts both sides inserted at the same point (two paragraphs
+    /// appended to one entry) are both kept, theirs first: the caller passes the later side as ours,
+    /// so the text reads in the order it was written. Without it such insertions are a conflict.
+    public static func merge(base: String, ours: String, theirs: String, keepingBothInsertions: Bool = false) -> Outcome {
         if ours.utf8.elementsEqual(theirs.utf8) || theirs.utf8.elementsEqual(base.utf8) { return .clean(ours) }
         if ours.utf8.elementsEqual(base.utf8) { return .clean(theirs) }
 
-        let lines = [base, ours, theirs].map { splitLines(Array($0.utf8)) }
+        // A missing final newline is merged as a change of its own: every text is merged with one,
+        // and the result ends the way the side that changed that ends (so no two lines are glued).
+        let ends = [base, ours, theirs].map(endsWithNewline)
+        let finalNewline = base.isEmpty ? ends[1] || ends[2] : ends[1] != ends[0] ? ends[1] : ends[2]
+        let lines = [base, ours, theirs].map { splitLines(Array(withFinalNewline($0).utf8)) }
         var preferOurs: [UInt8] = [], preferTheirs: [UInt8] = []
         var conflicted = false
         for chunk in merge3(lines[0], lines[1], lines[2]) {
@@ -52,24 +59,60 @@ public enum TextMerge {
             case .clean(let source, let range):
                 append(lines[source][range], to: &preferOurs)
                 append(lines[source][range], to: &preferTheirs)
+            case .conflict(let regions) where keepingBothInsertions && regions[0].isEmpty:
+                for source in [2, 1] {
+                    append(lines[source][regions[source]], to: &preferOurs)
+                    append(lines[source][regions[source]], to: &preferTheirs)
+                }
             case .conflict(let regions):
                 let tokens = (0..<3).map { tokenize(concatenated(lines[$0][regions[$0]])) }
+                var (mergedOurs, mergedTheirs, clash) = ([UInt8](), [UInt8](), false)
                 for piece in merge3(tokens[0], tokens[1], tokens[2]) {
                     switch piece {
                     case .clean(let source, let range):
-                        append(tokens[source][range], to: &preferOurs)
-                        append(tokens[source][range], to: &preferTheirs)
+                        append(tokens[source][range], to: &mergedOurs)
+                        append(tokens[source][range], to: &mergedTheirs)
                     case .conflict(let ranges):
-                        append(tokens[1][ranges[1]], to: &preferOurs)
-                        append(tokens[2][ranges[2]], to: &preferTheirs)
-                        conflicted = true
+                        append(tokens[1][ranges[1]], to: &mergedOurs)
+                        append(tokens[2][ranges[2]], to: &mergedTheirs)
+                        clash = true
                     }
+                }
+                if clash {
+                    // Where both changed the same words, each text keeps its own lines as written:
+                    // no sentence that neither side wrote.
+                    append(lines[1][regions[1]], to: &preferOurs)
+                    append(lines[2][regions[2]], to: &preferTheirs)
+                    conflicted = true
+                } else {
+                    preferOurs += mergedOurs
+                    preferTheirs += mergedTheirs
                 }
             }
         }
-        let text = String(decoding: preferOurs, as: UTF8.self), other = String(decoding: preferTheirs, as: UTF8.self)
+        let text = ending(String(decoding: preferOurs, as: UTF8.self), withNewline: finalNewline)
+        let other = ending(String(decoding: preferTheirs, as: UTF8.self), withNewline: finalNewline)
         // Conflicting spellings that are canonically equivalent ("é" and "e\u{301}") are no real conflict.
         return conflicted && text != other ? .conflict(preferOurs: text, preferTheirs: other) : .clean(text)
+    }
+
+    private static func endsWithNewline(_ text: String) -> Bool { text.isEmpty || text.utf8.last == UInt8(ascii: "\n") }
+
+    /// The line break a text uses: CR LF when its first line ends so.
+    private static func lineBreak(of text: String) -> String {
+        guard let lf = text.utf8.firstIndex(of: UInt8(ascii: "\n")), lf > text.utf8.startIndex else { return "\n" }
+        return text.utf8[text.utf8.index(before: lf)] == UInt8(ascii: "\r") ? "\r\n" : "\n"
+    }
+
+    private static func withFinalNewline(_ text: String) -> String {
+        endsWithNewline(text) ? text : text + lineBreak(of: text)
+    }
+
+    private static func ending(_ text: String, withNewline: Bool) -> String {
+        guard !withNewline, text.utf8.last == UInt8(ascii: "\n") else { return text }
+        var bytes = Array(text.utf8.dropLast())
+        if bytes.last == UInt8(ascii: "\r") { bytes.removeLast() }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     // MARK: Units
