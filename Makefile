@@ -2,7 +2,7 @@
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 BIN = $(PREFIX)/bin
 
-.PHONY: install test build deps bench clean
+.PHONY: install test build deps bench bench-history clean
 
 deps:
 	@scripts/deps.sh
@@ -29,6 +29,10 @@ test: deps
 ## Times journal against jrnl, rg and git on generated journals (see BENCHMARKS.md).
 bench:
 	bench/run.sh
+
+## Times journal log, journal log ID and journal sync against git on a 100,000-commit journal.
+bench-history:
+	bench/history.sh
 
 clean:
 	rm -rf .build
