@@ -44,8 +44,9 @@ public struct RemoteInfo: Sendable, Equatable {
 /// What a push did.
 public enum PushResult: Sendable, Equatable {
     case pushed
-    /// The remote has commits we don't (someone pushed in between): fetch, merge, try again.
-    case rejected(String)
+    /// The remote refused the update: it moved (someone pushed in between; fetch, merge, try again),
+    /// or a hook or a rule refused it. `reason` is the remote's status, `message` what it printed.
+    case rejected(reason: String, message: String)
 }
 
 extension Repository {
@@ -113,6 +114,24 @@ extension Repository {
         if code == GIT_ENOTFOUND.rawValue { return nil }
         try check(code, "read \(name)")
         return ObjectID(oid)
+    }
+
+    /// After a clone whose remote HEAD names a branch that has no commit (a bare repository made with
+    /// another default branch): makes `branch` from `refs/remotes/REMOTE/BRANCH`, points HEAD at it and
+    /// checks it out. False when the remote has no such branch.
+    public func checkOutRemoteBranch(_ branch: String, of remote: String) throws -> Bool {
+        guard let tip = try referenceTarget("refs/remotes/\(remote)/\(branch)") else { return false }
+        var oid = try tip.raw(for: "check out \(branch)")
+        var reference: OpaquePointer?
+        try check(git_reference_create(&reference, pointer, "refs/heads/" + branch, &oid, 1, "clone: \(remote)/\(branch)"),
+                  "make branch \(branch)")
+        git_reference_free(reference)
+        try setUnbornBranch(branch)
+        var options = git_checkout_options()
+        try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "check out \(branch)")
+        options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue
+        try check(git_checkout_head(pointer, &options), "check out \(branch)")
+        return true
     }
 
     /// Makes HEAD name `branch` (a branch with no commit yet, as after cloning an empty repository).
@@ -264,9 +283,11 @@ extension Repository {
                 return git_remote_push(remote, &specs, &options)
             }
         }
-        if code == GIT_ENONFASTFORWARD.rawValue { return .rejected("non-fast-forward") }
+        let said = session.remoteOutput.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
+            .filter { !$0.isEmpty }.last ?? ""
+        if code == GIT_ENONFASTFORWARD.rawValue { return .rejected(reason: "non-fast-forward", message: said) }
         try session.check(code, "push to \(url)")
-        if let refused = session.refusedUpdate { return .rejected(refused) }
+        if let refused = session.refusedUpdate { return .rejected(reason: refused, message: said) }
         // Record what the remote now has, as git does after a push.
         if let head = try head() {
             var oid = try head.raw(for: "update the remote-tracking branch")
@@ -315,6 +336,8 @@ private final class RemoteSession {
     /// Set when a callback refused the connection, to report instead of libgit2's generic error.
     var failure: RemoteFailure?
     var refusedUpdate: String?
+    /// What the remote printed on its side band (hook output, "remote: …" lines).
+    var remoteOutput = ""
 
     enum SSHAttempt { case agent, key(String) }
 
@@ -334,6 +357,13 @@ private final class RemoteSession {
             guard let cert, let payload else { return -1 }
             let session = Unmanaged<RemoteSession>.fromOpaque(payload).takeUnretainedValue()
             return session.checkCertificate(cert, valid: valid != 0, host: host.map { String(cString: $0) } ?? "")
+        }
+        callbacks.sideband_progress = { text, length, payload in
+            guard let text, let payload, length > 0 else { return 0 }
+            let session = Unmanaged<RemoteSession>.fromOpaque(payload).takeUnretainedValue()
+            let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
+            session.remoteOutput += String(decoding: bytes, as: UTF8.self)
+            return 0
         }
         callbacks.push_update_reference = { refname, status, payload in
             guard let payload else { return 0 }

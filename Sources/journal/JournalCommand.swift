@@ -7,13 +7,13 @@ struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
         abstract: "A diary in plain Markdown files, versioned with git.",
-        discussion: """
+        discussion: Help.reflow("""
             Entries are Markdown files under entries/ in a git repository (default ~/journal).
             Every change is a commit. Examples:
               journal add "Trip to Busan" --tag busan --category travel
               journal list -n 20
               journal edit 3f2a
-            """,
+            """),
         version: "0.1.0",
         subcommands: [
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,

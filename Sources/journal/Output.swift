@@ -78,7 +78,7 @@ struct EntryJSON: Encodable {
 
     enum Key: String, CodingKey {
         case id, created_at, time_zone, title, body, text, category, tags, inline_tags, starred, path, weather, location
-        case updated_at, broken, match
+        case updated_at, broken, match, conflict_of
     }
     enum WeatherKey: String, CodingKey {
         case condition, temperature_c, provider, code, description, humidity, wind_kph
@@ -100,6 +100,7 @@ struct EntryJSON: Encodable {
         try c.encode(entry.starred, forKey: .starred)
         try c.encode(entry.path, forKey: .path)
         try c.encode(entry.updatedAt?.rfc3339, forKey: .updated_at)
+        try c.encodeIfPresent(entry.conflictOf, forKey: .conflict_of)
         if let weather = entry.weather {
             var w = c.nestedContainer(keyedBy: WeatherKey.self, forKey: .weather)
             try w.encode(weather.condition, forKey: .condition)
@@ -174,5 +175,24 @@ struct EntryLines {
         guard let name = entry.category else { return "" }
         if let emoji = settings.category(named: name)?.emoji { return "\(emoji) \(name)" }
         return name
+    }
+}
+
+/// Help texts are written with short lines in the source; argument-parser keeps every line break and
+/// wraps at the terminal's width, so prose lines are joined into paragraphs first. Indented lines
+/// (examples, tables) and the line after one ending in ":" stay as written.
+enum Help {
+    static func reflow(_ text: String) -> String {
+        var lines: [String] = []
+        for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
+            if let last = lines.last, !last.isEmpty, !line.isEmpty, !line.hasPrefix(" "), !last.hasPrefix(" "),
+               !last.hasSuffix(":"), !line.hasSuffix(":")
+            {
+                lines[lines.count - 1] += " " + line
+            } else {
+                lines.append(line)
+            }
+        }
+        return lines.joined(separator: "\n")
     }
 }

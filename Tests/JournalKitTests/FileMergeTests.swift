@@ -90,6 +90,10 @@ import Testing
         let merged = merge(Data(base.utf8), Data(ours.utf8), Data(theirs.utf8), path: "journal.yml")
         // A key only the other side added follows the key it followed there.
         #expect(text(merged.data) == "version: 1\ncategories:\n  work:\n    emoji: \"💼\"\n    color: red\n  cooking:\n    emoji: \"🍳\"\n  garden:\n    emoji: \"🌱\"\n")
+        // Both changed one colour: the winner's stays and the note names both values.
+        let green = base.replacingOccurrences(of: "blue", with: "green")
+        let both = merge(Data(base.utf8), Data(green.utf8), Data(theirs.utf8), oursWins: true, path: "journal.yml")
+        #expect(both.notes == ["journal.yml: categories.work.color: kept green; the other side had red"])
     }
 
     @Test func otherFilesMergeByLinesAndKeepAClashBeside() throws {

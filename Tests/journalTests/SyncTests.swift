@@ -89,7 +89,12 @@ import Testing
         let peersA = try peers.run("a", "sync")
         #expect(peersA.status == 0)
         #expect(try peers.snapshot("a") == peers.snapshot("b"))
-        #expect(try peers.run("b", "show", String(copyPath.suffix(11).prefix(8))).stdout.contains("cold noodles"))
+        let shown = try peers.run("b", "show", String(copyPath.suffix(11).prefix(8))).stdout
+        #expect(shown.contains("cold noodles"))
+        #expect(shown.contains("conflict copy of \(id.prefix(8)): the other text when a sync found both sides had changed the same words\n"))
+        let json = try peers.run("b", "show", String(copyPath.suffix(11).prefix(8)), "--json").stdout
+        #expect(json.contains("\"conflict_of\"") && json.contains(String(id)))
+        #expect(try peers.run("b", "list", "--grep", "^conflict_of:").stdout.contains("Lunch"))
         try peers.expectHealthy("a")
         try peers.expectHealthy("b")
     }
@@ -151,6 +156,8 @@ import Testing
         #expect(try #require(peers.read("b", entry.path)).contains("category: study\n"))
         let message = try peers.git("b", "log", "-1", "--format=%B")
         #expect(message.contains("\(entry.path): category: kept study; the other side had travel"))
+        let log = try peers.run("b", "log", "-n", "1").stdout
+        #expect(log.contains("synced with origin (nothing came in)\n    \(entry.path): category: kept study; the other side had travel\n"), "\(log)")
     }
 
     @Test func aTextEditBeatsADeleteButAToolChangeLosesToIt() throws {
@@ -336,6 +343,10 @@ import Testing
                   "'bad name' is not a valid remote name: use letters, digits, '-', '_' or '.', as in origin")
         try fails(["remote", "add", "backup", "not a url"],
                   "'not a url' is not a git URL or an existing folder: use a path, file://, git://, ssh://, user@host:path or https://")
+        for garbage in ["ht!tp:://:::garbage", "ftp://example.com/x", "a b:c", "@host:path"] {
+            try fails(["remote", "add", "backup", garbage],
+                      "'\(garbage)' is not a git URL or an existing folder: use a path, file://, git://, ssh://, user@host:path or https://")
+        }
         try fails(["remote", "remove", "nope"], "no remote named 'nope' (see `journal remote list`)")
         try fails(["sync", "nope"], "no remote named 'nope' (see `journal remote list`)")
     }
@@ -386,6 +397,14 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.stderr.split(separator: "\n").count == 1)
         #expect(!FileManager.default.fileExists(atPath: peers.path("none")))
+        // A remote whose HEAD names master while the journal is on main.
+        let other = peers.box.root.path + "/master-head.git"
+        try peers.box.git(["init", "--bare", "-q", "-b", "master", other], in: peers.box.root.path)
+        try peers.box.git(["push", "-q", other, "main"], in: peers.path("a"))
+        let mismatched = try peers.box.run(["clone", other, peers.path("mismatched")])
+        #expect(mismatched.stdout == "Cloned \(other) into \(peers.path("mismatched")) (1 entry)\n", "\(mismatched.stderr)")
+        #expect(try peers.git("mismatched", "status", "--porcelain") == "")
+        #expect(try peers.git("mismatched", "rev-parse", "--abbrev-ref", "HEAD") == "main\n")
         // An empty repository becomes a new journal whose first sync sends it.
         let empty = peers.box.root.path + "/empty.git"
         try peers.box.git(["init", "--bare", "-q", "-b", "main", empty], in: peers.box.root.path)

@@ -79,6 +79,21 @@ import Testing
         #expect(try peers.snapshot("a") == peers.snapshot("b"))
     }
 
+    @Test func aPushAHookRefusesIsReportedWithTheRemotesWordsNotRetried() throws {
+        let (peers, daemon) = try daemonPeers()
+        defer { daemon.stop() }
+        try peers.add("a", "Not welcome")
+        let hook = peers.remote + "/hooks/pre-receive"
+        try "#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
+        let head = try peers.git("a", "rev-parse", "HEAD")
+        let result = try peers.run("a", "sync")
+        #expect(result.status == 1)
+        #expect(result.stderr == "journal: origin refused the push: pre-receive hook declined (branch is protected); your entries are committed here and merged with what it has\n", "\(result.stderr)")
+        #expect(try peers.git("a", "rev-parse", "HEAD") == head)
+        try peers.expectHealthy("a")
+    }
+
     @Test func httpWithAToken() throws {
         var server: HTTPGitServer?
         let token = "s3cret-token"

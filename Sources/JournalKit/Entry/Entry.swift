@@ -18,6 +18,9 @@ public struct Entry: Sendable, Equatable {
     public var weather: Weather?
     public var location: Location?
     public var updatedAt: Timestamp?
+    /// For a conflict copy a sync made: the id of the entry whose other text this is (`conflict_of:`).
+    /// Read from the file only (`readEntry`), not kept in the snapshot.
+    public var conflictOf: String? = nil
     /// The first non-empty line of the text, without a leading `#`.
     public var title: String
     /// Everything after the header, exactly as written (BOM and CRLF removed).

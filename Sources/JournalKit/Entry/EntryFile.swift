@@ -60,6 +60,7 @@ public enum EntryFile {
             entry.dateSource = .header
         }
         if let text = value["updated_at"]?.string { entry.updatedAt = Timestamp.parse(text, zone: dateZone) }
+        entry.conflictOf = value["conflict_of"]?.string
         entry.category = value["category"]?.string
         if let tags = value["tags"] {
             if case .scalar = tags {

@@ -249,8 +249,8 @@ struct Block: Equatable {
     /// The block's text after `key:`, for messages.
     var valueText: String {
         guard let key, let first = lines.first else { return lines.joined(separator: " ") }
-        let rest = first.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces)
-        return rest.isEmpty ? lines.dropFirst().map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ") : rest
+        let rest = first.drop { $0 == " " }.dropFirst(key.count + 1).trimmingCharacters(in: .whitespacesAndNewlines)
+        return rest.isEmpty ? lines.dropFirst().map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: " ") : rest
     }
 
     /// The items of a list value (flow or block), nil when the value is not a list of scalars.

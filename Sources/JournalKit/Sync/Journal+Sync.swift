@@ -54,8 +54,11 @@ extension Journal {
             throw .from(error, doing: "read HEAD")
         }
         let maxAttempts = 5
+        var refused: (tip: ObjectID?, why: String)?
         for _ in 1...maxAttempts {
             let remoteTip = try network { try repository.fetch(remote: name, branch: branch, access: access) }
+            // Refused although the remote did not move: a hook or a rule said no; trying again won't help.
+            if let refused, refused.tip == remoteTip { throw .busy(Say.pushRefused(name, refused.why)) }
             guard let after = try mergeFetched(remoteTip, from: name, into: &report), after != remoteTip else {
                 return report
             }
@@ -64,7 +67,8 @@ extension Journal {
             switch try network({ try repository.push(remote: name, branch: branch, access: access) }) {
             case .pushed:
                 return report
-            case .rejected:
+            case .rejected(let reason, let message):
+                refused = (remoteTip, message.isEmpty ? reason : "\(reason) (\(message))")
                 report.retries += 1
             }
         }
@@ -341,8 +345,13 @@ extension Journal {
             Repository.enableFsync()
             let repository = try Repository.clone(url: url, into: path, access: access)
             if try repository.head() == nil {
-                try repository.setUnbornBranch("main")
-                return (try create(at: path, context: context), true)
+                // The remote's HEAD may name a branch it doesn't have (`git init --bare` makes master)
+                // while the journal is on main, or the other way round.
+                let found = try ["main", "master"].contains { try repository.checkOutRemoteBranch($0, of: "origin") }
+                if !found {
+                    try repository.setUnbornBranch("main")
+                    return (try create(at: path, context: context), true)
+                }
             }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             return (try open(at: path, context: context), false)

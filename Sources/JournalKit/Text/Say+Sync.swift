@@ -22,6 +22,9 @@ extension Say {
         return "cannot sync: \(shown) could not be committed (conflict markers?); fix \(paths.count == 1 ? "it" : "them") first"
     }
     static let syncKeptChanging = "files kept changing while syncing (an editor saving?); run `journal sync` again"
+    static func pushRefused(_ remote: String, _ why: String) -> String {
+        "\(remote) refused the push: \(why); your entries are committed here and merged with what it has"
+    }
     static func pushKeptFailing(_ remote: String, _ attempts: Int) -> String {
         "\(remote) refused the push \(attempts) times because it kept moving; run `journal sync` again"
     }
@@ -80,6 +83,9 @@ extension Say {
         }
         let conflicts = report.conflicts.count
         return "↓ \(side(report.received)) · ↑ \(side(report.sent)) · \(conflicts) conflict\(conflicts == 1 ? "" : "s")"
+    }
+    public static func conflictCopyOf(_ id: String) -> String {
+        "conflict copy of \(id): the other text when a sync found both sides had changed the same words"
     }
     public static func conflictCopy(_ path: String) -> String { "conflict: the other text is kept in \(path)" }
     public static func remoteAdded(_ name: String, _ url: String) -> String { "Added remote \(name) → \(url)" }

@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Write a new entry.",
-            discussion: """
+            discussion: Help.reflow("""
                 The text comes from the arguments, else from standard input when it is piped,
                 else from your editor ($VISUAL, $EDITOR, then vi). The first line is the title.
                 Examples:
@@ -20,7 +20,7 @@ extension JournalCommand {
                 while you write. When that takes more than about 2 seconds once the
                 text is ready, or fails, the entry is saved without it, with a one-line
                 warning; `journal weather --missing` fills it in later.
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

@@ -6,14 +6,14 @@ extension JournalCommand {
     struct Categories: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List, add, rename or remove the categories of journal.yml.",
-            discussion: """
+            discussion: Help.reflow("""
                 journal.yml is edited as text: its comments and layout stay as they are.
                 Examples:
                   journal categories                      # with their number of entries
                   journal categories add hiking --emoji 🥾 --color green
                   journal categories rename travel trips  # journal.yml and the entries
                   journal categories remove shopping --force
-                """,
+                """),
             subcommands: [ListCategories.self, AddCategory.self, RenameCategory.self, RemoveCategory.self],
             defaultSubcommand: ListCategories.self)
     }
@@ -22,14 +22,14 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List each category with its emoji, number of entries and colour.",
-            discussion: """
+            discussion: Help.reflow("""
                 Categories that entries name but journal.yml does not define are listed
                 last, marked as such: those entries still work; add the category, or
                 rename it in them.
                 Examples:
                   journal categories
                   journal categories list --json
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -65,14 +65,14 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
             abstract: "Add a category to journal.yml, in one commit.",
-            discussion: """
+            discussion: Help.reflow("""
                 The name is one word, like a tag. Colours: black, red, green, yellow,
                 blue, magenta, cyan, white. Here --color is the category's colour (this
                 command prints nothing in colour).
                 Examples:
                   journal categories add hiking
                   journal categories add hiking --emoji 🥾 --color green
-                """)
+                """))
 
         @OptionGroup var folder: JournalFolderOption
 
@@ -97,11 +97,11 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
             abstract: "Rename a category in journal.yml and in every entry naming it, in one commit.",
-            discussion: """
+            discussion: Help.reflow("""
                 Each such entry's `category:` line changes; nothing else in it does.
                 Examples:
                   journal categories rename travel trips
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -125,14 +125,14 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
             abstract: "Remove a category from journal.yml, in one commit.",
-            discussion: """
+            discussion: Help.reflow("""
                 A category that entries still name is only removed with --force, which
                 also removes the `category:` line from those entries (git keeps the old
                 versions).
                 Examples:
                   journal categories remove shopping
                   journal categories remove shopping --force
-                """,
+                """),
             aliases: ["rm"])
 
         @OptionGroup var options: GlobalOptions

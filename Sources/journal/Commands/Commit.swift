@@ -6,12 +6,12 @@ extension JournalCommand {
     struct Commit: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Commit edits made outside journal (an editor, a script) now.",
-            discussion: """
+            discussion: Help.reflow("""
                 Any journal command does this first; this one does only that. Nothing is committed while
                 the repository is mid-merge or mid-rebase, nor a file holding conflict markers.
                 Example:
                   journal commit
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Read or change your settings: weather provider, default location, units.",
-            discussion: """
+            discussion: Help.reflow("""
                 Your settings live in $XDG_CONFIG_HOME/journal/config.yml (else
                 ~/.config/journal/config.yml), created with comments on first use. They
                 stay on this machine, never in a journal, so an API key is safe there.
@@ -28,7 +28,7 @@ extension JournalCommand {
                   journal config set weather.provider openweather
                   journal config get units
                   journal config list
-                """,
+                """),
             subcommands: [ListConfig.self, GetConfig.self, SetConfig.self, UnsetConfig.self, ConfigPath.self],
             defaultSubcommand: ListConfig.self)
     }
@@ -70,14 +70,14 @@ extension JournalCommand {
     struct SetConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "set", abstract: "Set one key; the rest of the file (comments too) stays as it is.",
-            discussion: """
+            discussion: Help.reflow("""
                 Setting location.default looks the place up once and stores its
                 coordinates too, so that `journal add` does not have to.
                 Examples:
                   journal config set location.default "Busan"
                   journal config set units imperial
                   journal config set weather.api_key 0123abcd
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Open an entry in your editor and commit the change.",
-            discussion: """
+            discussion: Help.reflow("""
                 Opens $VISUAL, else $EDITOR, else vi, on the entry's own file. When the editor
                 exits with status 0 and the file changed, the change is committed.
                 With --category, --no-category, --tag, --star or --unstar, the header is changed
@@ -16,7 +16,7 @@ extension JournalCommand {
                   journal edit 3f2a
                   journal edit 3f2a --category travel --tag busan,food
                   journal edit 3f2a --no-category --star
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

@@ -6,11 +6,11 @@ extension JournalCommand {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Create a journal: a git repository with journal.yml and entries/.",
-            discussion: """
+            discussion: Help.reflow("""
                 Examples:
                   journal init              # ~/journal (or $JOURNAL_DIR)
                   journal init ~/diary
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

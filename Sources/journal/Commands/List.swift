@@ -6,7 +6,7 @@ extension JournalCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List entries, newest first, with filters.",
-            discussion: """
+            discussion: Help.reflow("""
                 One line per entry: date, short id, category, title, tags. Entries whose header
                 cannot be read are listed as broken, with the line at fault.
                 Examples:
@@ -14,7 +14,7 @@ extension JournalCommand {
                   journal list --from 2025-03 --to 2025-06 --tag busan
                   journal list --on 'last week' --category travel --full
                   journal list --contains 'hotteok' --json | jq '.[0].title'
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions

@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show the journal's history, or one entry's.",
-            discussion: """
+            discussion: Help.reflow("""
                 Without an id: the journal's commits, newest first, with the date, the author and what each
                 did: entries added, edited or deleted (with their short ids and titles), other files changed,
                 and merges. With an id (4+ characters, or a path; a deleted entry is found in history too):
@@ -18,7 +18,7 @@ extension JournalCommand {
                   journal log --json | jq '.[0].entries'
                   journal log 3f2a
                   journal log 3f2a -p
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -149,6 +149,11 @@ struct LogLines {
         for (index, commit) in commits.enumerated() {
             out += style.dim(padded(dateTexts[index], to: dateWidth)) + "  " + style.yellow(commit.commit.shortID) + "  "
                 + padded(commit.commit.author, to: authorWidth) + "  " + summary(commit) + "\n"
+            // What a sync had to decide (a value kept over another, a conflict copy) is in its message.
+            if commit.commit.isMerge, Say.syncRemote(ofCommitSummary: commit.commit.subject) != nil {
+                let notes = commit.commit.message.split(separator: "\n").dropFirst().filter { !$0.isEmpty }
+                for note in notes { out += "    " + style.dim(String(note)) + "\n" }
+            }
         }
         return out
     }

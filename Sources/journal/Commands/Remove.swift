@@ -7,12 +7,12 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm",
             abstract: "Delete an entry (git keeps its history).",
-            discussion: """
+            discussion: Help.reflow("""
                 Asks for confirmation on a terminal; without a terminal, --yes is required.
                 Examples:
                   journal rm 3f2a
                   journal rm 3f2a --yes
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

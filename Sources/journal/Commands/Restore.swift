@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Bring back an earlier version of an entry, or a deleted entry.",
-            discussion: """
+            discussion: Help.reflow("""
                 Writes that version into the entry's file and commits it as one new commit; no other file
                 is touched, and the history keeps every version. Without --at: the version before the
                 entry's last change, or for a deleted entry the text it had when it was deleted.
@@ -16,7 +16,7 @@ extension JournalCommand {
                   journal restore 3f2a --at HEAD~3       # as it was three commits ago
                   journal restore 3f2a --at 2026-11-01   # as it was at the end of that day
                   journal log 3f2a                       # find the version you want first
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

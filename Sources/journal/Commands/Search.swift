@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Full-text search over titles and bodies, best match first.",
-            discussion: """
+            discussion: Help.reflow("""
                 Words match as word prefixes, ignoring case and accents (cafe finds café; 서울 finds
                 서울에서); "quoted words" match as a phrase; -word leaves out entries with it.
                 Each result shows the line that matched. The filters of `list` apply.
@@ -14,7 +14,7 @@ extension JournalCommand {
                   journal search busan hotteok
                   journal search '"early train"' -rain --from 2025
                   journal search 친구 -n 20 --json
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions

@@ -6,13 +6,13 @@ extension JournalCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Show one entry: its metadata, then its text as written.",
-            discussion: """
+            discussion: Help.reflow("""
                 Examples:
                   journal show 3f2a
                   journal show 3f2a --raw > copy.md
                   journal show 3f2a --at HEAD~2        # as it was two commits ago
                   journal show 3f2a --at 2026-11-01    # as it was at the end of that day
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -77,6 +77,7 @@ struct EntryPage {
             place.append(text)
         }
         if !place.isEmpty { out += place.joined(separator: " · ") + "\n" }
+        if let original = entry.conflictOf { out += style.yellow(Say.conflictCopyOf(String(original.prefix(8)))) + "\n" }
         out += style.dim(entry.path) + "\n\n"
         var lines = entry.text.components(separatedBy: "\n")
         if let title = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {

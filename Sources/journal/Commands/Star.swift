@@ -6,14 +6,14 @@ extension JournalCommand {
     struct Star: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Star an entry.",
-            discussion: """
+            discussion: Help.reflow("""
                 Adds `starred: true` to the entry's header (one line), in one commit.
                 Starred entries show a ★ in `journal list`. An entry that is already
                 starred is left alone.
                 Examples:
                   journal star 3f2a
                   journal unstar 3f2a
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -26,12 +26,12 @@ extension JournalCommand {
     struct Unstar: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Remove an entry's star.",
-            discussion: """
+            discussion: Help.reflow("""
                 Removes the `starred:` line from the entry's header, in one commit.
                 An entry that is not starred is left alone.
                 Examples:
                   journal unstar 3f2a
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

@@ -7,7 +7,7 @@ extension JournalCommand {
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Commit, fetch, merge and push: share the journal with a remote.",
-            discussion: """
+            discussion: Help.reflow("""
                 Pending edits are committed first. The merge understands entries: adds never conflict,
                 headers merge field by field, the text line by line and word by word; where both sides
                 changed the same words, the other text is kept in a second entry marked conflict_of.
@@ -18,7 +18,7 @@ extension JournalCommand {
                 Examples:
                   journal remote add origin git@example.com:me/journal.git
                   journal sync
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -44,13 +44,13 @@ extension JournalCommand {
     struct Clone: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Copy a journal from a remote to this machine.",
-            discussion: """
+            discussion: Help.reflow("""
                 DIR defaults to the journal folder (-J, $JOURNAL_DIR, else ~/journal); it must not exist
                 or be empty. Cloning an empty repository starts a new journal there.
                 Examples:
                   journal clone git@example.com:me/journal.git
                   journal clone https://example.com/me/journal.git ~/diary
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -81,12 +81,12 @@ extension JournalCommand {
     struct Remote: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List, add or remove the remotes `journal sync` talks to.",
-            discussion: """
+            discussion: Help.reflow("""
                 Examples:
                   journal remote add origin git@example.com:me/journal.git
                   journal remote list
                   journal remote remove origin
-                """,
+                """),
             subcommands: [ListRemotes.self, AddRemote.self, RemoveRemote.self],
             defaultSubcommand: ListRemotes.self)
     }
@@ -186,12 +186,15 @@ enum Network {
         if FileManager.default.fileExists(atPath: absolute, isDirectory: &isFolder), isFolder.boolValue {
             return absolute
         }
-        // scp-style: [user@]host:path, where host has no slash before the colon.
-        if let colon = trimmed.firstIndex(of: ":"), colon > trimmed.startIndex,
-           !trimmed[..<colon].contains("/"), trimmed.index(after: colon) < trimmed.endIndex,
+        // scp-style: [user@]host:path, with a plain user and host name before the colon.
+        if !trimmed.contains("://"), let colon = trimmed.firstIndex(of: ":"), trimmed.index(after: colon) < trimmed.endIndex,
            !trimmed.contains(" ")
         {
-            return trimmed
+            let parts = trimmed[..<colon].split(separator: "@", omittingEmptySubsequences: false)
+            let plain = { (part: Substring) in
+                !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+            }
+            if parts.count <= 2, parts.allSatisfy(plain) { return trimmed }
         }
         throw Failure(Say.invalidRemoteURL(url))
     }

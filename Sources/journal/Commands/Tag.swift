@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Tag: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Add tags to an entry or remove them.",
-            discussion: """
+            discussion: Help.reflow("""
                 `+tag` or a bare `tag` adds a tag, `-tag` removes one (no `--` needed);
                 commas separate several. Only the header's `tags:` line changes: the tags
                 already there keep their order, new ones are appended, and removing the
@@ -18,7 +18,7 @@ extension JournalCommand {
                   journal tag 3f2a -work +rest      # remove #work, add #rest
                   journal tag 3f2a +a,b,c
                   journal tag 3f2a                  # show its tags
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

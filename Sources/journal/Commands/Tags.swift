@@ -6,12 +6,12 @@ extension JournalCommand {
     struct Tags: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "List the tags in use, or rename one in every entry.",
-            discussion: """
+            discussion: Help.reflow("""
                 Examples:
                   journal tags                      # each tag with its number of entries
                   journal tags --json
                   journal tags rename trip travel   # one commit; merges with #travel
-                """,
+                """),
             subcommands: [ListTags.self, RenameTag.self],
             defaultSubcommand: ListTags.self)
     }
@@ -20,13 +20,13 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
             abstract: "List each tag with the number of entries carrying it, most used first.",
-            discussion: """
+            discussion: Help.reflow("""
                 Header tags and inline #hashtags in the text both count; tags that
                 differ only in case count as one.
                 Examples:
                   journal tags
                   journal tags list --json | jq '.[0].tag'
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -59,13 +59,13 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
             abstract: "Rename a tag in the header of every entry carrying it, in one commit.",
-            discussion: """
+            discussion: Help.reflow("""
                 Where an entry already has the new tag, the two merge into one. Only header tags
                 change: inline #hashtags are your text and stay as written.
                 Examples:
                   journal tags rename trip travel
                   journal tags rename '#Busan' busan
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

@@ -6,11 +6,11 @@ extension JournalCommand {
     struct Today: ParsableCommand {
         static let configuration = CommandConfiguration(
             abstract: "Entries written today, by each entry's own local date.",
-            discussion: """
+            discussion: Help.reflow("""
                 Examples:
                   journal today
                   journal today --full
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
@@ -36,12 +36,12 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "on-this-day",
             abstract: "Entries of the same month and day in earlier years, grouped by year.",
-            discussion: """
+            discussion: Help.reflow("""
                 On February 28 of a common year, February 29 entries are shown too.
                 Examples:
                   journal on-this-day
                   journal on-this-day 2026-03-14
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 

@@ -7,7 +7,7 @@ extension JournalCommand {
         static let configuration = CommandConfiguration(
             commandName: "weather",
             abstract: "Fill in the weather of entries that have a place but no weather.",
-            discussion: """
+            discussion: Help.reflow("""
                 Looks up the weather at each entry's place for the hour it was written
                 (Open-Meteo's forecast for recent days, its archive for older ones) and
                 writes it into the entry's `weather:` block, changing nothing else, all
@@ -15,7 +15,7 @@ extension JournalCommand {
                 Examples:
                   journal weather --missing   # entries with a location, without weather
                   journal weather 3f2a        # one entry (looked up again if it has one)
-                """)
+                """))
 
         @OptionGroup var options: GlobalOptions
 
