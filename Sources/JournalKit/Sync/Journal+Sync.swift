@@ -15,7 +15,8 @@ public struct SyncReport: Sendable, Equatable {
     public var sent = Counts()
     /// Conflict copies the merge made.
     public var conflicts: [String] = []
-    /// Which value won where both sides changed one (also in the merge commit's message).
+    /// Which value won where both sides changed one, or where an edit met a delete (also in the
+    /// merge commit's message, with the conflict copies).
     public var notes: [String] = []
     /// Pending edits committed before syncing.
     public var pending = PendingReport()
@@ -138,6 +139,7 @@ extension Journal {
         var files: [(path: String, data: Data?)] = []
         var conflicts: [String] = []
         var notes: [String] = []
+        var decisions: [String] = []  // the notes but those of conflict copies, which are listed apart
         for change in theirChanges {
             guard let mine = ourByPath[change.path] else {
                 files.append((change.path, try change.newBlob.map { try repository.blobData($0) }))
@@ -157,12 +159,14 @@ extension Journal {
                 conflicts.append(copy.path)
             }
             notes += result.notes
+            // A copy's own note comes last.
+            decisions += result.copy == nil ? result.notes : result.notes.dropLast()
         }
         let tree = try repository.tree(from: ours, applying: files)
         let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
         let author = repository.defaultSignature(fallback: context.fallbackAuthor)
         let commit = try repository.makeCommit(tree: tree, parents: [ours, theirs], message: message, signature: author)
-        return MergePlan(commit: commit, conflicts: conflicts, notes: notes)
+        return MergePlan(commit: commit, conflicts: conflicts, notes: decisions)
     }
 
     /// Whether our side's version of `path` wins: its last commit touching the path is later than

@@ -38,6 +38,8 @@ extension JournalCommand {
             for warning in report.pending.warnings { Terminal.warn(warning) }
             print(Say.syncSummary(report))
             for copy in report.conflicts { Terminal.note(Say.conflictCopy(copy)) }
+            // What the merge decided where both sides changed one thing (also in `journal log`).
+            for note in report.notes { Terminal.note(note) }
         }
     }
 
