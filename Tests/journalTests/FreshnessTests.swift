@@ -83,7 +83,7 @@ import Testing
 
             """)
         let log = box.root.path + "/errors.log"
-        FileManager.default.createFile(atPath: log, contents: nil)
+        _ = FileManager.default.createFile(atPath: log, contents: nil)
         let processes = try [(writer, "1"), (writer, "2"), (reader, "r")].map { script, name -> Process in
             let process = Process()
             process.executableURL = URL(fileURLWithPath: "/bin/sh")

@@ -41,7 +41,8 @@ final class Peers {
         return result.stdout.trimmingCharacters(in: .newlines)
     }
 
-    /// Adds an entry and returns its full path relative to the journal.
+    /// Adds an entry and returns its id and its path relative to the journal.
+    @discardableResult
     func add(_ name: String, _ text: String, _ extra: String...) throws -> (id: String, path: String) {
         let result = try box.run(["-J", path(name), "add", text] + extra)
         guard result.status == 0, let id = result.stdout.split(separator: " ").dropFirst().first else {
