@@ -94,7 +94,10 @@ import Testing
         let copies = final.filter { peers.read("a", $0.path)?.contains("conflict_of:") == true }.count
         let merges = try peers.git("a", "rev-list", "--merges", "--count", "HEAD").trimmingCharacters(in: .newlines)
         print("sync random test: \(final.count) entries, \(copies) conflict copies, \(merges) merges")
-        #expect(copies > 0 && Int(merges) ?? 0 > 10, "the run should exercise conflicts and merges")
+        #expect(Int(merges) ?? 0 > 10, "the run should exercise merges")
+        if ProcessInfo.processInfo.environment["JOURNAL_SYNC_SEED"] == nil {
+            #expect(copies > 0, "the fixed seed should exercise conflict copies")
+        }
         for (id, write) in lastWrite where (lastDelete[id] ?? -1) < write.step {
             let holders = final.filter { entry in
                 guard let text = peers.read("a", entry.path) else { return false }

@@ -211,6 +211,28 @@ import Testing
         }
     }
 
+    @Test func anEditFollowsAFileMovedByHandOnTheOtherSide() throws {
+        for moverSyncsFirst in [true, false] {
+            let peers = try Peers()
+            let entry = try peers.add("a", "Moving day\n\nFirst line.")
+            try peers.sync("a")
+            try peers.sync("b")
+            let moved = "entries/2026/11/moving-day.md"
+            try FileManager.default.moveItem(atPath: peers.path("a") + "/" + entry.path, toPath: peers.path("a") + "/" + moved)
+            #expect(try peers.run("a", "commit").status == 0)
+            let text = try #require(peers.read("b", entry.path))
+            try peers.write("b", entry.path, text + "Added on b.\n")
+            #expect(try peers.run("b", "commit").status == 0)
+            for name in moverSyncsFirst ? ["a", "b", "a"] : ["b", "a", "b"] { try peers.sync(name) }
+            for name in ["a", "b"] {
+                #expect(try peers.entryFiles(name) == [moved], "\(name), mover first: \(moverSyncsFirst)")
+                #expect(peers.read(name, moved)?.contains("First line.\nAdded on b.\n") == true)
+                #expect(try peers.run(name, "show", entry.id).status == 0)
+                try peers.expectHealthy(name)
+            }
+        }
+    }
+
     @Test func editsPushedByTheGitProgramMerge() throws {
         let peers = try Peers()
         let entry = try peers.add("a", "Diary\n\nline one\nline two")

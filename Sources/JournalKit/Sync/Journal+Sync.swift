@@ -136,24 +136,30 @@ extension Journal {
         let ourChanges = try repository.changes(from: base, to: ours)
         let theirChanges = try repository.changes(from: base, to: theirs)
         let ourByPath = Dictionary(ourChanges.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        let theirByPath = Dictionary(theirChanges.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
+        func data(_ blob: ObjectID?) throws -> Data? { try blob.map { try repository.blobData($0) } }
+
+        // A file moved by hand on one side (deleted, and added elsewhere with the same bytes or the
+        // same entry id) while the other side edited it: the edit follows it to its new path.
+        var moves: [(from: String, to: TreeChange, movedByUs: Bool, mine: TreeChange, their: TreeChange)] = []
+        for (path, mine) in ourByPath {
+            guard let their = theirByPath[path], (mine.kind == .deleted) != (their.kind == .deleted),
+                  mine.kind != .added, their.kind != .added else { continue }
+            let movedByUs = mine.kind == .deleted
+            if let target = try moveTarget(of: path, blob: mine.oldBlob, among: movedByUs ? ourChanges : theirChanges),
+               (movedByUs ? theirByPath : ourByPath)[target.path] == nil {
+                moves.append((path, target, movedByUs, mine, their))
+            }
+        }
+        let skipped = Set(moves.flatMap { [$0.from, $0.to.path] })
+
         var files: [(path: String, data: Data?)] = []
         var conflicts: [String] = []
         var notes: [String] = []
         var decisions: [String] = []  // the notes but those of conflict copies, which are listed apart
-        for change in theirChanges {
-            guard let mine = ourByPath[change.path] else {
-                files.append((change.path, try change.newBlob.map { try repository.blobData($0) }))
-                continue
-            }
-            if mine.newBlob == change.newBlob { continue }
-            let input = MergeInput(
-                path: change.path,
-                base: try change.oldBlob.map { try repository.blobData($0) },
-                ours: try mine.newBlob.map { try repository.blobData($0) },
-                theirs: try change.newBlob.map { try repository.blobData($0) },
-                oursWins: try oursWins(change.path, ours: (ours, mine.newBlob), theirs: (theirs, change.newBlob), base: base))
+        func take(_ input: MergeInput) {
             let result = FileMerge.merge(input)
-            if result.data != input.ours { files.append((change.path, result.data)) }
+            if result.data != input.ours { files.append((input.path, result.data)) }
             if let copy = result.copy {
                 files.append((copy.path, copy.data))
                 conflicts.append(copy.path)
@@ -162,11 +168,47 @@ extension Journal {
             // A copy's own note comes last.
             decisions += result.copy == nil ? result.notes : result.notes.dropLast()
         }
+        for change in theirChanges where !skipped.contains(change.path) {
+            guard let mine = ourByPath[change.path] else {
+                files.append((change.path, try data(change.newBlob)))
+                continue
+            }
+            if mine.newBlob == change.newBlob { continue }
+            take(MergeInput(
+                path: change.path, base: try data(change.oldBlob), ours: try data(mine.newBlob), theirs: try data(change.newBlob),
+                oursWins: try oursWins(change.path, ours: (ours, mine.newBlob), theirs: (theirs, change.newBlob), base: base)))
+        }
+        for move in moves {
+            let (mine, their) = (move.mine, move.their)
+            let wins = try oursWins(move.from, ours: (ours, mine.newBlob), theirs: (theirs, their.newBlob), base: base)
+            take(MergeInput(
+                path: move.to.path, base: try data(mine.oldBlob),
+                ours: try data(move.movedByUs ? move.to.newBlob : mine.newBlob),
+                theirs: try data(move.movedByUs ? their.newBlob : move.to.newBlob), oursWins: wins))
+            if !move.movedByUs {
+                files.append((move.from, nil))
+                if !files.contains(where: { $0.path == move.to.path }) { files.append((move.to.path, try data(mine.newBlob))) }
+            }
+            notes.append(Say.syncFollowedMove(move.from, move.to.path))
+        }
         let tree = try repository.tree(from: ours, applying: files)
         let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
         let author = repository.defaultSignature(fallback: context.fallbackAuthor)
         let commit = try repository.makeCommit(tree: tree, parents: [ours, theirs], message: message, signature: author)
         return MergePlan(commit: commit, conflicts: conflicts, notes: decisions)
+    }
+
+    /// Where a side moved `path` (whose base version is `blob`): an added file with the same bytes, or
+    /// an added entry with the same id.
+    private func moveTarget(of path: String, blob: ObjectID?, among changes: [TreeChange]) throws -> TreeChange? {
+        let added = changes.filter { $0.kind == .added }
+        if let same = added.first(where: { $0.newBlob == blob }) { return same }
+        func id(_ blob: ObjectID?) throws -> String? {
+            guard let blob, let entry = RawEntry(try repository.blobData(blob)) else { return nil }
+            return Block.scalar(of: "id", in: entry.header)
+        }
+        guard path.hasSuffix(".md"), let wanted = try id(blob) else { return nil }
+        return try added.first { try $0.path.hasSuffix(".md") && id($0.newBlob) == wanted }
     }
 
     /// Whether our side's version of `path` wins: its last commit touching the path is later than

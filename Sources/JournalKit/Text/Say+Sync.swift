@@ -58,6 +58,9 @@ extension Say {
     static func syncDeleteWins(_ path: String) -> String {
         "\(path): deleted on one side; the other side only had changes the tool made by itself, so it stays deleted"
     }
+    static func syncFollowedMove(_ from: String, _ to: String) -> String {
+        "\(from): moved to \(to) on one side and edited on the other: the edit went with it"
+    }
     static func syncEditWins(_ path: String) -> String { "\(path): edited on one side and deleted on the other: the edit is kept" }
     static func syncConflictCopyNote(_ id: String) -> String {
         "both sides changed the same words: the other text is kept in entry \(id.prefix(8)) (conflict_of)"
