@@ -268,8 +268,11 @@ extension Repository {
         return try referenceTarget(tracking)
     }
 
-    /// Pushes HEAD's `branch` to the same branch of remote `name`.
-    public func push(remote name: String, branch: String, access: RemoteAccess) throws -> PushResult {
+    /// Pushes `branch` to the branch `remoteBranch` (the same name by default) of remote `name`.
+    public func push(remote name: String, branch: String, to remoteBranch: String? = nil, access: RemoteAccess) throws
+        -> PushResult
+    {
+        let target = remoteBranch ?? branch
         let remote = try lookUpRemote(name)
         defer { git_remote_free(remote) }
         let url = git_remote_url(remote).map { String(cString: $0) } ?? name
@@ -278,7 +281,7 @@ extension Repository {
         try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push")
         let code = try withExtendedLifetime(session) {
             try session.install(in: &options.callbacks)
-            return try withStringArray(["refs/heads/\(branch):refs/heads/\(branch)"]) { refspecs in
+            return try withStringArray(["refs/heads/\(branch):refs/heads/\(target)"]) { refspecs in
                 var specs = refspecs
                 return git_remote_push(remote, &specs, &options)
             }
@@ -292,7 +295,7 @@ extension Repository {
         if let head = try head() {
             var oid = try head.raw(for: "update the remote-tracking branch")
             var reference: OpaquePointer?
-            if git_reference_create(&reference, pointer, "refs/remotes/\(name)/\(branch)", &oid, 1, "journal sync: push") == 0 {
+            if git_reference_create(&reference, pointer, "refs/remotes/\(name)/\(target)", &oid, 1, "journal sync: push") == 0 {
                 git_reference_free(reference)
             }
         }

@@ -352,6 +352,22 @@ import Testing
         #expect(peers.read("a", "journal.yml") == peers.read("second", "journal.yml"))
     }
 
+    @Test func aJournalOnMasterSyncsWithARemoteOnMain() throws {
+        let peers = try Peers(["a"])
+        try peers.add("a", "On main")
+        try peers.sync("a")
+        let old = peers.path("old")
+        try peers.box.git(["init", "-q", "-b", "master", old], in: peers.box.root.path)
+        #expect(try peers.box.run(["init", old]).status == 0)
+        try peers.add("old", "On master")
+        #expect(try peers.run("old", "remote", "add", "origin", peers.remote).status == 0)
+        #expect(try peers.sync("old") == "↓ 1 new · ↑ 1 new · 0 conflicts")
+        #expect(try peers.box.git(["--git-dir", peers.remote, "branch", "--format=%(refname:short)"], in: peers.box.root.path) == "main\n")
+        try peers.sync("a")
+        #expect(try peers.entryFiles("a") == peers.entryFiles("old"))
+        #expect(try peers.sync("old") == "↓ 0 new · ↑ 0 new · 0 conflicts")
+    }
+
     @Test func badRemoteCommandsSayWhatWasWrongAndChangeNothing() throws {
         let peers = try Peers(["a"])
         let before = try peers.git("a", "config", "--list", "--local")

@@ -56,8 +56,20 @@ extension Journal {
         }
         let maxAttempts = 5
         var refused: (tip: ObjectID?, why: String)?
+        // The remote's branch: ours, else its main or master (a journal started on master joining one on
+        // main), else ours, made by the push.
+        var remoteBranch = branch
         for _ in 1...maxAttempts {
-            let remoteTip = try network { try repository.fetch(remote: name, branch: branch, access: access) }
+            var remoteTip = try network { try repository.fetch(remote: name, branch: remoteBranch, access: access) }
+            if remoteTip == nil, remoteBranch == branch {
+                for other in ["main", "master"] where other != branch {
+                    guard let tip = try network({ try repository.fetch(remote: name, branch: other, access: access) }) else {
+                        continue
+                    }
+                    (remoteBranch, remoteTip) = (other, tip)
+                    break
+                }
+            }
             // Refused although the remote did not move: a hook or a rule said no; trying again won't help.
             if let refused, refused.tip == remoteTip { throw .busy(Say.pushRefused(name, refused.why)) }
             guard let after = try mergeFetched(remoteTip, from: name, into: &report), after != remoteTip else {
@@ -65,7 +77,7 @@ extension Journal {
             }
             // What the remote gets: the difference between what it has and what we push.
             report.sent = try counts(from: remoteTip, to: after)
-            switch try network({ try repository.push(remote: name, branch: branch, access: access) }) {
+            switch try network({ try repository.push(remote: name, branch: branch, to: remoteBranch, access: access) }) {
             case .pushed:
                 return report
             case .rejected(let reason, let message):
