@@ -233,6 +233,21 @@ import Testing
         }
     }
 
+    @Test func aFileThatNamesNoDateHasTheSameDateOnEveryMachine() throws {
+        let peers = try Peers()
+        let path = peers.path("a") + "/entries/misc/thought.md"
+        try FileManager.default.createDirectory(atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        try Data("A thought with no date\n".utf8).write(to: URL(fileURLWithPath: path))
+        try FileManager.default.setAttributes([.modificationDate: Date(timeIntervalSince1970: 1_577_836_800)], ofItemAtPath: path)
+        try peers.sync("a")  // commits it: from now on the commit that added it dates it
+        try peers.sync("b")
+        let lines = try ["a", "b"].map { name in
+            try peers.run(name, "list").stdout  // from the snapshot (--json would read the file again)
+        }
+        #expect(lines[0] == lines[1])
+        #expect(!lines[0].contains("2020-01-01"))
+    }
+
     @Test func editsPushedByTheGitProgramMerge() throws {
         let peers = try Peers()
         let entry = try peers.add("a", "Diary\n\nline one\nline two")

@@ -401,6 +401,11 @@ public final class Journal {
             try commit(paths, message: message)
             report.committed = paths
             settled += paths
+            // A file that names no date was dated by its modification time until now: its commit dates it.
+            if !everything {
+                let entries = paths.filter { $0.hasPrefix(Journal.entriesFolder + "/") && $0.hasSuffix(".md") }
+                try? index().record(entries, root: root, committed: true, read: indexRead)
+            }
         }
         try index().markCommitted(settled)
         return report
