@@ -93,7 +93,7 @@ public struct KnownHosts: Sendable {
     public func check(host: String, port: Int, key: HostKey) -> Verdict {
         let name = KnownHosts.lookupName(host: host, port: port)
         let type = KnownHosts.plainType(key.type)
-        var sameType = false
+        var otherKey = false
         var matched = false
         for file in files {
             guard let data = FileManager.default.contents(atPath: file) else { continue }
@@ -106,14 +106,16 @@ public struct KnownHosts: Sendable {
                 }
                 if same {
                     matched = true
-                } else if KnownHosts.plainType(entry.key.type) == type {
-                    sameType = true
+                } else {
+                    // Any other key for this host, of this type or another: the host is known, and
+                    // this is not its key (a server that switched key types must be re-trusted by hand).
+                    otherKey = true
                 }
             }
         }
         // Revoked lines anywhere win over a match, hence the full scan before answering.
         if matched { return .known }
-        return sameType ? .changed : .unknown
+        return otherKey ? .changed : .unknown
     }
 
     /// Appends "host keytype base64" (host lowercased, written as `[host]:port` when port is not 22), creating

@@ -139,16 +139,22 @@ extension Repository {
         try check(git_repository_set_head(pointer, "refs/heads/" + branch), "point HEAD at \(branch)")
     }
 
-    /// Points HEAD's branch at `commit` (creating the branch when unborn), with `message` in its reflog.
-    /// Only the reference moves: the index and the work tree are the caller's.
-    public func moveBranch(to commit: ObjectID, message: String) throws {
+    /// Points HEAD's branch at `commit`, provided it still points at `from` (nil: the branch has no
+    /// commit yet), with `message` in its reflog; throws if someone moved it meanwhile. Only the
+    /// reference moves: the index and the work tree are the caller's.
+    public func moveBranch(to commit: ObjectID, from: ObjectID?, message: String) throws {
         guard let branch = try currentBranch() else {
             throw GitError(operation: "move the branch", code: -1, message: "HEAD is detached")
         }
-        var oid = try commit.raw(for: "move the branch")
+        let operation = "move \(branch) to \(commit.short)"
+        var oid = try commit.raw(for: operation)
         var reference: OpaquePointer?
-        try check(git_reference_create(&reference, pointer, "refs/heads/" + branch, &oid, 1, message),
-                  "move \(branch) to \(commit.short)")
+        if var expected = try from?.raw(for: operation) {
+            try check(git_reference_create_matching(&reference, pointer, "refs/heads/" + branch, &oid, 1, &expected, message),
+                      operation)
+        } else {
+            try check(git_reference_create(&reference, pointer, "refs/heads/" + branch, &oid, 0, message), operation)
+        }
         git_reference_free(reference)
     }
 
@@ -254,7 +260,8 @@ extension Repository {
         let session = RemoteSession(url: url, access: access)
         var options = git_fetch_options()
         try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "fetch")
-        options.prune = GIT_FETCH_NO_PRUNE
+        // A branch deleted on the remote must not linger here as if it were still there.
+        options.prune = GIT_FETCH_PRUNE
         options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
         let tracking = "refs/remotes/\(name)/\(branch)"
         let code = try withExtendedLifetime(session) {
@@ -437,7 +444,11 @@ private final class RemoteSession {
             return GIT_ECERTIFICATE.rawValue
         }
         let blob = [UInt8](UnsafeRawBufferPointer(start: raw, count: hostKey.hostkey_len))
-        let key = HostKey(type: RemoteSession.keyType(hostKey.raw_type), blob: blob)
+        // The type is read from the key itself; a key we cannot read is refused.
+        guard let key = HostKey(blob: blob) else {
+            failure = .unknownHost(host: host, keyType: "unreadable", fingerprint: HostKey.fingerprint(of: blob))
+            return GIT_ECERTIFICATE.rawValue
+        }
         let port = RemoteSession.sshPort(of: url)
         let knownHosts = KnownHosts(files: access.knownHostsFiles)
         switch knownHosts.check(host: host, port: port, key: key) {
@@ -454,18 +465,6 @@ private final class RemoteSession {
                 return GIT_ECERTIFICATE.rawValue
             }
             return 0
-        }
-    }
-
-    private static func keyType(_ raw: git_cert_ssh_raw_type_t) -> String {
-        switch raw {
-        case GIT_CERT_SSH_RAW_TYPE_RSA: return "ssh-rsa"
-        case GIT_CERT_SSH_RAW_TYPE_DSS: return "ssh-dss"
-        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_256: return "ecdsa-sha2-nistp256"
-        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_384: return "ecdsa-sha2-nistp384"
-        case GIT_CERT_SSH_RAW_TYPE_KEY_ECDSA_521: return "ecdsa-sha2-nistp521"
-        case GIT_CERT_SSH_RAW_TYPE_KEY_ED25519: return "ssh-ed25519"
-        default: return "unknown"
         }
     }
 

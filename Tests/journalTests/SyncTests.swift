@@ -383,6 +383,87 @@ import Testing
         #expect(try peers.sync("old") == "↓ 0 new · ↑ 0 new · 0 conflicts")
     }
 
+    @Test func aRemoteHistoryThatWouldWriteOutsideTheJournalIsRefused() throws {
+        let peers = try Peers(["a"])
+        // Someone pushes a commit whose tree holds `..` and `.git` folders.
+        let bare = ["--git-dir", peers.remote]
+        func git(_ arguments: [String], stdin: String? = nil) throws -> String {
+            let result = try Sandbox.exec("/usr/bin/env", ["git"] + bare + arguments, stdin: stdin, env: peers.box.environment,
+                                          cwd: peers.box.root.path)
+            guard result.status == 0 else { throw SandboxError(result.stderr) }
+            return result.stdout.trimmingCharacters(in: .newlines)
+        }
+        let blob = try git(["hash-object", "-w", "--stdin"], stdin: "escaped\n")
+        let inner = try git(["mktree", "--missing"], stdin: "100644 blob \(blob)\toutside-journal.txt\n")
+        for name in ["..", ".git"] {
+            let head = try git(["rev-parse", "main"])
+            let tree = try git(["rev-parse", "main^{tree}"])
+            let listing = try git(["ls-tree", tree])
+            let top = try git(["mktree", "--missing"], stdin: listing + "\n040000 tree \(inner)\t\(name)\n")
+            let commit = try git(["commit-tree", top, "-p", head, "-m", "evil"])
+            _ = try git(["update-ref", "refs/heads/main", commit])
+            let result = try peers.run("a", "sync")
+            #expect(result.status == 1)
+            #expect(result.stderr == "journal: the remote's history holds a file the journal will not write: '\(name)/outside-journal.txt' (outside the journal or inside .git); nothing was changed\n")
+            #expect(!FileManager.default.fileExists(atPath: peers.box.root.path + "/outside-journal.txt"))
+            #expect(!FileManager.default.fileExists(atPath: peers.path("a") + "/.git/outside-journal.txt"))
+            #expect(!FileManager.default.fileExists(atPath: peers.path("a") + "/.git/journal/sync-checkout.json"))
+            #expect(try peers.run("a", "list").status == 0)
+            _ = try git(["update-ref", "refs/heads/main", head])
+        }
+    }
+
+    @Test func aRemoteThatIsNotAJournalIsRefused() throws {
+        let peers = try Peers(["a"])
+        let code = peers.path("code")
+        try peers.box.git(["init", "-q", "-b", "main", code], in: peers.box.root.path)
+        try Data("print(1)\n".utf8).write(to: URL(fileURLWithPath: code + "/main.py"))
+        try peers.box.git(["add", "main.py"], in: code)
+        try peers.box.git(["commit", "-qm", "code"], in: code)
+        #expect(try peers.run("a", "remote", "add", "work", code).status == 0)
+        let head = try peers.git("a", "rev-parse", "HEAD")
+        let result = try peers.run("a", "sync", "work")
+        #expect(result.status == 1)
+        #expect(result.stderr == "journal: work holds a git repository but not a journal (no journal.yml): nothing was merged\n")
+        #expect(try peers.git("a", "rev-parse", "HEAD") == head)
+        #expect(!FileManager.default.fileExists(atPath: peers.path("a") + "/main.py"))
+        #expect(try peers.box.git(["log", "--format=%s"], in: code) == "code\n")
+    }
+
+    @Test func aBranchDeletedOnTheRemoteIsPushedAgain() throws {
+        let peers = try Peers(["a"])
+        try peers.add("a", "Still here")
+        try peers.sync("a")
+        try peers.box.git(["--git-dir", peers.remote, "update-ref", "-d", "refs/heads/main"], in: peers.box.root.path)
+        #expect(try peers.sync("a") == "↓ 0 new · ↑ 1 new · 0 conflicts")
+        #expect(try peers.box.git(["--git-dir", peers.remote, "rev-parse", "main"], in: peers.box.root.path)
+            == peers.git("a", "rev-parse", "HEAD"))
+    }
+
+    @Test func aResumedCheckoutMergesAnEditMadeBeforeItsFileWasWritten() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Shared\n\nFirst.")
+        try peers.sync("a")
+        try peers.sync("b")
+        let text = try #require(peers.read("b", entry.path))
+        try peers.write("b", entry.path, text.replacingOccurrences(of: "First.", with: "First.\nRemote addition."))
+        try peers.run("b", "commit")
+        try peers.sync("b")
+        // a's sync wrote its marker and was killed before writing the file; then the user edited it.
+        try peers.git("a", "fetch", "-q", "origin")
+        let from = try peers.git("a", "rev-parse", "HEAD").trimmingCharacters(in: .newlines)
+        let to = try peers.git("a", "rev-parse", "origin/main").trimmingCharacters(in: .newlines)
+        let marker = "{\"from\":\"\(from)\",\"to\":\"\(to)\",\"message\":\"journal sync: fast-forward to origin\"}"
+        try Data(marker.utf8).write(to: URL(fileURLWithPath: peers.path("a") + "/.git/journal/sync-checkout.json"))
+        try peers.write("a", entry.path, text + "Local line.\n")
+        #expect(try peers.run("a", "list").status == 0)
+        let merged = try #require(peers.read("a", entry.path))
+        #expect(merged.contains("First.\nRemote addition.\nLocal line.\n"), "\(merged)")
+        #expect(try peers.git("a", "show", "HEAD:" + entry.path) == merged)
+        #expect(try peers.git("a", "rev-parse", "HEAD~1").trimmingCharacters(in: .newlines) == to)
+        try peers.expectHealthy("a")
+    }
+
     @Test func badRemoteCommandsSayWhatWasWrongAndChangeNothing() throws {
         let peers = try Peers(["a"])
         let before = try peers.git("a", "config", "--list", "--local")

@@ -82,7 +82,8 @@ public final class Journal {
         do {
             Repository.enableFsync()
             let journal = try Journal(root: root, repository: try Repository(at: root), context: context)
-            if FileSystem.exists(journal.syncMarkerPath) { _ = try journal.takeLock() }
+            // Finish a checkout a killed sync left; if that fails, reading still works (refresh reports it).
+            if FileSystem.exists(journal.syncMarkerPath) { _ = try? journal.takeLock() }
             return journal
         } catch {
             throw .from(error, doing: "open \(root)")
@@ -134,7 +135,14 @@ public final class Journal {
     public func refresh(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> PendingReport {
         let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress)
         guard !changes.uncommitted.isEmpty else { return PendingReport() }
-        let lock = try takeLock()
+        let lock: WriterLock
+        do {
+            lock = try takeLock()
+        } catch {
+            // A sync's checkout that cannot be finished: read, report, and commit nothing.
+            guard FileSystem.exists(syncMarkerPath) else { throw error }
+            return PendingReport(committed: [], warnings: [error.description])
+        }
         defer { withExtendedLifetime(lock) {} }
         return try commitPending(changes.uncommitted, everything: changes.rebuilt || changes.uncommitted.count > 200)
     }

@@ -250,7 +250,9 @@ struct Block: Equatable {
     var valueText: String {
         guard let key, let first = lines.first else { return lines.joined(separator: " ") }
         let rest = first.drop { $0 == " " }.dropFirst(key.count + 1).trimmingCharacters(in: .whitespacesAndNewlines)
-        return rest.isEmpty ? lines.dropFirst().map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.joined(separator: " ") : rest
+        let more = lines.dropFirst().map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }.filter { !$0.isEmpty }
+        // A block scalar (`|`, `>`) or a nested value: every line of it, so the commit message keeps the words.
+        return ([rest].filter { !$0.isEmpty } + more).joined(separator: " ")
     }
 
     /// The items of a list value (flow or block), nil when the value is not a list of scalars.

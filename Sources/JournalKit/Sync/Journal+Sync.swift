@@ -70,6 +70,9 @@ extension Journal {
                     break
                 }
             }
+            if let remoteTip, (try? repository.blobID(of: Journal.settingsFile, at: remoteTip)) == nil {
+                throw .invalid(Say.remoteNotAJournal(name))
+            }
             // Refused although the remote did not move: a hook or a rule said no; trying again won't help.
             if let refused, refused.tip == remoteTip { throw .busy(Say.pushRefused(name, refused.why)) }
             guard let after = try mergeFetched(remoteTip, from: name, into: &report), after != remoteTip else {
@@ -243,6 +246,10 @@ extension Journal {
     /// Moves HEAD's branch from `from` to `to` and makes the work tree, git's index and the snapshot
     /// follow. A marker written first makes this safe to kill: the next command redoes it.
     func checkOut(from: ObjectID?, to: ObjectID, message: String) throws {
+        // A tree from elsewhere may name any path: nothing is written outside the journal or into .git.
+        if let unsafe = try repository.changes(from: from, to: to).first(where: { !Journal.isSafe($0.path) }) {
+            throw JournalError.invalid(Say.unsafePath(unsafe.path))
+        }
         let marker = SyncMarker(from: from, to: to, message: message)
         try FileSystem.writeAtomically(try JSONEncoder().encode(marker), to: syncMarkerPath)
         try completeCheckout(marker)
@@ -251,17 +258,34 @@ extension Journal {
     /// Writes `to`'s version of every path that differs from `from`, updates git's index, moves the
     /// branch, records the paths in the snapshot and removes the marker. Doing it twice does no harm.
     /// When `resuming` a checkout a killed sync left, a file that holds neither the old nor the new
-    /// version was edited since: it is left as it is, for the next command to commit as an edit.
+    /// version was edited since: the edit is merged with the new version (as the later side) and
+    /// left for the next command to commit as the user's edit.
     private func completeCheckout(_ marker: SyncMarker, resuming: Bool = false) throws {
         var changes = try repository.changes(from: marker.from, to: marker.to)
         var kept: [String] = []
         if resuming {
+            var edited: [TreeChange] = []
             changes.removeAll { change in
                 guard let now = try? repository.hashFile(change.path), now != change.oldBlob, now != change.newBlob else {
                     return false
                 }
-                kept.append(change.path)
+                // A file new in `to` was written by the checkout, so an edit of it is an edit of that version.
+                if change.oldBlob == nil { kept.append(change.path) }
+                edited.append(change)
                 return true
+            }
+            for change in edited where change.oldBlob != nil {
+                let full = root + "/" + change.path
+                let merged = FileMerge.merge(MergeInput(
+                    path: change.path, base: try change.oldBlob.map { try repository.blobData($0) },
+                    ours: try FileSystem.read(full), theirs: try change.newBlob.map { try repository.blobData($0) },
+                    oursWins: true))
+                if let data = merged.data { try FileSystem.writeAtomically(data, to: full) }
+                kept.append(change.path)
+                if let copy = merged.copy {
+                    try FileSystem.writeAtomically(copy.data, to: root + "/" + copy.path)
+                    kept.append(copy.path)
+                }
             }
         }
         for change in changes {
@@ -276,7 +300,9 @@ extension Journal {
         }
         let paths = changes.map(\.path)
         try repository.updateIndex(paths: paths)
-        try repository.moveBranch(to: marker.to, message: marker.message)
+        if try repository.head() != marker.to {
+            try repository.moveBranch(to: marker.to, from: marker.from, message: marker.message)
+        }
         try? index().record(paths, root: root, committed: true, read: indexRead)
         try? index().record(kept, root: root, committed: false, read: indexRead)
         try FileSystem.remove(syncMarkerPath)
@@ -298,6 +324,16 @@ extension Journal {
             }
         } catch {
             throw .from(error, doing: "finish the interrupted sync")
+        }
+    }
+
+    /// A path a checkout may write: relative, inside the journal, never into `.git`, no control characters.
+    static func isSafe(_ path: String) -> Bool {
+        guard !path.hasPrefix("/"), !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
+            return false
+        }
+        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+            !part.isEmpty && part != "." && part != ".." && part.lowercased() != ".git"
         }
     }
 

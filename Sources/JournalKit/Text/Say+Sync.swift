@@ -22,6 +22,12 @@ extension Say {
         return "cannot sync: \(shown) could not be committed (conflict markers?); fix \(paths.count == 1 ? "it" : "them") first"
     }
     static let syncKeptChanging = "files kept changing while syncing (an editor saving?); run `journal sync` again"
+    static func unsafePath(_ path: String) -> String {
+        "the remote's history holds a file the journal will not write: '\(path)' (outside the journal or inside .git); nothing was changed"
+    }
+    static func remoteNotAJournal(_ remote: String) -> String {
+        "\(remote) holds a git repository but not a journal (no journal.yml): nothing was merged"
+    }
     static func pushRefused(_ remote: String, _ why: String) -> String {
         "\(remote) refused the push: \(why); your entries are committed here and merged with what it has"
     }
