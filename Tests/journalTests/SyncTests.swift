@@ -165,6 +165,11 @@ import Testing
         let peers = try Peers()
         let edited = try peers.add("a", "Kept\n\nOriginal text.")
         let weathered = try peers.add("a", "Gone")
+        // The entry that comes back has an attachment, which `rm` deletes with it.
+        let editedID = try #require(peers.read("a", edited.path)?.split(separator: "\n").first { $0.hasPrefix("id: ") }?.dropFirst(4))
+        try FileManager.default.createDirectory(atPath: peers.path("a") + "/attachments/\(editedID)", withIntermediateDirectories: true)
+        try peers.write("a", "attachments/\(editedID)/photo.txt", "a photo\n")
+        #expect(try peers.run("a", "commit").status == 0)
         try peers.sync("a")
         try peers.sync("b")
         // a deletes both; b edits the text of one and only lets the tool change the other.
@@ -181,12 +186,32 @@ import Testing
         try peers.sync("a")
         for name in ["a", "b"] {
             #expect(try peers.entryFiles(name) == [edited.path], "\(name)")
+            #expect(peers.read(name, "attachments/\(editedID)/photo.txt") == "a photo\n", "\(name)")
             #expect(peers.read(name, edited.path)?.contains("Edited text.") == true)
             try peers.expectHealthy(name)
         }
         let message = try peers.git("b", "log", "-1", "--format=%B")
         #expect(message.contains("\(edited.path): edited on one side and deleted on the other: the edit is kept"))
         #expect(message.contains("\(weathered.path): deleted on one side"))
+    }
+
+    @Test func theDeletingSideGetsTheEntryAndItsAttachmentsBack() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Picnic\n\nText.")
+        let id = try #require(peers.read("a", entry.path)?.split(separator: "\n").first { $0.hasPrefix("id: ") }?.dropFirst(4))
+        try FileManager.default.createDirectory(atPath: peers.path("a") + "/attachments/\(id)", withIntermediateDirectories: true)
+        try peers.write("a", "attachments/\(id)/map.txt", "a map\n")
+        try peers.sync("a")
+        try peers.sync("b")
+        let text = try #require(peers.read("b", entry.path))
+        try peers.write("b", entry.path, text + "More text.\n")
+        try peers.sync("b")
+        #expect(try peers.run("a", "rm", entry.id, "--yes").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: peers.path("a") + "/attachments/\(id)"))
+        try peers.sync("a")
+        #expect(peers.read("a", entry.path)?.contains("More text.") == true)
+        #expect(peers.read("a", "attachments/\(id)/map.txt") == "a map\n")
+        try peers.expectHealthy("a")
     }
 
     @Test func aDeleteOnTheOtherSideOfAnEditWorksBothWaysAndDeletesOnBothSidesStayGone() throws {
@@ -246,6 +271,29 @@ import Testing
         }
         #expect(lines[0] == lines[1])
         #expect(!lines[0].contains("2020-01-01"))
+    }
+
+    @Test func anEditorOpenDuringASyncKeepsWhatTheSyncBroughtIn() throws {
+        let peers = try Peers()
+        let entry = try peers.add("a", "Evening\n\nFirst paragraph.\n\nSecond paragraph.")
+        try peers.sync("a")
+        try peers.sync("b")
+        let text = try #require(peers.read("b", entry.path))
+        try peers.write("b", entry.path, text.replacingOccurrences(of: "First paragraph.", with: "First paragraph, from b."))
+        try peers.run("b", "commit")
+        try peers.sync("b")
+        // a's editor holds the old text while a sync (run from the editor itself) brings b's edit in.
+        let editor = try peers.box.script("slow-editor", """
+            buffer=$(cat "$1")
+            '\(Sandbox.binary)' -J '\(peers.path("a"))' sync >/dev/null 2>&1
+            printf '%s\\nThird paragraph, typed in the editor.\\n' "$buffer" > "$1"
+            """)
+        let result = try peers.run("a", "edit", entry.id, env: ["EDITOR": editor, "VISUAL": editor])
+        #expect(result.status == 0, "\(result.stderr)")
+        let merged = try #require(peers.read("a", entry.path))
+        #expect(merged.contains("First paragraph, from b.\n\nSecond paragraph.\nThird paragraph, typed in the editor.\n"), "\(merged)")
+        #expect(try peers.git("a", "show", "HEAD:" + entry.path) == merged)
+        try peers.expectHealthy("a")
     }
 
     @Test func editsPushedByTheGitProgramMerge() throws {

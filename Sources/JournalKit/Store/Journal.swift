@@ -289,7 +289,9 @@ public final class Journal {
     }
 
     /// Commits an entry's file after the user edited it. Returns nil when the file matches the last commit.
-    public func commitEdit(of entry: Entry) throws(JournalError) -> Entry? {
+    /// `startedFrom` is the file as the editor opened it: if the last commit changed the entry meanwhile
+    /// (a sync, a tag), the edit is merged with that change instead of undoing it.
+    public func commitEdit(of entry: Entry, startedFrom original: Data? = nil) throws(JournalError) -> Entry? {
         do {
             try checkCommittable()
         } catch {
@@ -297,15 +299,26 @@ public final class Journal {
         }
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
-        let edited = try readEntry(at: entry.path)
         let before = try head()
+        var extra: [String] = []
+        if let original, let before, let committed = try? repository.fileContents(entry.path, at: before),
+           committed != original, let buffer = FileManager.default.contents(atPath: root + "/" + entry.path)
+        {
+            let merged = FileMerge.merge(MergeInput(path: entry.path, base: original, ours: buffer, theirs: committed, oursWins: true))
+            if let data = merged.data { try FileSystem.writeAtomically(data, to: root + "/" + entry.path) }
+            if let copy = merged.copy {
+                try FileSystem.writeAtomically(copy.data, to: root + "/" + copy.path)
+                extra.append(copy.path)
+            }
+        }
+        let edited = try readEntry(at: entry.path)
         do {
-            try commit([entry.path], message: Say.commitEdit(Journal.shortTitle(edited.title), edited.shortID))
+            try commit([entry.path] + extra, message: Say.commitEdit(Journal.shortTitle(edited.title), edited.shortID))
         } catch {
-            try? index().record([entry.path], root: root, committed: false, read: indexRead)
+            try? index().record([entry.path] + extra, root: root, committed: false, read: indexRead)
             throw error
         }
-        try? index().record([entry.path], root: root, committed: true, read: indexRead)
+        try? index().record([entry.path] + extra, root: root, committed: true, read: indexRead)
         return try head() == before ? nil : edited
     }
 

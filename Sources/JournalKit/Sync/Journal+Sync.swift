@@ -172,8 +172,13 @@ extension Journal {
         var conflicts: [String] = []
         var notes: [String] = []
         var decisions: [String] = []  // the notes but those of conflict copies, which are listed apart
+        var revived: [(id: String, deletedByUs: Bool)] = []  // entries an edit brought back from a delete
         func take(_ input: MergeInput) {
             let result = FileMerge.merge(input)
+            if let kept = result.data, input.base != nil, input.ours == nil || input.theirs == nil,
+               let entry = RawEntry(kept), let id = Block.scalar(of: "id", in: entry.header) {
+                revived.append((id, input.ours == nil))
+            }
             if result.data != input.ours { files.append((input.path, result.data)) }
             if let copy = result.copy {
                 files.append((copy.path, copy.data))
@@ -205,6 +210,20 @@ extension Journal {
                 if !files.contains(where: { $0.path == move.to.path }) { files.append((move.to.path, try data(mine.newBlob))) }
             }
             notes.append(Say.syncFollowedMove(move.from, move.to.path))
+        }
+        // An entry that comes back keeps its attachments, which the delete took with it.
+        for entry in revived {
+            let folder = "attachments/\(entry.id)/"
+            if entry.deletedByUs {
+                for change in ourChanges where change.kind == .deleted && change.path.hasPrefix(folder)
+                    && theirByPath[change.path] == nil {
+                    files.append((change.path, try data(change.oldBlob)))
+                }
+            } else {
+                let dropped = Set(theirChanges.filter { $0.kind == .deleted && $0.path.hasPrefix(folder) && ourByPath[$0.path] == nil }
+                    .map(\.path))
+                files.removeAll { $0.data == nil && dropped.contains($0.path) }
+            }
         }
         let tree = try repository.tree(from: ours, applying: files)
         let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))

@@ -87,7 +87,7 @@ extension JournalCommand {
                 try before.write(to: URL(fileURLWithPath: file), options: .atomic)
                 throw Failure(Say.emptiedEntry(entry.shortID))
             }
-            let edited = try journal.commitEdit(of: entry)
+            let edited = try journal.commitEdit(of: entry, startedFrom: before)
             if let problem = (edited ?? (try? journal.readEntry(at: entry.path)))?.problem {
                 throw Failure(Say.brokenAfterEdit(entry.path, line: problem.line, reason: problem.reason, id: entry.shortID))
             }
