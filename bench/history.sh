@@ -47,7 +47,8 @@ done
 case "$RUNS" in ''|*[!0-9]*|0) echo "history.sh: --runs needs a positive number" >&2; exit 64 ;; esac
 case "$SIZE" in ''|*[!0-9]*|0|1) echo "history.sh: --size needs a number of at least 2" >&2; exit 64 ;; esac
 
-say() { printf '%s\n' "$*" >&2; }
+NAME=history.sh
+. "$BENCH/common.sh"
 q() { printf '%q' "$1"; }
 commas() { sed ':a; s/\B[0-9]\{3\}\>/,&/; ta' <<<"$1"; }   # 100000 -> 100,000
 started=$(date +%s)
@@ -56,28 +57,9 @@ started=$(date +%s)
 # 1. What it needs: hyperfine, git (with git daemon), python3, and the journal binary.
 missing=()
 for tool in hyperfine git python3; do command -v "$tool" >/dev/null || missing+=("$tool"); done
-if [ ${#missing[@]} -gt 0 ]; then
-  say "Installing Debian packages: ${missing[*]}"
-  sudo=""; [ "$(id -u)" -eq 0 ] || sudo="sudo"
-  export DEBIAN_FRONTEND=noninteractive
-  { $sudo apt-get update -qq && $sudo apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null; } \
-    || { say "history.sh: could not install ${missing[*]}"; exit 1; }
-fi
+apt_install "${missing[@]}" || { say "history.sh: could not install ${missing[*]}"; exit 1; }
 
-mkdir -p "$OUT/bin"
-if [ $BUILD -eq 1 ] && [ -z "${JOURNAL_BIN:-}" ]; then
-  say "Building journal (swift build -c release)"
-  if ! (cd "$ROOT" && swift build -c release > "$OUT/build.log" 2>&1); then
-    tail -n 20 "$OUT/build.log" >&2
-    say "history.sh: the release build failed (bench/out/history/build.log); --no-build uses the binary as it is"
-    exit 1
-  fi
-fi
-JOURNAL_BIN="${JOURNAL_BIN:-$ROOT/.build/release/journal}"
-[ -x "$JOURNAL_BIN" ] || { say "history.sh: no journal binary at $JOURNAL_BIN"; exit 1; }
-# The whole run uses one copy of the binary, even if someone rebuilds meanwhile.
-cp "$JOURNAL_BIN" "$OUT/bin/journal.tmp" && mv -f "$OUT/bin/journal.tmp" "$OUT/bin/journal"
-JOURNAL_BIN="$OUT/bin/journal"
+build_journal
 J="$(q "$JOURNAL_BIN")"
 
 # A private HOME (no user git config), no editor, no colours, one locale and time zone.

@@ -64,21 +64,12 @@ for size in "${SIZE_LIST[@]}"; do
   case "$size" in ''|*[!0-9]*|0) echo "run.sh: bad size '$size' in --sizes" >&2; exit 64 ;; esac
 done
 
-say() { printf '%s\n' "$*" >&2; }
+NAME=run.sh
+. "$BENCH/common.sh"
 started=$(date +%s)
 
 # ---------------------------------------------------------------------------------------------------
 # 1. What it needs.
-sudo=""
-[ "$(id -u)" -eq 0 ] || sudo="sudo"
-apt_updated=0
-apt_install() {
-  [ $# -eq 0 ] && return 0
-  say "Installing Debian packages: $*"
-  export DEBIAN_FRONTEND=noninteractive
-  if [ $apt_updated -eq 0 ]; then $sudo apt-get update -qq || true; apt_updated=1; fi
-  $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
-}
 missing=()
 command -v hyperfine >/dev/null || missing+=(hyperfine)
 command -v rg >/dev/null || missing+=(ripgrep)
@@ -101,22 +92,8 @@ if [ $SKIP_JRNL -eq 0 ] && [[ "$(jrnl_version)" != *"v4.6"* ]]; then
 fi
 
 mkdir -p "$OUT"
-if [ $BUILD -eq 1 ] && [ -z "${JOURNAL_BIN:-}" ]; then
-  say "Building journal (swift build -c release)"
-  if ! (cd "$ROOT" && swift build -c release > "$OUT/build.log" 2>&1); then
-    tail -n 20 "$OUT/build.log" >&2
-    say "run.sh: the release build failed (bench/out/build.log); --no-build benchmarks the binary as it is"
-    exit 1
-  fi
-fi
-JOURNAL_BIN="${JOURNAL_BIN:-$ROOT/.build/release/journal}"
-[ -x "$JOURNAL_BIN" ] || { say "run.sh: no journal binary at $JOURNAL_BIN"; exit 1; }
-# The whole run uses one copy of the binary, even if someone rebuilds .build/release meanwhile.
-mkdir -p "$OUT/bin"
-cp "$JOURNAL_BIN" "$OUT/bin/journal.tmp" && mv -f "$OUT/bin/journal.tmp" "$OUT/bin/journal"
-JOURNAL_BIN="$OUT/bin/journal"
+build_journal
 
-mkdir -p "$OUT"
 STAMP="$(date +%Y-%m-%d)"
 RUN_DIR="$OUT/runs/$(date +%Y%m%d-%H%M%S)"
 mkdir -p "$RUN_DIR"

@@ -1,0 +1,34 @@
+# Shared by bench/run.sh and bench/history.sh (sourced, not run). Expects BENCH, ROOT, OUT, BUILD and
+# NAME (the script's name, for messages) to be set.
+
+say() { printf '%s\n' "$*" >&2; }
+
+sudo=""
+[ "$(id -u)" -eq 0 ] || sudo="sudo"
+apt_updated=0
+# Installs Debian packages (none: nothing to do).
+apt_install() {
+  [ $# -eq 0 ] && return 0
+  say "Installing Debian packages: $*"
+  export DEBIAN_FRONTEND=noninteractive
+  if [ $apt_updated -eq 0 ]; then $sudo apt-get update -qq || true; apt_updated=1; fi
+  $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
+}
+
+# Builds journal in release mode (unless --no-build or JOURNAL_BIN is given) and sets JOURNAL_BIN to a
+# copy of it under $OUT/bin, so the whole run uses one binary even if someone rebuilds meanwhile.
+build_journal() {
+  mkdir -p "$OUT/bin"
+  if [ "$BUILD" -eq 1 ] && [ -z "${JOURNAL_BIN:-}" ]; then
+    say "Building journal (swift build -c release)"
+    if ! (cd "$ROOT" && swift build -c release > "$OUT/build.log" 2>&1); then
+      tail -n 20 "$OUT/build.log" >&2
+      say "$NAME: the release build failed ($OUT/build.log); --no-build uses the binary as it is"
+      exit 1
+    fi
+  fi
+  JOURNAL_BIN="${JOURNAL_BIN:-$ROOT/.build/release/journal}"
+  [ -x "$JOURNAL_BIN" ] || { say "$NAME: no journal binary at $JOURNAL_BIN"; exit 1; }
+  cp "$JOURNAL_BIN" "$OUT/bin/journal.tmp" && mv -f "$OUT/bin/journal.tmp" "$OUT/bin/journal"
+  JOURNAL_BIN="$OUT/bin/journal"
+}
