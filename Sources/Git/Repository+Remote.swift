@@ -280,6 +280,7 @@ extension Repository {
         -> PushResult
     {
         let target = remoteBranch ?? branch
+        let pushed = try referenceTarget("refs/heads/" + branch)
         let remote = try lookUpRemote(name)
         defer { git_remote_free(remote) }
         let url = git_remote_url(remote).map { String(cString: $0) } ?? name
@@ -298,9 +299,9 @@ extension Repository {
         if code == GIT_ENONFASTFORWARD.rawValue { return .rejected(reason: "non-fast-forward", message: said) }
         try session.check(code, "push to \(url)")
         if let refused = session.refusedUpdate { return .rejected(reason: refused, message: said) }
-        // Record what the remote now has, as git does after a push.
-        if let head = try head() {
-            var oid = try head.raw(for: "update the remote-tracking branch")
+        // Record what the remote now has (what was pushed, even if the branch moved since), as git does.
+        if let pushed {
+            var oid = try pushed.raw(for: "update the remote-tracking branch")
             var reference: OpaquePointer?
             if git_reference_create(&reference, pointer, "refs/remotes/\(name)/\(target)", &oid, 1, "journal sync: push") == 0 {
                 git_reference_free(reference)
