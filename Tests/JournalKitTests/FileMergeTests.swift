@@ -27,6 +27,23 @@ import Testing
         #expect(merge(base, theirs, ours, oursWins: false).data == merged.data)
     }
 
+    @Test func valuesOfSeveralLinesAndCommentsMergeLineByLine() {
+        let base = entry("tags: [a]\n# remember: code 4711\npeople:\n  - Ann\nsummary: |\n  line one\n  line two\n", "T\n")
+        let ours = entry("tags: [a, b]\n# remember: code 4711\npeople:\n  - Ann\n  - Carol\nsummary: |\n  line ONE\n  line two\n", "T\n")
+        let theirs = entry("tags: [a, c]\n# remember: code 4711\npeople:\n  - Ann\n  - Dave\nsummary: |\n  line one\n  line TWO\n", "T\n")
+        let merged = merge(base, ours, theirs)
+        #expect(text(merged.data) == text(entry(
+            "tags: [a, b, c]\n# remember: code 4711\npeople:\n  - Ann\n  - Dave\n  - Carol\nsummary: |\n  line ONE\n  line TWO\n", "T\n")))
+        #expect(merged.notes.isEmpty)
+    }
+
+    @Test func aTextThatOnlyLooksLikeAHeaderMergesAsText() {
+        let base = Data("---\nIntro line one\nIntro line two\n---\nRest\n".utf8)
+        let ours = Data("---\nIntro line ONE\nIntro line two\n---\nRest\n".utf8)
+        let theirs = Data("---\nIntro line one\nIntro line TWO\n---\nRest\n".utf8)
+        #expect(text(merge(base, ours, theirs).data) == "---\nIntro line ONE\nIntro line TWO\n---\nRest\n")
+    }
+
     @Test func aScalarChangedOnBothSidesTakesTheWinnersAndNamesTheOther() {
         let base = entry("category: music\n", "T\n")
         let merged = merge(base, entry("category: travel\n", "T\n"), entry("category: study\n", "T\n"), oursWins: false)

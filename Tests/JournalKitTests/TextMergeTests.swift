@@ -85,8 +85,15 @@ import Testing
                          theirs: "The cat sat on the red mat.\n", "The black cat sat on the red mat.\n")
     }
 
-    @Test func wordsInsertedBeforeAWordTheOtherSideChangedMerge() {
-        Self.expectClean(base: "x\nthe end", ours: "x\nthe happy end", theirs: "x\nthe end!", "x\nthe happy end!")
+    /// A word inserted next to a word the other side replaced may belong to either: a clash, each
+    /// side's line kept as written ("I was not sad" would be a sentence nobody wrote).
+    @Test func wordsInsertedNextToAWordTheOtherSideChangedClash() {
+        Self.expectConflict(base: "x\nthe end", ours: "x\nthe happy end", theirs: "x\nthe end!",
+                            preferOurs: "x\nthe happy end", preferTheirs: "x\nthe end!")
+        Self.expectConflict(base: "I was happy with it.\n", ours: "I was not happy with it.\n", theirs: "I was sad with it.\n",
+                            preferOurs: "I was not happy with it.\n", preferTheirs: "I was sad with it.\n")
+        Self.expectConflict(base: "We met at 5\n", ours: "We met at 6 pm\n", theirs: "We met at 5 pm\n",
+                            preferOurs: "We met at 6 pm\n", preferTheirs: "We met at 5 pm\n")
     }
 
     @Test func aClashingLineIsKeptWholeOnEachSide() {

@@ -62,7 +62,7 @@ enum FileMerge {
 
     private static func mergeEntry(_ path: String, base: Data, ours: Data, theirs: Data, oursWins: Bool) -> MergedFile {
         guard let b = RawEntry(base, allowEmpty: true), let o = RawEntry(ours), let t = RawEntry(theirs),
-              o.hasHeader == t.hasHeader
+              o.hasHeader == t.hasHeader, [b, o, t].allSatisfy(\.headerReads)
         else {
             return mergeText(path, base: base, ours: ours, theirs: theirs, oursWins: oursWins)
         }
@@ -224,6 +224,16 @@ enum FileMerge {
                 }
             }
         }
+        // A value of several lines (a block list, a `|` text, comments) merges line by line when it can.
+        if let key, let winner, let loser, winner.lines.count + loser.lines.count > 2 {
+            let text = { (block: Block?) in block.map { $0.lines.joined(separator: "\n") + "\n" } ?? "" }
+            if case .clean(let merged) = TextMerge.merge(base: text(base), ours: text(winner), theirs: text(loser),
+                                                        keepingBothInsertions: true),
+               Block.parse(FileMerge.lines(merged), indent: 0).map(\.key) == [key]
+            {
+                return Block(key: key, lines: FileMerge.lines(merged))
+            }
+        }
         notes.append(Say.syncKept(name, winner.map(\.valueText) ?? Say.syncNothing, loser.map(\.valueText) ?? Say.syncNothing))
         return winner
     }
@@ -236,7 +246,9 @@ enum FileMerge {
         var items: [String] = []
         for item in w + l where !removed.contains(item) && !items.contains(item) { items.append(item) }
         let end = winner.lines[0].hasSuffix("\r") ? "\r" : ""
-        return Block(key: key, lines: ["\(key): " + YAMLWriter.flowList(items) + end])
+        // Comments and blank lines that stood in the block stay (a block list's items are the list).
+        let kept = winner.lines.dropFirst().filter(Block.isBlankOrComment)
+        return Block(key: key, lines: ["\(key): " + YAMLWriter.flowList(items) + end] + kept)
     }
 }
 
@@ -363,6 +375,14 @@ struct RawEntry {
         closing = String(all[end])
         header = Block.parse(all[1..<end].map(String.init))
         body = all[(end + 1)...].joined(separator: "\n")
+    }
+
+    /// False for a header YAML cannot read (a text that merely starts with a `---` rule, say): such a
+    /// file is merged as plain text.
+    var headerReads: Bool {
+        guard hasHeader else { return true }
+        let text = header.flatMap(\.lines).map { $0.hasSuffix("\r") ? String($0.dropLast()) : $0 }.joined(separator: "\n")
+        return (try? HeaderParser.parse(text)) != nil
     }
 
     /// The file with this entry's markers and BOM, and the given header and text.

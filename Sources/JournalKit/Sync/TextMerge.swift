@@ -14,10 +14,11 @@ import Foundation
 ///    sequences, which can never match). Each diff is a list of hunks: a base range replaced by a
 ///    range of that side. Hunks of the two sides fall into one *region* when their base ranges
 ///    overlap, when both insert at the same point (their order would be a guess), or when one
-///    inserts right next to the other's deletion (the insertion may well belong to the deleted
-///    text: "please " added before a line the other side removed must not end up glued to the next
-///    line, nor a line appended to a body the other side emptied survive alone). Other changes that
-///    merely touch stay separate, each in its exact place (e.g. edits of two neighbouring lines).
+///    inserts right next to the other's change (the insertion may well belong to the changed text:
+///    "not " added before "happy" while the other side replaced "happy" by "sad" must not give
+///    "not sad"; "please " added before a line the other side removed must not end up glued to the
+///    next line). Other changes that merely touch stay separate, each in its exact place (e.g. edits
+///    of two neighbouring lines).
 ///    Base text outside regions is kept; a region changed by one side only, or by both sides
 ///    identically, takes that change.
 /// 3. **Words.** A region both sides changed differently is merged again, by the same diff3, on the
@@ -229,8 +230,9 @@ public enum TextMerge {
             while end < hunks.count {
                 let next = hunks[end].hunk
                 let (inserts, deletes) = (next.base.isEmpty, next.side.isEmpty)
-                let touchesAmbiguously = next.base.lowerBound == high
-                    && (inserts && (insertsAtEnd || deletesAtEnd) || deletes && insertsAtEnd)
+                // An insertion right next to any change of the other side belongs with it: "not" put
+                // before "happy" while the other side replaced "happy" must not give "not sad".
+                let touchesAmbiguously = next.base.lowerBound == high && (inserts || insertsAtEnd)
                 guard next.base.lowerBound < high || touchesAmbiguously else { break }
                 if next.base.upperBound > high { (high, insertsAtEnd, deletesAtEnd) = (next.base.upperBound, false, false) }
                 if next.base.upperBound == high { (insertsAtEnd, deletesAtEnd) = (insertsAtEnd || inserts, deletesAtEnd || deletes) }
