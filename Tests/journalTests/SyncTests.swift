@@ -601,6 +601,55 @@ import Testing
     }
 }
 
+/// Syncs at once, and the git lock files a killed sync leaves.
+@Suite struct SyncConcurrencyTests {
+    @Test func lockFilesLeftByAKilledSyncAreCleared() throws {
+        let peers = try Peers(["a"])
+        let git = peers.path("a") + "/.git"
+        // A sync was killed while git held its locks: it left its "running" file and the lock files.
+        try Data("12345\n".utf8).write(to: URL(fileURLWithPath: git + "/journal/sync-running"))
+        for lock in ["/index.lock", "/refs/heads/main.lock", "/refs/remotes/origin/main.lock"] {
+            try Data().write(to: URL(fileURLWithPath: git + lock))
+        }
+        let added = try peers.run("a", "add", "After the kill")
+        #expect(added.status == 0, "\(added.stderr)")
+        for lock in ["/index.lock", "/refs/heads/main.lock", "/refs/remotes/origin/main.lock", "/journal/sync-running"] {
+            #expect(!FileManager.default.fileExists(atPath: git + lock), "\(lock)")
+        }
+        #expect(try peers.sync("a") == "↓ 0 new · ↑ 1 new · 0 conflicts")
+    }
+
+    @Test func syncsAndAddsAtOnceAllSucceed() throws {
+        let peers = try Peers(["a", "b"])
+        try peers.add("b", "From b")
+        try peers.sync("b")
+        let group = DispatchGroup()
+        let results = NSLock()
+        nonisolated(unsafe) var failures: [String] = []
+        let (journal, environment, home) = (peers.path("a"), peers.box.environment, peers.box.home)
+        for index in 0..<6 {
+            group.enter()
+            DispatchQueue.global().async {
+                defer { group.leave() }
+                let arguments = index % 3 == 2 ? ["add", "Added at once \(index)"] : ["sync"]
+                let result = try? Sandbox.exec(Sandbox.binary, ["-J", journal] + arguments, stdin: nil, env: environment, cwd: home)
+                if result?.status != 0 {
+                    results.lock()
+                    failures.append("\(arguments): \(result?.stderr ?? "did not run")")
+                    results.unlock()
+                }
+            }
+        }
+        group.wait()
+        #expect(failures.isEmpty, "\(failures)")
+        try peers.sync("a")
+        try peers.sync("b")
+        #expect(try peers.snapshot("a") == peers.snapshot("b"))
+        #expect(try peers.entryFiles("a").count == 3)
+        try peers.expectHealthy("a")
+    }
+}
+
 /// `kill -9` in the middle of a sync, at several moments: the next command finishes or leaves the
 /// checkout, never commits a half-updated tree as the user's edit, and a later sync converges.
 @Suite struct SyncKillTests {

@@ -83,7 +83,9 @@ public final class Journal {
             Repository.enableFsync()
             let journal = try Journal(root: root, repository: try Repository(at: root), context: context)
             // Finish a checkout a killed sync left; if that fails, reading still works (refresh reports it).
-            if FileSystem.exists(journal.syncMarkerPath) { _ = try? journal.takeLock() }
+            if FileSystem.exists(journal.syncMarkerPath) || FileSystem.exists(journal.syncRunningPath) {
+                _ = try? journal.takeLock()
+            }
             return journal
         } catch {
             throw .from(error, doing: "open \(root)")
@@ -449,6 +451,7 @@ public final class Journal {
     /// The writers' lock; a checkout that a killed sync left half done is finished first.
     func takeLock() throws(JournalError) -> WriterLock {
         let lock = try WriterLock(path: stateFolder + "/lock", timeout: context.lockTimeout)
+        if FileSystem.exists(syncRunningPath) { clearLocksOfAKilledSync(holdingSyncLock: false) }
         if FileSystem.exists(syncMarkerPath) { try finishInterruptedSync() }
         return lock
     }

@@ -43,6 +43,15 @@ extension Journal {
     public func sync(remote name: String, access: RemoteAccess) throws(JournalError) -> SyncReport {
         var report = SyncReport(remote: name)
         guard case .some(.some) = try? repository.remoteURL(name) else { throw .invalid(Say.unknownRemote(name)) }
+        // One sync at a time per journal; a file says one is running, so that the lock files of a
+        // killed one can be told from those of a git program at work.
+        let running = try WriterLock(path: stateFolder + "/sync.lock", timeout: max(60, context.lockTimeout))
+        clearLocksOfAKilledSync(holdingSyncLock: true)
+        FileManager.default.createFile(atPath: syncRunningPath, contents: Data("\(getpid())\n".utf8))
+        defer {
+            try? FileManager.default.removeItem(atPath: syncRunningPath)
+            withExtendedLifetime(running) {}
+        }
         try checkCommittable()
         report.pending = try refresh()
         let leftOver = try uncommittedPaths()
@@ -325,6 +334,27 @@ extension Journal {
         try? index().record(paths, root: root, committed: true, read: indexRead)
         try? index().record(kept, root: root, committed: false, read: indexRead)
         try FileSystem.remove(syncMarkerPath)
+    }
+
+    var syncRunningPath: String { stateFolder + "/sync-running" }
+
+    /// When a sync was killed (it left `sync-running` and no sync holds `sync.lock` now), removes the
+    /// git lock files made since it started: left behind, they would block every later write.
+    func clearLocksOfAKilledSync(holdingSyncLock: Bool) {
+        guard let started = FileSystem.modificationTime(syncRunningPath) else { return }
+        // (flock: a second lock on the file fails even in the process that holds the first.)
+        let probe = holdingSyncLock ? nil : try? WriterLock(path: stateFolder + "/sync.lock", timeout: 0)
+        guard holdingSyncLock || probe != nil else { return }  // a sync is running right now
+        defer { withExtendedLifetime(probe) {} }
+        let gitdir = repository.gitdir
+        var candidates = [gitdir + "/index.lock", gitdir + "/HEAD.lock", gitdir + "/packed-refs.lock"]
+        candidates += FileSystem.files(under: gitdir + "/refs", relativeTo: gitdir).filter { $0.hasSuffix(".lock") }
+            .map { gitdir + "/" + $0 }
+        for lock in candidates {
+            guard let made = FileSystem.modificationTime(lock), made >= started.addingTimeInterval(-1) else { continue }
+            unlink(lock)
+        }
+        try? FileManager.default.removeItem(atPath: syncRunningPath)
     }
 
     /// Finishes a checkout that a killed sync left half done (called with the lock held).
