@@ -530,6 +530,8 @@ import Testing
             try fails(["remote", "add", "backup", garbage],
                       "'\(garbage)' is not a git URL or an existing folder: use a path, file://, git://, ssh://, user@host:path or https://")
         }
+        try fails(["remote", "add", "other", peers.path("a")],
+                  "\(peers.path("a")) is a folder with a work tree (a journal?), which sync cannot push into: share a bare repository instead (git init --bare), or use journal clone to copy it")
         try fails(["remote", "remove", "nope"], "no remote named 'nope' (see `journal remote list`)")
         try fails(["sync", "nope"], "no remote named 'nope' (see `journal remote list`)")
     }

@@ -10,6 +10,9 @@ extension Say {
         "this journal has several remotes (\(names.joined(separator: ", "))) and none is called origin: name one, as in `journal sync \(names[0])`"
     }
     public static func unknownRemote(_ name: String) -> String { "no remote named '\(name)' (see `journal remote list`)" }
+    public static func remoteHasWorkTree(_ path: String) -> String {
+        "\(path) is a folder with a work tree (a journal?), which sync cannot push into: share a bare repository instead (git init --bare), or use journal clone to copy it"
+    }
     public static func remoteExists(_ name: String) -> String { "a remote named '\(name)' already exists (see `journal remote list`)" }
     public static func invalidRemoteName(_ name: String) -> String {
         "'\(name)' is not a valid remote name: use letters, digits, '-', '_' or '.', as in origin"

@@ -122,6 +122,10 @@ extension JournalCommand {
         func run() throws {
             let journal = try options.openJournal()
             let checked = try Network.checkedURL(url)
+            // libgit2 cannot push into a folder with a work tree (another machine's journal, say).
+            if checked.hasPrefix("/"), FileManager.default.fileExists(atPath: checked + "/.git") {
+                throw Failure(Say.remoteHasWorkTree(checked))
+            }
             try journal.addRemote(name: name, url: checked)
             print(Say.remoteAdded(name, checked))
         }
