@@ -75,6 +75,41 @@ import Testing
         #expect(UUID(uuidString: String(copyID)) != nil)
     }
 
+    @Test func aCopyOfAnEntryMergedAsPlainTextIsMarkedToo() throws {
+        // One side added a header to a hand-written file, so the two are merged as plain text.
+        let path = "entries/2026/11/plain.md"
+        let base = Data("Plain\n\nWe ate noodles.\n".utf8)
+        let ours = Data("---\nid: 11111111-2222-4333-8444-555555555555\ntags: [x]\n---\nPlain\n\nWe ate ramen.\n".utf8)
+        let theirs = Data("Plain\n\nWe ate dumplings.\n".utf8)
+        for oursWins in [true, false] {
+            let merged = merge(base, ours, theirs, oursWins: oursWins, path: path)
+            let copy = try #require(merged.copy)
+            let copyText = try #require(text(copy.data))
+            let copyID = try #require(copyText.split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst(4)
+            #expect(copy.path == "entries/2026/11/plain-conflict-\(copyID.prefix(8)).md")
+            let (kept, other) = oursWins ? ("ramen", "dumplings") : ("dumplings", "ramen")
+            #expect(text(merged.data) == "---\nid: 11111111-2222-4333-8444-555555555555\ntags: [x]\n---\nPlain\n\nWe ate \(kept).\n")
+            #expect(copyText == "---\nid: \(copyID)\ntags: [x]\nconflict_of: 11111111-2222-4333-8444-555555555555\n---\nPlain\n\nWe ate \(other).\n")
+        }
+        // Neither side has a header: the copy gets one, with its own id and conflict_of the path's id.
+        let plain = merge(base, Data("Plain\n\nWe ate ramen.\n".utf8), theirs, oursWins: true, path: path)
+        let plainCopy = try #require(text(plain.copy?.data))
+        #expect(plainCopy.hasPrefix("---\nid: ") && plainCopy.hasSuffix("---\nPlain\n\nWe ate dumplings.\n"))
+        #expect(plainCopy.contains("\nconflict_of: \(NameUUID.forPath(path).uuidString.lowercased())\n"))
+    }
+
+    @Test func anEmptiedTextNeedsNoCopy() {
+        let base = entry("", "T\n\ntext\n")
+        let edited = entry("", "T\n\ntext edited\n")
+        let emptied = entry("", "")
+        // The edit is the later one: it stays, and the emptied side leaves nothing to keep.
+        let merged = merge(base, edited, emptied, oursWins: true)
+        #expect(merged.data == edited && merged.copy == nil)
+        // The emptying is the later one: the entry is empty and the edit is kept in a copy.
+        let other = merge(base, emptied, edited, oursWins: true)
+        #expect(other.data == emptied && other.copy.map { String(decoding: $0.data, as: UTF8.self).contains("text edited") } == true)
+    }
+
     @Test func aTextEditBeatsADeleteAndAToolChangeLosesToIt() {
         let base = entry("", "T\n\ntext\n")
         let edited = entry("", "T\n\ntext and more\n")

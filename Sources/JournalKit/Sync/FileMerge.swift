@@ -76,7 +76,10 @@ enum FileMerge {
         case .conflict(let preferWinner, let preferLoser): body = (preferWinner, preferLoser)
         }
         let merged = winner.assembled(header: header, body: body.kept)
-        guard let lost = body.lost else { return MergedFile(data: merged, notes: notes.map { Say.syncNote(path, $0) }) }
+        // An emptied text has nothing to keep: no copy for it.
+        guard let lost = body.lost, !lost.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+            return MergedFile(data: merged, notes: notes.map { Say.syncNote(path, $0) })
+        }
 
         let id = Block.scalar(of: "id", in: header) ?? NameUUID.forPath(path).uuidString.lowercased()
         let blobs = [GitBlob.id(of: ours), GitBlob.id(of: theirs)].sorted()
@@ -91,6 +94,22 @@ enum FileMerge {
         notes.append(Say.syncConflictCopyNote(copyID))
         return MergedFile(data: merged, copy: .init(path: copyPath(for: path, id: copyID), data: copyData),
                           notes: notes.map { Say.syncNote(path, $0) })
+    }
+
+    /// A conflict copy of an entry merged as plain text (a side without a header, or with a broken one):
+    /// `lost` with `conflict_of:` added, and an id of its own where it has one. Nil when `lost` has a
+    /// header that cannot take a field.
+    private static func entryCopy(_ path: String, of kept: Data, keeping lost: Data, blobs: [String])
+        -> (file: MergedFile.Copy, id: String)?
+    {
+        let original = RawEntry(kept).flatMap { Block.scalar(of: "id", in: $0.header) }
+            ?? NameUUID.forPath(path).uuidString.lowercased()
+        let copyID = NameUUID.make(namespace: conflictNamespace, name: original + " " + blobs.sorted().joined(separator: " "))
+            .uuidString.lowercased()
+        let hasID = RawEntry(lost).map { Block.scalar(of: "id", in: $0.header) != nil } ?? false
+        let fields: [(key: String, value: String?)] = (hasID ? [("id", copyID)] : []) + [("conflict_of", original)]
+        guard let data = EntryFile.setting(fields, in: lost) else { return nil }
+        return (.init(path: copyPath(for: path, id: copyID), data: data), copyID)
     }
 
     /// The namespace of conflict copies' ids (a version 5 UUID of "journal-conflict-copy").
@@ -152,6 +171,11 @@ enum FileMerge {
             }
         } else {
             (kept, lost) = (winner, loser)
+        }
+        if let text = textOf(lost), text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return MergedFile(data: kept) }
+        if path.hasPrefix(Journal.entriesFolder + "/"), path.hasSuffix(".md"),
+           let copy = entryCopy(path, of: kept, keeping: lost, blobs: [GitBlob.id(of: ours), GitBlob.id(of: theirs)]) {
+            return MergedFile(data: kept, copy: copy.file, notes: [Say.syncNote(path, Say.syncConflictCopyNote(copy.id))])
         }
         let copyID = GitBlob.id(of: lost)
         let folder = (path as NSString).deletingLastPathComponent
