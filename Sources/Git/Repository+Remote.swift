@@ -254,25 +254,37 @@ extension Repository {
 
     /// Fetches `branch` of remote `name` into `refs/remotes/NAME/BRANCH` and returns its tip (nil when the remote has no such branch yet).
     public func fetch(remote name: String, branch: String, access: RemoteAccess) throws -> ObjectID? {
+        let tracking = "refs/remotes/\(name)/\(branch)"
+        let (code, session) = try transfer(name, refspec: "+refs/heads/\(branch):\(tracking)", access: access) {
+            remote, specs, session in
+            var options = git_fetch_options()
+            try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "fetch")
+            // A branch deleted on the remote must not linger here as if it were still there.
+            options.prune = GIT_FETCH_PRUNE
+            options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+            try session.install(in: &options.callbacks)
+            return git_remote_fetch(remote, specs, &options, "journal sync: fetch")
+        }
+        try session.check(code, "fetch from \(session.url)")
+        return try referenceTarget(tracking)
+    }
+
+    /// Runs a fetch or push (`call`) on remote `name` with one refspec and a session for libgit2's
+    /// callbacks, kept alive for the whole call.
+    private func transfer(_ name: String, refspec: String, access: RemoteAccess,
+                          _ call: (OpaquePointer, UnsafeMutablePointer<git_strarray>, RemoteSession) throws -> Int32)
+        throws -> (code: Int32, session: RemoteSession)
+    {
         let remote = try lookUpRemote(name)
         defer { git_remote_free(remote) }
-        let url = git_remote_url(remote).map { String(cString: $0) } ?? name
-        let session = RemoteSession(url: url, access: access)
-        var options = git_fetch_options()
-        try check(git_fetch_options_init(&options, UInt32(GIT_FETCH_OPTIONS_VERSION)), "fetch")
-        // A branch deleted on the remote must not linger here as if it were still there.
-        options.prune = GIT_FETCH_PRUNE
-        options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
-        let tracking = "refs/remotes/\(name)/\(branch)"
+        let session = RemoteSession(url: git_remote_url(remote).map { String(cString: $0) } ?? name, access: access)
         let code = try withExtendedLifetime(session) {
-            try session.install(in: &options.callbacks)
-            return try withStringArray(["+refs/heads/\(branch):\(tracking)"]) { refspecs in
+            try withStringArray([refspec]) { refspecs in
                 var specs = refspecs
-                return git_remote_fetch(remote, &specs, &options, "journal sync: fetch")
+                return try call(remote, &specs, session)
             }
         }
-        try session.check(code, "fetch from \(url)")
-        return try referenceTarget(tracking)
+        return (code, session)
     }
 
     /// Pushes `branch` to the branch `remoteBranch` (the same name by default) of remote `name`.
@@ -281,23 +293,17 @@ extension Repository {
     {
         let target = remoteBranch ?? branch
         let pushed = try referenceTarget("refs/heads/" + branch)
-        let remote = try lookUpRemote(name)
-        defer { git_remote_free(remote) }
-        let url = git_remote_url(remote).map { String(cString: $0) } ?? name
-        let session = RemoteSession(url: url, access: access)
-        var options = git_push_options()
-        try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push")
-        let code = try withExtendedLifetime(session) {
+        let (code, session) = try transfer(name, refspec: "refs/heads/\(branch):refs/heads/\(target)", access: access) {
+            remote, specs, session in
+            var options = git_push_options()
+            try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push")
             try session.install(in: &options.callbacks)
-            return try withStringArray(["refs/heads/\(branch):refs/heads/\(target)"]) { refspecs in
-                var specs = refspecs
-                return git_remote_push(remote, &specs, &options)
-            }
+            return git_remote_push(remote, specs, &options)
         }
         let said = session.remoteOutput.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.last ?? ""
         if code == GIT_ENONFASTFORWARD.rawValue { return .rejected(reason: "non-fast-forward", message: said) }
-        try session.check(code, "push to \(url)")
+        try session.check(code, "push to \(session.url)")
         if let refused = session.refusedUpdate { return .rejected(reason: refused, message: said) }
         // Record what the remote now has (what was pushed, even if the branch moved since), as git does.
         if let pushed {

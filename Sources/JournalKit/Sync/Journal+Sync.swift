@@ -127,16 +127,17 @@ extension Journal {
                 } else {
                     plan = (remoteTip, "journal sync: fast-forward to \(name)", nil)
                 }
-                let paths = try ours.map { try repository.changes(from: $0, to: plan.target).map(\.path) } ?? []
-                let edited = try repository.changesAgainstHead(paths).map(\.path)
+                // The one tree diff of this checkout: for the edits check, the checkout and the counts.
+                let changes = try repository.changes(from: ours, to: plan.target)
+                let edited = try ours == nil ? [] : repository.changesAgainstHead(changes.map(\.path)).map(\.path)
                 if !edited.isEmpty {
                     let more = try commitPending(edited, everything: false)
                     guard !more.committed.isEmpty else { throw JournalError.busy(Say.syncDirty(edited)) }
                     report.pending.committed += more.committed
                     continue
                 }
-                try checkOut(from: ours, to: plan.target, message: plan.message)
-                report.received = try report.received + counts(from: ours, to: plan.target)
+                try checkOut(SyncMarker(from: ours, to: plan.target, message: plan.message), changes: changes)
+                report.received = report.received + Journal.counts(of: changes)
                 report.conflicts += plan.merge?.conflicts ?? []
                 report.notes += plan.merge?.notes ?? []
                 return plan.target
@@ -273,14 +274,14 @@ extension Journal {
 
     /// Moves HEAD's branch from `from` to `to` and makes the work tree, git's index and the snapshot
     /// follow. A marker written first makes this safe to kill: the next command redoes it.
-    func checkOut(from: ObjectID?, to: ObjectID, message: String) throws {
+    /// `changes` is the diff from `marker.from` to `marker.to`.
+    func checkOut(_ marker: SyncMarker, changes: [TreeChange]) throws {
         // A tree from elsewhere may name any path: nothing is written outside the journal or into .git.
-        if let unsafe = try repository.changes(from: from, to: to).first(where: { !Journal.isSafe($0.path) }) {
+        if let unsafe = changes.first(where: { !Journal.isSafe($0.path) }) {
             throw JournalError.invalid(Say.unsafePath(unsafe.path))
         }
-        let marker = SyncMarker(from: from, to: to, message: message)
         try FileSystem.writeAtomically(try JSONEncoder().encode(marker), to: syncMarkerPath)
-        try completeCheckout(marker)
+        try completeCheckout(marker, changes: changes)
     }
 
     /// Writes `to`'s version of every path that differs from `from`, updates git's index, moves the
@@ -288,8 +289,8 @@ extension Journal {
     /// When `resuming` a checkout a killed sync left, a file that holds neither the old nor the new
     /// version was edited since: the edit is merged with the new version (as the later side) and
     /// left for the next command to commit as the user's edit.
-    private func completeCheckout(_ marker: SyncMarker, resuming: Bool = false) throws {
-        var changes = try repository.changes(from: marker.from, to: marker.to)
+    private func completeCheckout(_ marker: SyncMarker, changes all: [TreeChange], resuming: Bool = false) throws {
+        var changes = all
         var kept: [String] = []
         if resuming {
             var edited: [TreeChange] = []
@@ -364,9 +365,9 @@ extension Journal {
             let marker = try JSONDecoder().decode(SyncMarker.self, from: data)
             let current = try repository.head()
             if current == marker.from || current == marker.to {
-                let paths = try repository.changes(from: marker.from, to: marker.to).map(\.path)
-                FileSystem.removeLeftoverTemporaries(of: paths, in: root)
-                try completeCheckout(marker, resuming: true)
+                let changes = try repository.changes(from: marker.from, to: marker.to)
+                FileSystem.removeLeftoverTemporaries(of: changes.map(\.path), in: root)
+                try completeCheckout(marker, changes: changes, resuming: true)
             } else {
                 // HEAD moved by other means (the git program): the marker no longer describes anything.
                 try FileSystem.remove(syncMarkerPath)
@@ -396,18 +397,22 @@ extension Journal {
 
     /// Entries added, edited and deleted between two commits (other files are not counted).
     private func counts(from old: ObjectID?, to new: ObjectID) throws(JournalError) -> SyncReport.Counts {
-        var counts = SyncReport.Counts()
         do {
-            for change in try repository.changes(from: old, to: new, under: [Journal.entriesFolder]) {
-                guard change.path.hasSuffix(".md") else { continue }
-                switch change.kind {
-                case .added: counts.added += 1
-                case .modified: counts.edited += 1
-                case .deleted: counts.deleted += 1
-                }
-            }
+            return Journal.counts(of: try repository.changes(from: old, to: new, under: [Journal.entriesFolder]))
         } catch {
             throw .from(error, doing: "compare commits")
+        }
+    }
+
+    /// The entries among `changes`, counted by kind.
+    static func counts(of changes: [TreeChange]) -> SyncReport.Counts {
+        var counts = SyncReport.Counts()
+        for change in changes where change.path.hasPrefix(entriesFolder + "/") && change.path.hasSuffix(".md") {
+            switch change.kind {
+            case .added: counts.added += 1
+            case .modified: counts.edited += 1
+            case .deleted: counts.deleted += 1
+            }
         }
         return counts
     }
