@@ -43,6 +43,12 @@ func padded(_ text: String, to width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - displayWidth(text)))
 }
 
+/// `name  value` lines with the names in one column (`config list`, `remote list`).
+func printColumns(_ rows: [(String, String)]) {
+    let width = rows.map { displayWidth($0.0) }.max() ?? 0
+    for (name, value) in rows { print(padded(name, to: width) + "  " + value) }
+}
+
 /// Dates as the user reads them: their locale's medium style, or ISO 8601 under C/POSIX or no locale;
 /// always in the entry's own local time, as the writer lived it.
 struct DateText {

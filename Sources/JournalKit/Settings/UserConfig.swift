@@ -37,6 +37,9 @@ public struct UserConfig: Sendable, Equatable {
         "git.token",
     ]
 
+    /// Keys whose values `config list` hides.
+    public static let secretKeys: Set<String> = ["weather.api_key", "git.token"]
+
     /// The file as first written, every key explained.
     public static let initialText = Say.initialUserConfig
 

@@ -41,11 +41,9 @@ extension JournalCommand {
 
         func run() throws {
             let config = try UserSettings.load(creating: true)
-            let shown = UserConfig.keys.compactMap { key in
-                config.value(of: key).map { (key, key == "weather.api_key" || key == "git.token" ? Say.hiddenSecret : $0) }
-            }
-            let width = shown.map(\.0.count).max() ?? 0
-            for (key, value) in shown { print(key.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + value) }
+            printColumns(UserConfig.keys.compactMap { key in
+                config.value(of: key).map { (key, UserConfig.secretKeys.contains(key) ? Say.hiddenSecret : $0) }
+            })
         }
     }
 
@@ -92,7 +90,7 @@ extension JournalCommand {
             let path = UserSettings.path
             let value = value.trimmingCharacters(in: .whitespaces)
             var text = try UserConfig.setting(key, to: value.isEmpty ? nil : value, in: try UserConfig.text(at: path), path: path)
-            var shown = Say.configSet(key, key == "weather.api_key" ? Say.hiddenSecret : value)
+            var shown = Say.configSet(key, UserConfig.secretKeys.contains(key) ? Say.hiddenSecret : value)
             if key == "location.default", !value.isEmpty {
                 // Look the place up now, once, so that every `journal add` does not have to.
                 let config = try UserConfig.parse(text, path: path)

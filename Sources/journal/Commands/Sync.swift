@@ -101,8 +101,7 @@ extension JournalCommand {
         func run() throws {
             let remotes = try options.openJournal().remotes()
             if remotes.isEmpty { Terminal.note(Say.noRemotes) }
-            let width = remotes.map(\.name.count).max() ?? 0
-            for remote in remotes { print(remote.name.padding(toLength: width, withPad: " ", startingAt: 0) + "  " + remote.url) }
+            printColumns(remotes.map { ($0.name, $0.url) })
         }
     }
 
