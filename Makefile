@@ -22,9 +22,11 @@ install: build
 	  [ -e "$$journal_dir/journal.yml" ] || "$(BIN)/journal" init "$$journal_dir"; \
 	  "$(BIN)/journal" list -n 10
 
-## Installs what is missing and runs the whole test suite.
+## Installs what is missing and runs the whole test suite, then the date- and time-sensitive suites
+## again under other days and zones.
 test: deps
 	swift test
+	scripts/clock-suites.sh
 
 ## Times journal against jrnl, rg and git on generated journals (see BENCHMARKS.md).
 bench:

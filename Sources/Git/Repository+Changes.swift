@@ -87,9 +87,7 @@ extension Repository {
         try check(git_tree_lookup(&tree, pointer, &treeOID), "look up the new tree")
         defer { git_tree_free(tree) }
 
-        var author: UnsafeMutablePointer<git_signature>?
-        try check(git_signature_now(&author, signature.name, signature.email),
-                  "make signature '\(signature.name) <\(signature.email)>'")
+        let author = try gitSignature(signature)
         defer { git_signature_free(author) }
 
         let text = message.hasSuffix("\n") ? message : message + "\n"
@@ -98,6 +96,20 @@ extension Repository {
         try check(git_commit_create(&commitOID, pointer, "HEAD", author, author, nil, text, tree,
                                     parents.count, &parents), operation)
         return ObjectID(commitOID)
+    }
+
+    /// libgit2's signature for `signature`: stamped with its pinned time, else now. The caller frees it.
+    func gitSignature(_ signature: Signature) throws -> UnsafeMutablePointer<git_signature>? {
+        var made: UnsafeMutablePointer<git_signature>?
+        let operation = "make signature '\(signature.name) <\(signature.email)>'"
+        if let time = signature.time {
+            let seconds = git_time_t(time.date.timeIntervalSince1970.rounded(.down))
+            try check(git_signature_new(&made, signature.name, signature.email, seconds, Int32(time.offsetMinutes)),
+                      operation)
+        } else {
+            try check(git_signature_now(&made, signature.name, signature.email), operation)
+        }
+        return made
     }
 
     /// True when something (file, symlink, even a dangling one) exists at `path` in the work tree.

@@ -221,8 +221,7 @@ extension Repository {
             try check(git_commit_lookup(&commit, pointer, &oid), operation)
             parentObjects.append(commit)
         }
-        var author: UnsafeMutablePointer<git_signature>?
-        try check(git_signature_now(&author, signature.name, signature.email), operation)
+        let author = try gitSignature(signature)
         defer { git_signature_free(author) }
         let text = message.hasSuffix("\n") ? message : message + "\n"
         var commit = git_oid()

@@ -1,4 +1,5 @@
 import CGit2
+import Foundation
 
 /// A failed libgit2 call: what was being done, libgit2's return code and its own message.
 public struct GitError: Error, CustomStringConvertible, Sendable {
@@ -84,10 +85,18 @@ public struct Signature: Sendable, Equatable {
     public var name: String
     /// Email address (user.email).
     public var email: String
+    /// The moment the commit is stamped with, and its UTC offset; nil stamps it with the real time, as git does.
+    public var time: (date: Date, offsetMinutes: Int)?
     /// Makes a signature from a name and an email.
-    public init(name: String, email: String) {
+    public init(name: String, email: String, time: (date: Date, offsetMinutes: Int)? = nil) {
         self.name = name
         self.email = email
+        self.time = time
+    }
+
+    public static func == (a: Signature, b: Signature) -> Bool {
+        a.name == b.name && a.email == b.email && a.time?.date == b.time?.date
+            && a.time?.offsetMinutes == b.time?.offsetMinutes
     }
 }
 

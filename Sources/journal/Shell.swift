@@ -24,9 +24,12 @@ enum Shell {
     }
 
     /// The clock; `JOURNAL_NOW` (RFC 3339) pins it, for tests and reproducible demos.
-    static var now: Date {
-        if let text = env("JOURNAL_NOW"), let stamp = Timestamp.parse(text, zone: timeZone) { return stamp.date }
-        return Date()
+    static var now: Date { pinnedNow ?? Date() }
+
+    /// `JOURNAL_NOW`, when set: then it stamps the commits too, so that no comparison mixes it with the real clock.
+    static var pinnedNow: Date? {
+        guard let text = env("JOURNAL_NOW") else { return nil }
+        return Timestamp.parse(text, zone: timeZone)?.date
     }
 
     static var timeZone: TimeZone {
@@ -40,8 +43,9 @@ enum Shell {
         let user = env("USER") ?? env("LOGNAME") ?? "journal"
         var host = [CChar](repeating: 0, count: 256)
         let hostname = gethostname(&host, host.count) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
+        let pinned = pinnedNow
         var context = JournalContext(
-            now: now, timeZone: timeZone,
+            now: pinned ?? Date(), commitTime: pinned, timeZone: timeZone,
             fallbackAuthor: Signature(name: user, email: "\(user)@\(hostname.isEmpty ? "localhost" : hostname)"))
         if let text = env("JOURNAL_LOCK_TIMEOUT"), let seconds = TimeInterval(text), seconds >= 0 {
             context.lockTimeout = seconds

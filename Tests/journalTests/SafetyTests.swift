@@ -52,24 +52,6 @@ import Testing
     }
 }
 
-@Suite struct ShowAtTimeTests {
-    @Test func showAtATimeOfDayGivesTheVersionOfThatMoment() throws {
-        let box = try Sandbox()
-        try box.journal("init")
-        let id = try box.add("Version one")
-        let first = try box.git("log", "-1", "--date=format-local:%Y-%m-%d %H:%M:%S", "--format=%ad")
-            .trimmingCharacters(in: .whitespacesAndNewlines)
-        Thread.sleep(forTimeInterval: 1.2)
-        let path = try #require(box.entryFiles().first)
-        try box.write(path, (box.read(path) ?? "").replacingOccurrences(of: "Version one", with: "Version two"))
-        try box.journal("commit")
-        let then = try box.journal("show", id, "--at", first, "--raw")
-        #expect(then.status == 0, "\(then.stderr)")
-        #expect(then.stdout.hasSuffix("Version one\n"))
-        #expect(try box.journal("show", id, "--at", "today", "--raw").stdout.hasSuffix("Version two\n"))
-    }
-}
-
 @Suite struct ConfigValueTests {
     @Test func anInvalidValueSaysWhatIsWrongInOneLine() throws {
         let box = try Sandbox()

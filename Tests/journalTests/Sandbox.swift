@@ -22,10 +22,10 @@ final class Sandbox {
         environment = [
             "HOME": root.path + "/home",
             "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin",
-            "TZ": "Asia/Seoul",
+            "TZ": Sandbox.zone,
             "XDG_CONFIG_HOME": root.path + "/home/.config",
             "GIT_CONFIG_NOSYSTEM": "1",
-            "JOURNAL_NOW": "2026-11-22T09:15:00+09:00",
+            "JOURNAL_NOW": Sandbox.clock,
         ]
         // No test touches the internet: weather and geocoding go nowhere (a closed local port) unless
         // a test points them at its own ProviderServer.
@@ -40,6 +40,45 @@ final class Sandbox {
 
     deinit {
         try? FileManager.default.removeItem(at: root)
+    }
+
+    /// The tests' clock: `journal` stamps entries and commits with it, so no test compares it with the real one.
+    /// Most suites expect this day; the clock suite derives every expectation from it, and CI runs that suite
+    /// again under another day and zone (`JOURNAL_TEST_NOW`, `JOURNAL_TEST_TZ`).
+    static let clock = ProcessInfo.processInfo.environment["JOURNAL_TEST_NOW"] ?? "2026-11-22T09:15:00+09:00"
+    static let zone = ProcessInfo.processInfo.environment["JOURNAL_TEST_TZ"] ?? "Asia/Seoul"
+
+    /// The sandbox's current moment (its JOURNAL_NOW).
+    var now: Date {
+        get { environment["JOURNAL_NOW"].flatMap(Sandbox.parseClock) ?? Date(timeIntervalSince1970: 0) }
+        set { environment["JOURNAL_NOW"] = Sandbox.formatClock(newValue) }
+    }
+
+    /// Moves the sandbox's clock on: what the next commands do happens that much later.
+    func advanceClock(by seconds: TimeInterval = 60) {
+        now = now.addingTimeInterval(seconds)
+    }
+
+    static func parseClock(_ text: String) -> Date? {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        return formatter.date(from: text)
+    }
+
+    static func formatClock(_ date: Date) -> String {
+        let formatter = ISO8601DateFormatter()
+        formatter.formatOptions = [.withInternetDateTime]
+        formatter.timeZone = TimeZone(identifier: zone)
+        return formatter.string(from: date)
+    }
+
+    /// The local calendar day `days` from the sandbox's today, as YYYY-MM-DD, in the sandbox's zone.
+    func day(_ days: Int = 0) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: Sandbox.zone) ?? .gmt
+        let date = calendar.date(byAdding: .day, value: days, to: now) ?? now
+        let parts = calendar.dateComponents([.year, .month, .day], from: date)
+        return String(format: "%04d-%02d-%02d", parts.year ?? 0, parts.month ?? 0, parts.day ?? 0)
     }
 
     static let binary: String = {

@@ -67,7 +67,7 @@ import Testing
         let base = try #require(peers.read("a", entry.path))
         try peers.write("a", entry.path, base.replacingOccurrences(of: "noodles", with: "cold noodles in Busan"))
         try peers.run("a", "commit")
-        Thread.sleep(forTimeInterval: 1.1)  // b's edit is later: its text stays in the entry
+        peers.box.advanceClock()  // b's edit is later: its text stays in the entry
         try peers.write("b", entry.path, base.replacingOccurrences(of: "noodles", with: "dumplings at the market"))
         try peers.run("b", "commit")
         try peers.sync("a")
@@ -149,7 +149,7 @@ import Testing
         try peers.sync("a")
         try peers.sync("b")
         #expect(try peers.run("a", "edit", entry.id, "--category", "travel").status == 0)
-        Thread.sleep(forTimeInterval: 1.1)
+        peers.box.advanceClock()
         #expect(try peers.run("b", "edit", entry.id, "--category", "study").status == 0)
         try peers.sync("a")
         let synced = try peers.run("b", "sync")

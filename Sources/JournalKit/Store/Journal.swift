@@ -4,14 +4,20 @@ import Git
 /// What the command line hands the kit, so that the kit reads no environment and tests can fake it.
 public struct JournalContext: Sendable {
     public var now: Date
+    /// The time commits are stamped with when the clock is pinned (tests, demos); nil: the real time of each commit.
+    /// Pinned or real, one clock drives both the entries' dates and the commits' times.
+    public var commitTime: Date?
     public var timeZone: TimeZone
     /// The author when git's config names none.
     public var fallbackAuthor: Signature
     /// How long a writer waits for another one to finish.
     public var lockTimeout: TimeInterval
 
-    public init(now: Date, timeZone: TimeZone, fallbackAuthor: Signature, lockTimeout: TimeInterval = 15) {
+    public init(
+        now: Date, commitTime: Date? = nil, timeZone: TimeZone, fallbackAuthor: Signature, lockTimeout: TimeInterval = 15
+    ) {
         self.now = now
+        self.commitTime = commitTime
         self.timeZone = timeZone
         self.fallbackAuthor = fallbackAuthor
         self.lockTimeout = lockTimeout
@@ -460,8 +466,16 @@ public final class Journal {
         do { return try repository.head() } catch { throw .from(error, doing: "read HEAD") }
     }
 
+    /// Who commits: the git config's user (else the fallback), stamped with the pinned clock when there is one.
+    var author: Signature {
+        var author = repository.defaultSignature(fallback: context.fallbackAuthor)
+        if let time = context.commitTime {
+            author.time = (time, context.timeZone.secondsFromGMT(for: time) / 60)
+        }
+        return author
+    }
+
     func commit(_ paths: [String], message: String) throws(JournalError) {
-        let author = repository.defaultSignature(fallback: context.fallbackAuthor)
         do {
             _ = try repository.commit(paths: paths, message: message, signature: author)
         } catch {
