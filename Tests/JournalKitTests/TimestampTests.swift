@@ -196,16 +196,41 @@ import Testing
         }
     }
 
-    // MARK: Civil days
+    // MARK: One wall-clock policy (WallClock), the same as the date grammar's
+
+    @Test func aFileTimeWithoutOffsetFollowsTheGrammarsDaylightSavingPolicy() throws {
+        // 01:30 happens twice on 2026-11-01 in New York: the earlier one (EDT), as `--date` reads it.
+        let twice = try #require(Timestamp.parse("2026-11-01T01:30:00", zone: Self.newYork))
+        #expect(twice.offsetSeconds == -4 * 3600)
+        let grammar = DateGrammar(now: twice.date, timeZone: Self.newYork)
+        #expect(try grammar.instant("2026-11-01 01:30").date == twice.date)
+        // 02:30 on 2026-03-08 never happens: the grammar refuses it, a file's time is placed 30 min past the jump.
+        #expect(throws: DateGrammarError.self) { try grammar.instant("2026-03-08 02:30") }
+        let skipped = try #require(Timestamp.parse("2026-03-08T02:30:00", zone: Self.newYork))
+        #expect(skipped.rfc3339 == "2026-03-08T03:30:00-04:00")
+    }
+
+    // MARK: Civil days (LocalDay's arithmetic, the one home of it)
+
+    func civilDays(_ year: Int, _ month: Int, _ day: Int) -> Int {
+        var local = LocalDay(unchecked: 0)
+        (local.year, local.month, local.day) = (year, month, day)
+        return local.daysSinceEpoch
+    }
+
+    func civil(fromDays days: Int) -> (Int, Int, Int) {
+        let day = LocalDay(unchecked: days)
+        return (day.year, day.month, day.day)
+    }
 
     @Test func civilDaysKnownValues() {
-        #expect(Timestamp.civilDays(year: 1970, month: 1, day: 1) == 0)
-        #expect(Timestamp.civilDays(year: 1900, month: 1, day: 1) == -25567)
-        #expect(Timestamp.civilDays(year: 2000, month: 3, day: 1) == 11017)
-        #expect(Timestamp.civilDays(year: 2100, month: 12, day: 31) == 47846)
-        #expect(Timestamp.civilDays(year: 1, month: 1, day: 1) == -719162)
-        #expect(Timestamp.civil(fromDays: -719162) == (1, 1, 1))
-        #expect(Timestamp.civil(fromDays: -1) == (1969, 12, 31))
+        #expect(civilDays(1970, 1, 1) == 0)
+        #expect(civilDays(1900, 1, 1) == -25567)
+        #expect(civilDays(2000, 3, 1) == 11017)
+        #expect(civilDays(2100, 12, 31) == 47846)
+        #expect(civilDays(1, 1, 1) == -719162)
+        #expect(civil(fromDays: -719162) == (1, 1, 1))
+        #expect(civil(fromDays: -1) == (1969, 12, 31))
     }
 
     @Test func civilRoundTripEveryDayFrom1900To2100() {
@@ -216,13 +241,13 @@ import Testing
             default: return 31
             }
         }
-        var n = Timestamp.civilDays(year: 1900, month: 1, day: 1)
+        var n = civilDays(1900, 1, 1)
         var mismatches: [String] = []
         for year in 1900...2100 {
             for month in 1...12 {
                 for day in 1...daysIn(month, year) {
-                    let days = Timestamp.civilDays(year: year, month: month, day: day)
-                    let back = Timestamp.civil(fromDays: n)
+                    let days = civilDays(year, month, day)
+                    let back = civil(fromDays: n)
                     if days != n || back != (year, month, day) {
                         mismatches.append("\(year)-\(month)-\(day): \(days) vs \(n), \(back)")
                     }
@@ -231,13 +256,13 @@ import Testing
             }
         }
         #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
-        #expect(n == Timestamp.civilDays(year: 2101, month: 1, day: 1))
+        #expect(n == civilDays(2101, 1, 1))
     }
 
     @Test func civilRoundTripFarAway() {
         for n in stride(from: -3_000_000, through: 3_000_000, by: 997) {
-            let (y, m, d) = Timestamp.civil(fromDays: n)
-            #expect(Timestamp.civilDays(year: y, month: m, day: d) == n)
+            let (y, m, d) = civil(fromDays: n)
+            #expect(civilDays(y, m, d) == n)
             #expect((1...12).contains(m) && (1...31).contains(d))
         }
     }

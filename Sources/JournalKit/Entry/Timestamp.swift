@@ -31,17 +31,17 @@ public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
 
     /// The writer's local calendar day.
     public var localDay: LocalDay {
-        let p = parts
-        return LocalDay(year: p.year, month: p.month, day: p.day) ?? LocalDay(computed: p.year, p.month, p.day)
+        LocalDay(unchecked: Int((Double(wallSeconds) / 86400).rounded(.down)))
     }
+
+    /// Seconds since 1970-01-01 00:00 on the writer's wall clock.
+    private var wallSeconds: Int { Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds }
 
     /// Local wall-clock fields, computed without Calendar (cheap enough for 100,000 rows).
     public var parts: (year: Int, month: Int, day: Int, hour: Int, minute: Int, second: Int) {
-        let seconds = Int(date.timeIntervalSince1970.rounded(.down)) + offsetSeconds
-        let days = Int((Double(seconds) / 86400).rounded(.down))
-        let secondOfDay = seconds - days * 86400
-        let (y, m, d) = Timestamp.civil(fromDays: days)
-        return (y, m, d, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
+        let day = localDay
+        let secondOfDay = wallSeconds - day.daysSinceEpoch * 86400
+        return (day.year, day.month, day.day, secondOfDay / 3600, secondOfDay % 3600 / 60, secondOfDay % 60)
     }
 
     /// Reads `2026-11-21T22:44:55+09:00`, `2026-11-21 22:44`, `2026-11-21T13:44:55.5Z` or a bare
@@ -65,7 +65,7 @@ public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
             return true
         }
         guard let year = number(4), expect(45), let month = number(2), expect(45), let day = number(2),
-            LocalDay(year: year, month: month, day: day) != nil
+            let localDay = LocalDay(year: year, month: month, day: day)
         else { return nil }
         var hour = 12, minute = 0, second = 0
         var fraction = 0.0
@@ -107,49 +107,12 @@ public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
             }
             guard i == s.count else { return nil }
         }
-        let localSeconds = civilDays(year: year, month: month, day: day) * 86400 + hour * 3600 + minute * 60 + second
+        let localSeconds = localDay.daysSinceEpoch * 86400 + hour * 3600 + minute * 60 + second
         if let offset {
             return Timestamp(
                 date: Date(timeIntervalSince1970: Double(localSeconds - offset) + fraction), offsetSeconds: offset)
         }
-        // No offset: the wall time in `zone` (first guess, then correct by the zone's offset there).
-        var guess = Date(timeIntervalSince1970: Double(localSeconds) + fraction)
-        let first = zone.secondsFromGMT(for: guess)
-        guess = Date(timeIntervalSince1970: Double(localSeconds - first) + fraction)
-        let second2 = zone.secondsFromGMT(for: guess)
-        if second2 != first { guess = Date(timeIntervalSince1970: Double(localSeconds - second2) + fraction) }
-        return Timestamp(date: guess, timeZone: zone)
-    }
-
-    /// Days since 1970-01-01 of a proleptic Gregorian date (Howard Hinnant's algorithm).
-    static func civilDays(year: Int, month: Int, day: Int) -> Int {
-        let y = month <= 2 ? year - 1 : year
-        let era = (y >= 0 ? y : y - 399) / 400
-        let yoe = y - era * 400
-        let mp = (month + 9) % 12
-        let doy = (153 * mp + 2) / 5 + day - 1
-        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
-        return era * 146097 + doe - 719468
-    }
-
-    static func civil(fromDays z0: Int) -> (Int, Int, Int) {
-        let z = z0 + 719468
-        let era = (z >= 0 ? z : z - 146096) / 146097
-        let doe = z - era * 146097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
-    }
-}
-
-extension LocalDay {
-    /// A day computed from an instant, so real by construction, even outside the years users type.
-    init(computed year: Int, _ month: Int, _ day: Int) {
-        self.year = year
-        self.month = month
-        self.day = day
+        // No offset: the wall time in `zone`, placed by the one wall-clock policy (WallClock).
+        return Timestamp(date: WallClock(zone).placed(localSeconds, fraction: fraction), timeZone: zone)
     }
 }

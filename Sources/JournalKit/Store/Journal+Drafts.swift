@@ -18,8 +18,7 @@ extension Journal {
         let own = FileManager.default.contents(atPath: root + "/templates/entry.md").map { String(decoding: $0, as: UTF8.self) }
         let p = stamp.parts
         let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-        let days = Timestamp.civilDays(year: p.year, month: p.month, day: p.day)
-        let weekday = weekdays[((days % 7) + 7 + 3) % 7]  // 1970-01-01 was a Thursday
+        let weekday = weekdays[stamp.localDay.isoWeekday - 1]
         return (own ?? BuiltInTemplates.entry)
             .replacingOccurrences(of: "{{date}}", with: String(format: "%04d-%02d-%02d", p.year, p.month, p.day))
             .replacingOccurrences(of: "{{time}}", with: String(format: "%02d:%02d", p.hour, p.minute))
