@@ -36,7 +36,7 @@ let package = Package(
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "JournalKitTests", dependencies: ["JournalKit", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "journalTests", dependencies: ["journal"]),
+        .testTarget(name: "journalTests", dependencies: ["journal"], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

@@ -81,10 +81,12 @@ struct EntryJSON: Encodable {
     let entry: Entry
     /// For search results: the line that matched.
     var match: String?
+    /// For exports: the files under attachments/<id>/.
+    var attachments: [String]?
 
     enum Key: String, CodingKey {
         case id, created_at, time_zone, title, body, text, category, tags, inline_tags, starred, path, weather, location
-        case updated_at, broken, match, conflict_of
+        case updated_at, broken, match, conflict_of, attachments
     }
     enum WeatherKey: String, CodingKey {
         case condition, temperature_c, provider, code, description, humidity, wind_kph
@@ -107,6 +109,7 @@ struct EntryJSON: Encodable {
         try c.encode(entry.path, forKey: .path)
         try c.encode(entry.updatedAt?.rfc3339, forKey: .updated_at)
         try c.encodeIfPresent(entry.conflictOf, forKey: .conflict_of)
+        try c.encodeIfPresent(attachments, forKey: .attachments)
         if let weather = entry.weather {
             var w = c.nestedContainer(keyedBy: WeatherKey.self, forKey: .weather)
             try w.encode(weather.condition, forKey: .condition)

@@ -204,7 +204,7 @@ public final class Journal {
         decode(try FileSystem.read(root + "/" + path), path: path)
     }
 
-    private func decode(_ data: Data, path: String) -> Entry {
+    func decode(_ data: Data, path: String) -> Entry {
         var entry = EntryFile.decode(data, path: path, zone: context.timeZone) {
             (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)
         }

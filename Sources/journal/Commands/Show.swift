@@ -57,16 +57,17 @@ struct EntryPage {
     let settings: Settings
     let dates: DateText
 
-    func render(_ entry: Entry) -> String {
-        var out = ""
-        var facts = [dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? ""), style.yellow(entry.id)]
+    /// What is known of an entry besides its text, as `show` prints it: date, id, category, tags, star on the
+    /// first line; weather and place on the second.
+    func facts(_ entry: Entry, withID: Bool = true) -> (first: [String], place: [String]) {
+        var facts = [dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? "")]
+        if withID { facts.append(style.yellow(entry.id)) }
         if let name = entry.category {
             let category = settings.category(named: name)
             facts.append(style.color(category?.color, [category?.emoji, name].compactMap { $0 }.joined(separator: " ")))
         }
         if !entry.allTags.isEmpty { facts.append(style.green(entry.allTags.map { "#" + $0 }.joined(separator: " "))) }
         if entry.starred { facts.append(style.yellow("★")) }
-        out += facts.joined(separator: " · ") + "\n"
         var place: [String] = []
         if let weather = entry.weather { place.append(WeatherText.full(weather, units: UserSettings.units)) }
         if let location = entry.location {
@@ -76,7 +77,13 @@ struct EntryPage {
             }
             place.append(text)
         }
-        if !place.isEmpty { out += place.joined(separator: " · ") + "\n" }
+        return (facts, place)
+    }
+
+    func render(_ entry: Entry) -> String {
+        let facts = facts(entry)
+        var out = facts.first.joined(separator: " · ") + "\n"
+        if !facts.place.isEmpty { out += facts.place.joined(separator: " · ") + "\n" }
         if let original = entry.conflictOf { out += style.yellow(Say.conflictCopyOf(String(original.prefix(8)))) + "\n" }
         out += style.dim(entry.path) + "\n\n"
         var lines = entry.text.components(separatedBy: "\n")

@@ -1,0 +1,228 @@
+import ArgumentParser
+import Foundation
+import JournalKit
+
+/// The formats `journal export` writes, each a single stream of text.
+enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
+    case json, markdown, txt, jrnl
+}
+
+extension JournalCommand {
+    struct Export: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Write entries out as JSON, Markdown, plain text or jrnl's JSON.",
+            discussion: Help.reflow("""
+                Takes the filters of `list`. Formats:
+                  json      every field of every entry (the schema is in the README), newest first
+                  markdown  one document, an entry per section, newest first
+                  txt       plain text, an entry after another, newest first
+                  jrnl      the JSON that `jrnl --export json` writes, oldest first
+                Without -o the text goes to standard output.
+                Examples:
+                  journal export json -o journal.json
+                  journal export markdown --from 2025 --to 2025 -o 2025.md
+                  journal export jrnl --tag busan > busan.json
+                """))
+
+        @OptionGroup var options: GlobalOptions
+        @OptionGroup var filters: FilterOptions
+
+        @Argument(help: "json, markdown, txt or jrnl.")
+        var format: ExportFormat
+
+        @Option(name: [.short, .long], help: "The file to write (replaced when it exists); default or -: standard output.")
+        var output: String?
+
+        func run() throws {
+            var query = try filters.query()
+            let pattern = try filters.pattern()
+            if format == .jrnl { query.oldestFirst = !filters.reverse }
+            let target = try output.flatMap { $0 == "-" ? nil : try ExportFile($0) }
+            let journal = try options.openJournal()
+            try refresh(journal)
+            let sink = try target.map { try TextSink(file: $0.temporary) } ?? TextSink.standardOutput()
+            var writer = ExportWriter(format: format, journal: journal, sink: sink)
+            do {
+                try writer.begin()
+                try journal.forEachEntry(query, grep: pattern) { try writer.add($0) }
+                try writer.end()
+                try sink.close()
+                try target?.commit()
+            } catch {
+                target?.discard()
+                throw error
+            }
+            if let target { Terminal.note(Say.exported(writer.count, to: target.path)) }
+        }
+    }
+}
+
+/// A file an export writes: a temporary file beside it, renamed over it once everything is written, so a failed
+/// or interrupted export never leaves half a file under the name asked for.
+struct ExportFile {
+    let path: String
+    let temporary: String
+
+    init(_ text: String) throws {
+        path = Shell.absolute(text)
+        let folder = (path as NSString).deletingLastPathComponent
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+            throw Failure(Say.exportNoFolder(folder))
+        }
+        if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
+            throw Failure(Say.exportIsFolder(path))
+        }
+        temporary = folder + "/." + (path as NSString).lastPathComponent + ".export-" + UUID().uuidString.prefix(8)
+    }
+
+    func commit() throws {
+        guard rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
+            discard()
+            throw Failure(Say.exportFailed(path, reason))
+        }
+    }
+
+    func discard() {
+        unlink(temporary)
+    }
+}
+
+/// Text written out in large blocks: an export of 100,000 entries makes one write per megabyte, not per entry.
+final class TextSink {
+    private let handle: FileHandle
+    private let path: String
+    /// A file of our own is closed at the end; standard output is not.
+    private let ownsHandle: Bool
+    private var buffer = Data()
+
+    static func standardOutput() -> TextSink { TextSink(handle: .standardOutput, path: "standard output", ownsHandle: false) }
+
+    private init(handle: FileHandle, path: String, ownsHandle: Bool) {
+        self.handle = handle
+        self.path = path
+        self.ownsHandle = ownsHandle
+    }
+
+    convenience init(file path: String) throws {
+        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+        else { throw Failure(Say.exportFailed(path, String(cString: strerror(errno)))) }
+        self.init(handle: handle, path: path, ownsHandle: true)
+    }
+
+    func write(_ text: String) throws {
+        buffer.append(contentsOf: text.utf8)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    func flush() throws {
+        guard !buffer.isEmpty else { return }
+        do { try handle.write(contentsOf: buffer) } catch { throw Failure(Say.exportFailed(path, error.localizedDescription)) }
+        buffer.removeAll(keepingCapacity: true)
+    }
+
+    func close() throws {
+        try flush()
+        if ownsHandle { try? handle.close() }
+    }
+}
+
+/// Renders entries one at a time in an export format.
+struct ExportWriter {
+    let format: ExportFormat
+    let journal: Journal
+    let sink: TextSink
+    private(set) var count = 0
+    /// jrnl's JSON ends with the count of each tag.
+    private var tagCounts: [String: Int] = [:]
+
+    init(format: ExportFormat, journal: Journal, sink: TextSink) {
+        self.format = format
+        self.journal = journal
+        self.sink = sink
+    }
+
+    func begin() throws {
+        switch format {
+        case .json: try sink.write("[")
+        case .jrnl: try sink.write("{\n  \"entries\": [")
+        case .markdown, .txt: break
+        }
+    }
+
+    mutating func add(_ entry: Entry) throws {
+        let separator = count == 0 ? "" : ","
+        switch format {
+        case .json:
+            var record = EntryJSON(entry: entry)
+            record.attachments = journal.attachments(of: entry.id)
+            try sink.write(separator + "\n" + Self.indented(try EntryJSON.render(record), by: "  "))
+        case .jrnl:
+            let record = JrnlEntry(entry)
+            for tag in record.tags { tagCounts[tag, default: 0] += 1 }
+            try sink.write(separator + "\n" + Self.indented(try EntryJSON.render(record), by: "    "))
+        case .markdown:
+            try sink.write((count == 0 ? "" : "\n") + EntryMarkdown(settings: journal.settings).render(entry))
+        case .txt:
+            let page = EntryPage(style: Style(enabled: false), settings: journal.settings, dates: DateText(locale: nil))
+            try sink.write((count == 0 ? "" : "\n" + String(repeating: "─", count: 40) + "\n\n") + page.render(entry))
+        }
+        count += 1
+    }
+
+    func end() throws {
+        switch format {
+        case .json: try sink.write(count == 0 ? "]\n" : "\n]\n")
+        case .jrnl:
+            let tags = try EntryJSON.render(tagCounts)
+            try sink.write((count == 0 ? "],\n" : "\n  ],\n") + "  \"tags\": " + Self.indented(tags, by: "  ").drop { $0 == " " } + "\n}\n")
+        case .markdown, .txt: break
+        }
+    }
+
+    /// `json` (pretty-printed, ending in a newline) indented to sit inside an array, without the final newline.
+    static func indented(_ json: String, by indent: String) -> String {
+        json.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
+            .map { $0.allSatisfy { $0 == " " } ? "" : indent + $0 }.joined(separator: "\n")
+    }
+}
+
+/// One entry as jrnl's JSON export writes it: the title, the body, the local date and time, `@tags`, the star.
+struct JrnlEntry: Encodable {
+    let title: String
+    let body: String
+    let date: String
+    let time: String
+    let tags: [String]
+    let starred: Bool
+
+    init(_ entry: Entry) {
+        title = entry.title
+        body = entry.body
+        let p = entry.createdAt.parts
+        date = String(format: "%04d-%02d-%02d", p.year, p.month, p.day)
+        time = String(format: "%02d:%02d", p.hour, p.minute)
+        tags = entry.allTags.map { "@" + $0 }
+        starred = entry.starred
+    }
+}
+
+/// An entry as a Markdown section: its title as a heading, its facts in one line, then its text after the title.
+struct EntryMarkdown {
+    let settings: Settings
+    var heading = "##"
+    var withID = true
+
+    func render(_ entry: Entry) -> String {
+        let page = EntryPage(style: Style(enabled: false), settings: settings, dates: DateText(locale: nil))
+        let facts = page.facts(entry, withID: withID)
+        var out = heading + " " + (entry.title.isEmpty ? Say.untitledDisplay : entry.title) + "\n\n"
+        out += "*" + facts.first.joined(separator: " · ") + "*"
+        if !facts.place.isEmpty { out += "  \n*" + facts.place.joined(separator: " · ") + "*" }
+        out += "\n"
+        let body = entry.body
+        if !body.isEmpty { out += "\n" + body + "\n" }
+        return out
+    }
+}

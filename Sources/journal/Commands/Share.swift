@@ -1,0 +1,149 @@
+import ArgumentParser
+import Foundation
+import JournalKit
+
+extension JournalCommand {
+    struct Share: ParsableCommand {
+        enum Format: String, CaseIterable, ExpressibleByArgument {
+            case text, markdown, html
+        }
+
+        static let configuration = CommandConfiguration(
+            abstract: "Print one entry ready to paste elsewhere: title, date, weather, place and text.",
+            discussion: Help.reflow("""
+                --format text (the default) is plain text; markdown is a heading and the text as written; html is
+                a fragment with every character of the entry escaped. --copy puts it on the clipboard with wl-copy,
+                xclip or xsel, whichever is there, else through the terminal (OSC 52), and says which it used.
+                Examples:
+                  journal share 3f2a
+                  journal share 3f2a --format markdown --copy
+                """))
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: "The entry: a unique prefix of its id (4+ characters), or its path.")
+        var id: String
+
+        @Option(help: "text, markdown or html.")
+        var format: Format = .text
+
+        @Flag(help: "Copy it to the clipboard instead of printing it.")
+        var copy = false
+
+        func run() throws {
+            let journal = try options.openJournal()
+            try refresh(journal)
+            let entry = try journal.readEntry(at: try journal.entry(matching: id).path)
+            let sharing = EntrySharing(settings: journal.settings)
+            let text: String
+            switch format {
+            case .text: text = sharing.text(entry)
+            case .markdown: text = sharing.markdown(entry)
+            case .html: text = sharing.html(entry)
+            }
+            guard copy else {
+                print(text, terminator: "")
+                return
+            }
+            try Clipboard.copy(text)
+        }
+    }
+}
+
+/// One entry as it is pasted into a message, a note or a page.
+struct EntrySharing {
+    let settings: Settings
+
+    private var page: EntryPage { EntryPage(style: Style(enabled: false), settings: settings, dates: DateText(locale: Shell.locale)) }
+
+    private func title(_ entry: Entry) -> String { entry.title.isEmpty ? Say.untitledDisplay : entry.title }
+
+    func text(_ entry: Entry) -> String {
+        let facts = page.facts(entry, withID: false)
+        var out = title(entry) + "\n" + facts.first.joined(separator: " · ") + "\n"
+        if !facts.place.isEmpty { out += facts.place.joined(separator: " · ") + "\n" }
+        let body = entry.body
+        if !body.isEmpty { out += "\n" + body + "\n" }
+        return out
+    }
+
+    func markdown(_ entry: Entry) -> String {
+        EntryMarkdown(settings: settings, heading: "#", withID: false).render(entry)
+    }
+
+    func html(_ entry: Entry) -> String {
+        let facts = page.facts(entry, withID: false)
+        var out = "<article class=\"journal-entry\">\n<h1>\(HTML.escape(title(entry)))</h1>\n"
+        out += "<p class=\"meta\">" + HTML.escape(facts.first.joined(separator: " · "))
+        if !facts.place.isEmpty { out += "<br>\n" + HTML.escape(facts.place.joined(separator: " · ")) }
+        out += "</p>\n"
+        for paragraph in entry.body.components(separatedBy: "\n\n") where !paragraph.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            out += "<p>" + paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { HTML.escape(String($0)) }
+                .joined(separator: "<br>\n") + "</p>\n"
+        }
+        return out + "</article>\n"
+    }
+}
+
+enum HTML {
+    /// Text as HTML shows it and never runs it: markup characters and quotes become entities, and control
+    /// characters (which HTML cannot carry) become U+FFFD.
+    static func escape(_ text: String) -> String {
+        var out = ""
+        out.reserveCapacity(text.utf8.count)
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            case "\"": out += "&quot;"
+            case "'": out += "&#39;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
+            default:
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out
+    }
+}
+
+/// The clipboard, through whichever program this desktop has, else the terminal.
+enum Clipboard {
+    static func copy(_ text: String) throws {
+        let programs: [(name: String, arguments: [String], needs: String)] = [
+            ("wl-copy", [], "WAYLAND_DISPLAY"),
+            ("xclip", ["-selection", "clipboard"], "DISPLAY"),
+            ("xsel", ["--clipboard", "--input"], "DISPLAY"),
+        ]
+        for program in programs where !(Shell.env(program.needs) ?? "").isEmpty {
+            guard let path = Shell.which(program.name) else { continue }
+            let process = Process()
+            process.executableURL = URL(fileURLWithPath: path)
+            process.arguments = program.arguments
+            let input = Pipe()
+            process.standardInput = input
+            process.standardOutput = FileHandle.nullDevice
+            try process.run()
+            input.fileHandleForWriting.write(Data(text.utf8))
+            try input.fileHandleForWriting.close()
+            process.waitUntilExit()
+            guard process.terminationStatus == 0 else {
+                throw Failure(Say.clipboardFailed(program.name, process.terminationStatus))
+            }
+            Terminal.note(Say.copied(by: program.name))
+            return
+        }
+        if Terminal.stdoutIsTerminal {
+            // OSC 52: the terminal itself sets its clipboard; over ssh too.
+            print("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}", terminator: "")
+            Terminal.note(Say.copiedByTerminal)
+            return
+        }
+        print(text, terminator: "")
+        throw Failure(Say.noClipboard)
+    }
+}

@@ -1,0 +1,170 @@
+import Foundation
+import Testing
+
+/// `journal export` and `journal share`, through the real binary.
+@Suite struct ExportShareTests {
+    /// A journal with three entries a minute apart: a travel entry with weather, place and an attachment, an
+    /// entry holding markup, and an older plain one.
+    func journal() throws -> (box: Sandbox, busan: String, markup: String, old: String) {
+        let box = try Sandbox()
+        try box.journal("init")
+        let old = try box.add("--date", "2025-03-01 08:00", "Older day\n\nJust a note.")
+        let busan = try box.add("Trip to Busan\n\nWe ate hotteok.", "-c", "travel", "-t", "busan,food", "--star")
+        box.advanceClock()
+        let markup = try box.add("Tom & <script>alert(1)</script>\n\nLine one\nline two\n\nSecond paragraph", "-t", "x")
+        let folder = box.journal + "/attachments/" + (try fullID(box, busan))
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data("jpeg".utf8).write(to: URL(fileURLWithPath: folder + "/photo.jpg"))
+        try box.journal("commit")
+        return (box, busan, markup, old)
+    }
+
+    func fullID(_ box: Sandbox, _ short: String) throws -> String {
+        let list = try box.journal("list", "--json")
+        let entries = try #require(try JSONSerialization.jsonObject(with: Data(list.stdout.utf8)) as? [[String: Any]])
+        return try #require(entries.compactMap { $0["id"] as? String }.first { $0.hasPrefix(short) })
+    }
+
+    func json(_ text: String) throws -> Any {
+        try JSONSerialization.jsonObject(with: Data(text.utf8))
+    }
+
+    @Test func jsonHasEveryFieldAndTheAttachmentsNewestFirst() throws {
+        let (box, busan, markup, old) = try journal()
+        let result = try box.journal("export", "json")
+        #expect(result.status == 0, "\(result.stderr)")
+        let entries = try #require(try json(result.stdout) as? [[String: Any]])
+        #expect(entries.compactMap { ($0["id"] as? String)?.prefix(8) }.map(String.init) == [markup, busan, old])
+        let trip = entries[1]
+        #expect(trip["title"] as? String == "Trip to Busan")
+        #expect(trip["body"] as? String == "We ate hotteok.")
+        #expect(trip["category"] as? String == "travel")
+        #expect(trip["tags"] as? [String] == ["busan", "food"])
+        #expect(trip["starred"] as? Bool == true)
+        #expect(trip["attachments"] as? [String] == ["attachments/\(try fullID(box, busan))/photo.jpg"])
+        #expect(entries[0]["attachments"] as? [String] == [])
+        for key in ["created_at", "time_zone", "text", "path", "weather", "location", "updated_at", "inline_tags"] {
+            #expect(trip.keys.contains(key), "\(key)")
+        }
+        // Filters narrow it; an empty journal is an empty array.
+        let tagged = try #require(try json(try box.journal("export", "json", "--tag", "busan").stdout) as? [[String: Any]])
+        #expect(tagged.count == 1)
+        let empty = try Sandbox()
+        try empty.journal("init")
+        #expect(try empty.journal("export", "json").stdout == "[]\n")
+    }
+
+    @Test func toAFileItWritesWholeAndSaysSo() throws {
+        let (box, _, _, _) = try journal()
+        let head = try box.git("rev-parse", "HEAD")
+        let target = box.root.path + "/out.json"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: target))
+        let result = try box.journal("export", "json", "-o", target)
+        #expect(result.status == 0)
+        #expect(result.stdout == "")
+        #expect(result.stderr == "Exported 3 entries to \(target)\n")
+        let written = try #require(FileManager.default.contents(atPath: target))
+        #expect((try JSONSerialization.jsonObject(with: written) as? [Any])?.count == 3)
+        // Nothing beside it, nothing in the journal.
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.root.path).filter { $0.contains("export") } == [])
+        #expect(try box.git("rev-parse", "HEAD") == head)
+        try box.expectCleanRepository()
+    }
+
+    @Test func jrnlFormatIsWhatJrnlExports() throws {
+        let (box, _, _, _) = try journal()
+        let result = try box.journal("export", "jrnl")
+        #expect(result.status == 0)
+        let document = try #require(try json(result.stdout) as? [String: Any])
+        let entries = try #require(document["entries"] as? [[String: Any]])
+        // Oldest first, as jrnl writes it; local date and time; @tags.
+        #expect(entries.map { $0["title"] as? String } == ["Older day", "Trip to Busan", "Tom & <script>alert(1)</script>"])
+        #expect(entries[0]["date"] as? String == "2025-03-01")
+        #expect(entries[0]["time"] as? String == "08:00")
+        #expect(entries[0]["body"] as? String == "Just a note.")
+        #expect(entries[1]["tags"] as? [String] == ["@busan", "@food"])
+        #expect(entries[1]["starred"] as? Bool == true)
+        #expect(Set(entries[0].keys) == ["title", "body", "date", "time", "tags", "starred"])
+        #expect(document["tags"] as? [String: Int] == ["@busan": 1, "@food": 1, "@x": 1])
+    }
+
+    @Test func markdownAndTextAreOneDocumentNewestFirst() throws {
+        let (box, _, _, _) = try journal()
+        let markdown = try box.journal("export", "markdown").stdout
+        let headings = markdown.split(separator: "\n").filter { $0.hasPrefix("## ") }
+        #expect(headings == ["## Tom & <script>alert(1)</script>", "## Trip to Busan", "## Older day"])
+        #expect(markdown.contains("\nWe ate hotteok.\n"))
+        #expect(markdown.contains("✈️ travel · #busan #food · ★*"))
+        let text = try box.journal("export", "txt").stdout
+        #expect(text.components(separatedBy: String(repeating: "─", count: 40)).count == 3)
+        #expect(text.contains("\nTrip to Busan\n\nWe ate hotteok.\n"))
+        #expect(!text.contains("\u{1B}["), "no colour codes in a file")
+    }
+
+    @Test func badInputIsOneLineAndWritesNothing() throws {
+        let (box, _, _, _) = try journal()
+        let missing = box.root.path + "/no/such/folder/out.json"
+        let noFolder = try box.journal("export", "json", "-o", missing)
+        #expect(noFolder.status == 1)
+        #expect(noFolder.stderr == "journal: cannot export into \(box.root.path)/no/such/folder: no such folder\n")
+        let folder = try box.journal("export", "json", "-o", box.root.path)
+        #expect(folder.status == 1)
+        #expect(folder.stderr == "journal: cannot export to \(box.root.path): it is a folder (give a file name)\n")
+        let format = try box.journal("export", "pdf")
+        #expect(format.status == 64)
+        #expect(format.stderr.contains("pdf"))
+        let date = try box.journal("export", "json", "--from", "2019-02-29")
+        #expect(date.status == 1)
+        #expect(date.stderr.split(separator: "\n").count == 1)
+        #expect(!FileManager.default.fileExists(atPath: missing))
+        try box.expectCleanRepository()
+    }
+
+    @Test func shareGivesOneEntryReadyToPaste() throws {
+        let (box, busan, markup, _) = try journal()
+        let text = try box.journal("share", busan)
+        #expect(text.status == 0)
+        let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines[0] == "Trip to Busan")
+        #expect(lines[1].hasSuffix("(\(Sandbox.zone)) · ✈️ travel · #busan #food · ★"))
+        #expect(text.stdout.hasSuffix("\n\nWe ate hotteok.\n"))
+        #expect(!text.stdout.contains(try fullID(box, busan)), "no id in what is shared")
+        let markdown = try box.journal("share", busan, "--format", "markdown").stdout
+        #expect(markdown.hasPrefix("# Trip to Busan\n\n*"))
+        let html = try box.journal("share", markup, "--format", "html").stdout
+        #expect(html.contains("<h1>Tom &amp; &lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
+        #expect(!html.contains("<script>"))
+        #expect(html.contains("<p>Line one<br>\nline two</p>\n<p>Second paragraph</p>"))
+        let unknown = try box.journal("share", "ffff0000")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr.hasPrefix("journal: ") && unknown.stderr.contains("ffff0000"))
+    }
+
+    @Test func copyUsesTheClipboardProgramThereIsAndSaysWhich() throws {
+        let (box, busan, _, _) = try journal()
+        let bin = box.root.path + "/bin"
+        try FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        let copied = box.root.path + "/copied.txt"
+        let xclip = try box.script("xclip", "[ \"$1 $2\" = '-selection clipboard' ] || exit 3\ncat > '\(copied)'\n")
+        try FileManager.default.moveItem(atPath: xclip, toPath: bin + "/xclip")
+        let path = bin + ":" + (box.environment["PATH"] ?? "")
+        let result = try box.journal("share", busan, "--copy", env: ["PATH": path, "DISPLAY": ":42"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "")
+        #expect(result.stderr == "Copied to the clipboard with xclip.\n")
+        #expect(FileManager.default.contents(atPath: copied).map { String(decoding: $0, as: UTF8.self) }
+            == (try box.journal("share", busan).stdout))
+
+        // No display and no terminal: nothing to copy with; the text is printed so nothing is lost.
+        let none = try box.journal("share", busan, "--copy", env: ["PATH": path, "DISPLAY": ""])
+        #expect(none.status == 1)
+        #expect(none.stdout.hasPrefix("Trip to Busan\n"))
+        #expect(none.stderr.hasPrefix("journal: no clipboard here"))
+
+        // On a terminal: OSC 52, which the terminal turns into its clipboard.
+        let terminal = try box.runInTerminal(["share", busan, "--copy"], env: ["DISPLAY": ""])
+        #expect(terminal.status == 0)
+        let expected = Data(try box.journal("share", busan).stdout.utf8).base64EncodedString()
+        #expect(terminal.stdout.contains("\u{1B}]52;c;\(expected)\u{07}"))
+    }
+}
