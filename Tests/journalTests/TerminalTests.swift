@@ -3,6 +3,8 @@ import Testing
 
 #if canImport(Glibc)
 import Glibc
+#elseif canImport(Darwin)
+import Darwin
 #endif
 
 /// The editor and the pager get the terminal: they read the keys typed on it, as they do when a
@@ -158,12 +160,22 @@ final class TerminalSession: @unchecked Sendable {
     init(_ box: Sandbox, command: String, env extra: [String: String] = [:]) throws {
         var keys: [Int32] = [-1, -1]
         var screen: [Int32] = [-1, -1]
-        guard socketpair(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0, &keys) == 0, pipe(&screen) == 0 else {
+        #if canImport(Glibc)
+        let stream = Int32(SOCK_STREAM.rawValue)
+        #else
+        let stream = SOCK_STREAM
+        #endif
+        guard socketpair(AF_UNIX, stream, 0, &keys) == 0, pipe(&screen) == 0 else {
             throw SandboxError("socketpair or pipe: \(errno)")
         }
         for fd in keys + screen { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
+        #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
         var attributes = posix_spawnattr_t()
+        #else
+        var actions: posix_spawn_file_actions_t = nil
+        var attributes: posix_spawnattr_t = nil
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawnattr_init(&attributes)
@@ -240,7 +252,7 @@ final class TerminalSession: @unchecked Sendable {
     func type(_ keys: String) {
         var bytes = Array(keys.utf8)[...]
         while !bytes.isEmpty {
-            let sent = bytes.withUnsafeBytes { send(keyboard, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
+            let sent = bytes.withUnsafeBytes { send(keyboard, $0.baseAddress, $0.count, noSignal) }
             if sent < 0, errno == EINTR { continue }
             if sent <= 0 { return }
             bytes = bytes.dropFirst(sent)
