@@ -43,11 +43,7 @@ enum TerminalChild {
         // No POSIX_SPAWN_SETPGROUP: the child stays in the terminal's foreground group. It starts
         // with no signal blocked and default handling of what journal ignores (SIGPIPE, and SIGINT
         // and SIGQUIT while it runs), as if the shell had started it.
-        var flags = Int32(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF)
-        #if canImport(Darwin)
-        flags |= Int32(POSIX_SPAWN_CLOEXEC_DEFAULT)
-        #endif
-        posix_spawnattr_setflags(&attributes, Int16(flags))
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
@@ -57,8 +53,8 @@ enum TerminalChild {
         posix_spawnattr_setsigdefault(&attributes, &defaults)
 
         let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { $0.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { for pointer in argv + (envp ?? []) { free(pointer) } }
+        let envp = (environment ?? ProcessInfo.processInfo.environment).map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
 
         let terminal = ForegroundTerminal()
         let savedInterrupt = signal(SIGINT, SIG_IGN)
@@ -68,8 +64,7 @@ enum TerminalChild {
             signal(SIGQUIT, savedQuit)
         }
         var child: pid_t = 0
-        let started = envp.map { posix_spawn(&child, path, &actions, &attributes, argv, $0) }
-            ?? posix_spawn(&child, path, &actions, &attributes, argv, environ)
+        let started = posix_spawn(&child, path, &actions, &attributes, argv, envp)
         guard started == 0 else { throw Failure(Say.cannotRun(path, String(cString: strerror(started)))) }
 
         if let input {
@@ -103,7 +98,7 @@ enum TerminalChild {
     }
 
     /// The child gets stdin, stdout and stderr only: not journal's lock file, index database or
-    /// repository files.
+    /// repository files. (Elsewhere than glibc it inherits what is not close-on-exec.)
     private static func closeOtherDescriptors(_ actions: inout posix_spawn_file_actions_t) {
         #if canImport(Glibc)
         // glibc 2.34+ has posix_spawn_file_actions_addclosefrom_np; older ones get an explicit list.
