@@ -26,6 +26,10 @@ struct JournalCommand: ParsableCommand {
     /// The one place that turns errors into text and exit codes: usage mistakes exit 64
     /// (swift-argument-parser's own handling), everything else prints one line and exits 1.
     static func main() {
+        // A peer that closes a connection libgit2 still writes to must make a failed sync, not a
+        // silent death (git ignores SIGPIPE for its network work too). Output to a closed pipe is
+        // handled where it is written (`Terminal.write`).
+        signal(SIGPIPE, SIG_IGN)
         do {
             let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
             var command = try parseAsRoot(Search.rewritingExclusions(arguments))

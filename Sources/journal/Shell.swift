@@ -109,17 +109,12 @@ enum Shell {
         return words
     }
 
-    /// Runs a program attached to this terminal and waits for it. Returns its exit status.
+    /// Runs a program on this terminal (see `TerminalChild`) and waits for it. Returns its exit status.
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let program = arguments.first, let path = which(program) else {
             throw Failure(Say.programNotFound(arguments.first ?? ""))
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = Array(arguments.dropFirst())
-        try process.run()
-        process.waitUntilExit()
-        return process.terminationReason == .exit ? process.terminationStatus : 128 + process.terminationStatus
+        return try TerminalChild.run(path, arguments)
     }
 
     /// Opens `file` in `$VISUAL`, else `$EDITOR`, else `vi`; returns the editor's exit status.
@@ -133,6 +128,29 @@ enum Terminal {
     static var stdoutIsTerminal: Bool { isatty(1) == 1 }
     static var stdinIsTerminal: Bool { isatty(0) == 1 }
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
+
+    /// Writes `data` to stdout. When the reader has gone away (`journal list | head -1`), journal
+    /// ends quietly as if SIGPIPE had killed it, as git does: it ignores SIGPIPE for the network's
+    /// sake, and the rest of the output is not wanted.
+    static func write(_ data: Data) {
+        data.withUnsafeBytes { buffer in
+            guard var next = buffer.baseAddress else { return }
+            var left = buffer.count
+            while left > 0 {
+                let written = Foundation.write(1, next, left)
+                if written >= 0 {
+                    next += written
+                    left -= written
+                } else if errno == EPIPE {
+                    signal(SIGPIPE, SIG_DFL)
+                    raise(SIGPIPE)
+                    exit(128 + SIGPIPE)
+                } else if errno != EINTR {
+                    return
+                }
+            }
+        }
+    }
 
     static func printError(_ message: String) {
         FileHandle.standardError.write(Data("journal: \(message)\n".utf8))
@@ -159,26 +177,13 @@ enum Terminal {
             let words = Optional(Shell.words(Shell.env("PAGER") ?? "less -FRX")), let program = words.first,
             let path = Shell.which(program)
         else {
-            FileHandle.standardOutput.write(Data(text.utf8))
+            write(Data(text.utf8))
             return
         }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: path)
-        process.arguments = Array(words.dropFirst())
         var environment = ProcessInfo.processInfo.environment
         if environment["LESS"] == nil { environment["LESS"] = "FRX" }
-        process.environment = environment
-        let pipe = Pipe()
-        process.standardInput = pipe
-        do {
-            try process.run()
-        } catch {
-            FileHandle.standardOutput.write(Data(text.utf8))
-            return
+        if (try? TerminalChild.run(path, words, environment: environment, input: text)) == nil {
+            write(Data(text.utf8))
         }
-        signal(SIGPIPE, SIG_IGN)
-        try? pipe.fileHandleForWriting.write(contentsOf: Data(text.utf8))
-        try? pipe.fileHandleForWriting.close()
-        process.waitUntilExit()
     }
 }

@@ -23,6 +23,7 @@ extension Say {
     public static func programNotFound(_ program: String) -> String {
         "cannot run '\(program)': not found on PATH (set $VISUAL or $EDITOR)"
     }
+    public static func cannotRun(_ program: String, _ reason: String) -> String { "cannot run '\(program)': \(reason)" }
     public static func brokenEntry(_ path: String, line: Int, reason: String) -> String {
         "broken: \(path):\(line): \(reason)"
     }

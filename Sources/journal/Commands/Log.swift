@@ -282,7 +282,7 @@ func showVersion(of id: String, at point: String, in journal: Journal, raw: Bool
     let found = try historyErrors { try journal.findEntry(id) }
     let version = try historyErrors { try journal.version(of: found.entry, at: point) }
     if raw {
-        FileHandle.standardOutput.write(version.data)
+        Terminal.write(version.data)
         return
     }
     if json {

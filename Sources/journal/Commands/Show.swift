@@ -34,7 +34,7 @@ extension JournalCommand {
             if let at { return try showVersion(of: id, at: at, in: journal, raw: raw, json: json, options: options) }
             let entry = try journal.entry(matching: id)
             if raw {
-                FileHandle.standardOutput.write(try Data(contentsOf: URL(fileURLWithPath: journal.absolutePath(of: entry))))
+                Terminal.write(try Data(contentsOf: URL(fileURLWithPath: journal.absolutePath(of: entry))))
                 return
             }
             if json {
