@@ -34,7 +34,7 @@ struct FilterOptions: ParsableArguments {
     @Option(help: "Entries whose file matches this regular expression (an exact scan of the files; ^ and $ match at lines).")
     var grep: String?
 
-    @Option(name: .short, help: "At most N entries.")
+    @Option(name: .customShort("n", allowingJoined: true), help: "At most N entries (-n 5 or -n5).")
     var n: Int?
 
     @Flag(help: "Oldest first.")

@@ -8,7 +8,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// Flags every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: [.customShort("J"), .long], help: "The journal folder (default: $JOURNAL_DIR, else ~/journal).")
+    @Option(name: [.customShort("J", allowingJoined: true), .long], help: "The journal folder (default: $JOURNAL_DIR, else ~/journal).")
     var journal: String?
 
     @Option(help: "Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.")
