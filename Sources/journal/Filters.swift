@@ -90,6 +90,14 @@ struct FilterOptions: ParsableArguments {
         }
     }
 
+    /// A --category that journal.yml does not know, and no entry carries, is the same error as add's:
+    /// such a filter can only be a typo, and "No entries match." would hide it.
+    func checkCategory(in journal: Journal) throws {
+        guard let category, journal.settings.category(named: category) == nil else { return }
+        if try journal.categoryCounts()[category] != nil { return }
+        try Journal.validate(category: category, in: journal.settings)
+    }
+
     /// The matching entries, through the index, then the file scan of --grep when given.
     func entries(in journal: Journal) throws -> [Entry] {
         let query = try query()

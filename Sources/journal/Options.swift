@@ -29,7 +29,11 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
+    /// The journal; when its journal.yml cannot be read, one warning line says so and the built-in
+    /// categories stand in.
     func openJournal() throws -> Journal {
-        try Journal.open(at: location.path, context: Shell.context())
+        let journal = try Journal.open(at: location.path, context: Shell.context())
+        if let problem = journal.settingsProblem { Terminal.warn(Say.settingsIgnored(problem.description)) }
+        return journal
     }
 }

@@ -59,3 +59,63 @@ import Testing
         #expect(!excluding.stdout.contains("Busan trip"), "a -word after search still excludes")
     }
 }
+
+extension CLIDefectTests {
+    // MARK: 8. An unknown category in a filter
+
+    @Test func anUnknownCategoryInAFilterIsAnError() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("First", "-c", "travel")
+        let added = try box.journal("add", "-c", "nosuch", "x")
+        #expect(added.status == 1)
+        for command in [["list"], ["search", "first"]] {
+            let result = try box.run(command + ["-c", "nosuch"])
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr == added.stderr, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix("journal: unknown category 'nosuch' (known: work, music, travel,"), "\(result.stderr)")
+            #expect(result.stdout == "")
+        }
+        #expect(try box.journal("list", "-c", "travel", "--color", "never").stdout.contains("First"))
+        #expect(try box.journal("list", "-c", "study").stderr == "No entries match.\n")
+        // A category entries carry but journal.yml does not define still filters them.
+        try box.write("entries/hand.md", "---\ncategory: diving\n---\nReef\n")
+        let hand = try box.journal("list", "-c", "diving", "--color", "never")
+        #expect(hand.status == 0, "\(hand.stderr)")
+        #expect(hand.stdout.contains("Reef"))
+    }
+
+    // MARK: 15. A broken journal.yml
+
+    @Test func aBrokenSettingsFileStillLetsTheJournalBeRead() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Trip", "-c", "travel")
+        try box.write("journal.yml", "version: 1\ncategories:\n  work: [unclosed\n")
+        let warning = "journal: warning: cannot read \(box.journal)/journal.yml:3: "
+        for command in [["list", "--color", "never"], ["search", "trip", "--color", "never"], ["categories"], ["tags"]] {
+            let result = try box.run(command)
+            #expect(result.status == 0, "\(command): \(result.stderr)")
+            let lines = result.stderr.split(separator: "\n").filter { $0.hasPrefix("journal:") }
+            #expect(lines.count == 1, "\(command): \(result.stderr)")
+            #expect(result.stderr.hasPrefix(warning), "\(command): \(result.stderr)")
+            #expect(result.stderr.contains("using the built-in categories"), "\(result.stderr)")
+        }
+        #expect(try box.journal("list", "--color", "never").stdout.contains("✈️ travel  Trip"))
+        // Writes that need the settings refuse, and change nothing.
+        let before = try box.commitSubjects()
+        let files = box.entryFiles()
+        let add = try box.journal("add", "-c", "work", "Meeting")
+        #expect(add.status == 1)
+        #expect(add.stderr.contains("journal: cannot read \(box.journal)/journal.yml:3: "), "\(add.stderr)")
+        #expect(add.stderr.contains("fix journal.yml before setting a category"), "\(add.stderr)")
+        let id = String(try #require(files.first).dropFirst("entries/2026/11/2026-11-22-".count).prefix(8))
+        let edit = try box.journal("edit", id, "-c", "work")
+        #expect(edit.status == 1, "\(edit.stderr)")
+        let category = try box.journal("categories", "add", "hiking")
+        #expect(category.status == 1)
+        #expect(category.stderr.contains("journal.yml:3:"), "\(category.stderr)")
+        #expect(try box.commitSubjects() == before)
+        #expect(box.entryFiles() == files)
+    }
+}

@@ -111,7 +111,7 @@ extension Journal {
     public func updateHeader(of entry: Entry, _ edit: HeaderEdit, for purpose: HeaderPurpose) throws(JournalError)
         -> HeaderUpdate
     {
-        if case .set(let name) = edit.category { try Journal.validate(category: name, in: settings) }
+        if case .set(let name) = edit.category { try validate(category: name) }
         var current = entry
         var changes = HeaderChanges()
         // Read, decided and written under the lock: an editor's save in between is not overwritten.

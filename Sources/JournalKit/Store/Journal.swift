@@ -56,6 +56,9 @@ public final class Journal {
     /// Absolute path of the journal folder.
     public let root: String
     public let settings: Settings
+    /// Why `journal.yml` could not be read, when it could not: `settings` are then the built-in ones,
+    /// so reading still works; writes that need the settings refuse (see `validate(category:)`).
+    public let settingsProblem: JournalError?
     let repository: Repository
     let context: JournalContext
 
@@ -70,7 +73,13 @@ public final class Journal {
         self.context = context
         let settingsPath = root + "/" + Journal.settingsFile
         let text = String(decoding: try FileSystem.read(settingsPath), as: UTF8.self)
-        settings = try Settings.parse(text, path: settingsPath)
+        do {
+            settings = try Settings.parse(text, path: settingsPath)
+            settingsProblem = nil
+        } catch {
+            settings = Journal.initialSettings
+            settingsProblem = error
+        }
         try FileSystem.makeFolder(stateFolder)
     }
 
@@ -266,7 +275,7 @@ public final class Journal {
     @discardableResult
     public func add(_ draft: Draft) throws(JournalError) -> (entry: Entry, pending: PendingReport) {
         guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
-        if let category = draft.category { try Journal.validate(category: category, in: settings) }
+        if let category = draft.category { try validate(category: category) }
         let tags = try Journal.normalize(tags: draft.tags)
         var id = UUID().uuidString.lowercased()
         while FileSystem.exists(root + "/" + EntryFile.path(for: id, at: draft.createdAt)) {

@@ -92,7 +92,7 @@ extension JournalCommand {
             } else {
                 journal = try options.openJournal()
             }
-            if let category { try Journal.validate(category: category, in: journal.settings) }
+            if let category { try journal.validate(category: category) }
 
             var draftFile: String?
             if draftText == nil {

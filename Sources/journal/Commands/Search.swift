@@ -75,6 +75,7 @@ extension JournalCommand {
             let pattern = try filters.pattern()
             let journal = try options.openJournal()
             try refresh(journal)
+            try filters.checkCategory(in: journal)
             if pattern != nil { query.limit = nil }
             var entries = try journal.search(text, query)
             if let pattern {
