@@ -119,3 +119,24 @@ extension CLIDefectTests {
         #expect(box.entryFiles() == files)
     }
 }
+
+extension CLIDefectTests {
+    // MARK: 6. add commits outside edits
+
+    @Test func addCommitsAnOutsideEditFirstInItsOwnCommit() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("First")
+        let file = try #require(box.entryFiles().first)
+        try box.write(file, try #require(box.read(file)) + "more\n")
+        let result = try box.journal("add", "Second")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "Committed 1 change made outside journal.\n", "\(result.stderr)")
+        let subjects = try box.commitSubjects()
+        #expect(subjects.count == 4)
+        #expect(subjects[0].hasPrefix("Add \"Second\""), "\(subjects)")
+        #expect(subjects[1].hasPrefix("Edit \"First\""), "\(subjects)")
+        #expect(try box.git("show", "--format=", "--name-only", "HEAD~1") == file + "\n")
+        try box.expectCleanRepository()
+    }
+}

@@ -288,7 +288,11 @@ public final class Journal {
                 starred: draft.starred, weather: draft.weather, location: draft.location, text: draft.text))
 
         let title = Journal.shortTitle(Entry.title(of: draft.text))
-        let pending = try change([(path, data)], message: Say.commitAdd(title, String(id.prefix(8))))
+        // The snapshot learns of edits made since the last command, so `change` commits them first.
+        var pending = try refresh()
+        let own = try change([(path, data)], message: Say.commitAdd(title, String(id.prefix(8))))
+        pending.committed += own.committed
+        pending.warnings += own.warnings
         return (try readEntry(at: path), pending)
     }
 
