@@ -140,3 +140,37 @@ extension CLIDefectTests {
         try box.expectCleanRepository()
     }
 }
+
+extension CLIDefectTests {
+    // MARK: 7. Entries made in the same second
+
+    @Test func entriesMadeInOneSecondListInTheOrderTheyWereMade() throws {
+        let box = try Sandbox()  // JOURNAL_NOW holds the clock still: every entry is made in one second
+        try box.journal("init")
+        let titles = ["One", "Two", "Three", "Four", "Five", "Six"]
+        for title in titles { _ = try box.add(title) }
+        let newestFirst = Array(titles.reversed())
+        func listed(_ arguments: String...) throws -> [String] {
+            let result = try box.run(["list", "--color", "never"] + arguments)
+            #expect(result.status == 0, "\(result.stderr)")
+            return result.stdout.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") }
+        }
+        #expect(try listed() == newestFirst)
+        #expect(try listed("--reverse") == titles)
+        // Only the entries that needed it carry a fraction of a second.
+        let stamps = box.entryFiles().compactMap(box.read).compactMap { text in
+            text.split(separator: "\n").first { $0.hasPrefix("created_at: ") }.map(String.init)
+        }
+        #expect(Set(stamps) == Set(["created_at: 2026-11-22T09:15:00+09:00"] + (1...5).map { "created_at: 2026-11-22T09:15:00.00\($0)+09:00" }), "\(stamps)")
+        // edit with no id opens the newest.
+        let opened = box.root.path + "/opened"
+        let editor = try box.script("editor", "cat \"$1\" > '\(opened)'\n")
+        #expect(try box.journal("edit", env: ["EDITOR": editor, "VISUAL": editor]).status == 0)
+        #expect(String(decoding: try Data(contentsOf: URL(fileURLWithPath: opened)), as: UTF8.self).hasSuffix("---\nSix\n"))
+        // The order lives in the files: a fresh clone, with no snapshot, lists the same.
+        let clone = box.root.path + "/clone"
+        _ = try box.git("clone", "-q", box.journal, clone)
+        let cloned = try box.journal("-J", clone, "list", "--color", "never")
+        #expect(cloned.stdout.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") } == newestFirst, "\(cloned)")
+    }
+}

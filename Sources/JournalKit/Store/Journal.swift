@@ -277,20 +277,24 @@ public final class Journal {
         guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
         if let category = draft.category { try validate(category: category) }
         let tags = try Journal.normalize(tags: draft.tags)
-        var id = UUID().uuidString.lowercased()
-        while FileSystem.exists(root + "/" + EntryFile.path(for: id, at: draft.createdAt)) {
-            id = UUID().uuidString.lowercased()
-        }
-        let path = EntryFile.path(for: id, at: draft.createdAt)
-        let data = EntryFile.render(
-            .init(
-                id: id, createdAt: draft.createdAt, timeZone: draft.timeZone, category: draft.category, tags: tags,
-                starred: draft.starred, weather: draft.weather, location: draft.location, text: draft.text))
-
         let title = Journal.shortTitle(Entry.title(of: draft.text))
         // The snapshot learns of edits made since the last command, so `change` commits them first.
         var pending = try refresh()
-        let own = try change([(path, data)], message: Say.commitAdd(title, String(id.prefix(8))))
+        var path = ""
+        // Under the writers' lock, so that another `add` running now is ordered too.
+        let own = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
+            let createdAt = try orderedCreation(draft.createdAt)
+            var id = UUID().uuidString.lowercased()
+            while FileSystem.exists(root + "/" + EntryFile.path(for: id, at: createdAt)) {
+                id = UUID().uuidString.lowercased()
+            }
+            path = EntryFile.path(for: id, at: createdAt)
+            let data = EntryFile.render(
+                .init(
+                    id: id, createdAt: createdAt, timeZone: draft.timeZone, category: draft.category, tags: tags,
+                    starred: draft.starred, weather: draft.weather, location: draft.location, text: draft.text))
+            return ([(path, data)], Say.commitAdd(title, String(id.prefix(8))))
+        }.pending
         pending.committed += own.committed
         pending.warnings += own.warnings
         return (try readEntry(at: path), pending)
