@@ -174,3 +174,55 @@ extension CLIDefectTests {
         #expect(cloned.stdout.split(separator: "\n").map { String($0.split(separator: " ").last ?? "") } == newestFirst, "\(cloned)")
     }
 }
+
+extension CLIDefectTests {
+    // MARK: 9. Inline #tags
+
+    @Test func aListLineShowsEachTagOnce() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Study day #스터디 #카페")
+        _ = try box.add("Plain title", "-t", "busan")
+        try box.write("entries/hand.md", "Notes\n\nsome #sea here\n")
+        let list = try box.journal("list", "--color", "never")
+        #expect(list.stdout.contains("Study day #스터디 #카페\n"), "\(list.stdout)")
+        #expect(list.stdout.contains("Plain title  #busan\n"), "\(list.stdout)")
+        #expect(list.stdout.contains("Notes  #sea\n"), "\(list.stdout)")
+    }
+
+    @Test func renamingATagRenamesItsInlineHashtagsToo() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Study day #스터디 #카페")
+        let text = "Cafe day\n\nAt the #cafe, not the #cafeteria. #Cafe! `#cafe` (#cafe)\n\n    #cafe in code\n"
+        _ = try box.run(["add", "-t", "cafe"], stdin: text)
+        _ = try box.add("Lunch at the #cafeteria")
+        let before = Dictionary(uniqueKeysWithValues: box.entryFiles().compactMap { path in box.read(path).map { (path, $0) } })
+
+        let inline = try box.journal("tags", "rename", "카페", "coffee")
+        #expect(inline.status == 0, "\(inline.stderr)")
+        #expect(inline.stdout == "Renamed #카페 to #coffee in 1 entry.\n", "\(inline.stdout)")
+        let both = try box.journal("tags", "rename", "#cafe", "coffee")
+        #expect(both.status == 0, "\(both.stderr)")
+        #expect(both.stdout == "Renamed #cafe to #coffee in 1 entry.\n", "\(both.stdout)")
+
+        for (path, old) in before {
+            let now = try #require(box.read(path))
+            if old.contains("Study day") {
+                #expect(now == old.replacingOccurrences(of: "#카페", with: "#coffee"))
+            } else if old.contains("Cafe day") {
+                let expected = old.replacingOccurrences(of: "tags: [cafe]", with: "tags: [coffee]")
+                    .replacingOccurrences(
+                        of: "At the #cafe, not the #cafeteria. #Cafe! `#cafe` (#cafe)",
+                        with: "At the #coffee, not the #cafeteria. #coffee! `#cafe` (#coffee)")
+                #expect(now == expected, "\(now)")
+            } else {
+                #expect(now == old, "#cafeteria is another tag")
+            }
+        }
+        let tags = try box.journal("tags", "--color", "never")
+        #expect(tags.stdout == "#cafeteria  2\n#coffee     2\n#스터디     1\n", "\(tags.stdout)")
+        #expect(try box.journal("tags", "rename", "nosuch", "x").status == 1)
+        try box.expectCleanRepository()
+    }
+}

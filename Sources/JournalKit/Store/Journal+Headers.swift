@@ -202,11 +202,20 @@ extension Journal {
                     skipped.append(current)
                     continue
                 }
-                guard current.tags.contains(where: { Tags.key($0) == Tags.key(old) }) else { continue }
-                found = true
-                let tags = Journal.renaming(old, to: new, in: current.tags)
-                guard tags != current.tags, let edited = EntryFile.setting([("tags", YAMLWriter.flowList(tags))], in: data)
-                else { continue }
+                var edited = data
+                if current.tags.contains(where: { Tags.key($0) == Tags.key(old) }) {
+                    found = true
+                    let tags = Journal.renaming(old, to: new, in: current.tags)
+                    if tags != current.tags, let header = EntryFile.setting([("tags", YAMLWriter.flowList(tags))], in: data) {
+                        edited = header
+                    }
+                }
+                // Inline #hashtags are tags too: the text says the new name where it said the old one.
+                if let text = EntryFile.renamingHashtags(old, to: new, in: edited) {
+                    found = true
+                    edited = text
+                }
+                guard edited != data else { continue }
                 files.append((entry.path, edited))
             }
             count = files.count

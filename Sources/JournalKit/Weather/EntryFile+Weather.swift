@@ -44,7 +44,7 @@ extension EntryFile {
         return blockRange(key, in: split.rawLines, closing: closing) != nil
     }
 
-    private static func assemble(_ lines: [String], bom: Bool) -> Data {
+    static func assemble(_ lines: [String], bom: Bool) -> Data {
         var result = Data(bom ? [0xEF, 0xBB, 0xBF] : [])
         result.append(Data(lines.joined(separator: "\n").utf8))
         return result
