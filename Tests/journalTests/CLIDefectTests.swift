@@ -226,3 +226,51 @@ extension CLIDefectTests {
         try box.expectCleanRepository()
     }
 }
+
+extension CLIDefectTests {
+    // MARK: 13. Weather
+
+    @Test func weatherKeepsSubKeysAddedByHand() throws {
+        let server = try ProviderServer()
+        let box = try WeatherCommandTests.sandbox(server)
+        server.handler = ProviderServer.providers()
+        let id = try box.add("--lat", "35.1", "--lon", "129", "Placed")
+        let path = try #require(box.entryFiles().first)
+        let mine = "  feels_like: chilly\n  # my own notes\n  sky:\n    - pink\n    - grey\n"
+        let original = try #require(box.read(path))
+        #expect(original.contains("  wind_kph: 10.4\nlocation:\n"))
+        try box.write(path, original.replacingOccurrences(of: "  wind_kph: 10.4\n", with: "  wind_kph: 10.4\n" + mine))
+        server.handler = ProviderServer.providers(code: 95)
+        let result = try box.journal("weather", id)
+        #expect(result.status == 0, "\(result.stderr)")
+        let now = try #require(box.read(path))
+        #expect(now.contains("  condition: thunderstorm\n"), "\(now)")
+        #expect(now.contains("  wind_kph: 10.4\n" + mine + "location:\n"), "\(now)")
+        try box.expectCleanRepository()
+    }
+
+    @Test func aPlaceThatCannotBeFoundIsSkippedNotAFailure() throws {
+        let server = try ProviderServer()
+        let box = try WeatherCommandTests.sandbox(server)
+        server.handler = { _ in .json("{}", status: 503) }
+        let good = try box.add("--lat", "35.1", "--lon", "129", "Good")
+        let bad = try box.add("--location", "Atlantis", "Bad")
+        server.handler = ProviderServer.providers()
+        let warning = "journal: warning: \(bad): no weather: no place called 'Atlantis' was found\n"
+        let fill = try box.journal("weather", "--missing")
+        #expect(fill.status == 0, "\(fill.stderr)")
+        #expect(fill.stdout == "\(good) 2026-11-22 \"Good\": ☁️ cloudy 12.5°C\nSkipped 1 entry whose place could not be found (see above).\n", "\(fill.stdout)")
+        #expect(fill.stderr == warning, "\(fill.stderr)")
+        let again = try box.journal("weather", "--missing")
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(again.stdout == "Skipped 1 entry whose place could not be found (see above).\n", "\(again.stdout)")
+        #expect(again.stderr == warning)
+        // Trouble with the network is still a failure: trying again later helps.
+        server.handler = { _ in .json("{}", status: 503) }
+        _ = try box.add("--lat", "35.1", "--lon", "129", "Later")
+        server.handler = { request in
+            request.path == "/v1/search" ? ProviderServer.providers()(request) : .json("{}", status: 500)
+        }
+        #expect(try box.journal("weather", "--missing").status == 1)
+    }
+}

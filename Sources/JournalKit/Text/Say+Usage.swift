@@ -9,6 +9,11 @@ extension Say {
     public static func settingsIgnored(_ fault: String) -> String {
         "cannot read \(fault); using the built-in categories until it is fixed"
     }
+    public static func weatherSkipped(_ count: Int) -> String {
+        count == 1
+            ? "Skipped 1 entry whose place could not be found (see above)."
+            : "Skipped \(count) entries whose places could not be found (see above)."
+    }
     static func settingsNeeded(_ fault: String) -> String {
         "cannot read \(fault); fix journal.yml before setting a category"
     }
