@@ -34,7 +34,7 @@ struct FilterOptions: ParsableArguments {
     @Option(help: "Entries whose file matches this regular expression (an exact scan of the files; ^ and $ match at lines).")
     var grep: String?
 
-    @Option(name: .short, help: "At most N entries.")
+    @Option(name: .customShort("n", allowingJoined: true), help: "At most N entries (-n 5 or -n5).")
     var n: Int?
 
     @Flag(help: "Oldest first.")
@@ -88,6 +88,14 @@ struct FilterOptions: ParsableArguments {
         } catch {
             throw Failure(Say.badPattern(grep))
         }
+    }
+
+    /// A --category that journal.yml does not know, and no entry carries, is the same error as add's:
+    /// such a filter can only be a typo, and "No entries match." would hide it.
+    func checkCategory(in journal: Journal) throws {
+        guard let category, journal.settings.category(named: category) == nil else { return }
+        if try journal.categoryCounts()[category] != nil { return }
+        try Journal.validate(category: category, in: journal.settings)
     }
 
     /// The matching entries, through the index, then the file scan of --grep when given.

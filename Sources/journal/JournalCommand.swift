@@ -31,8 +31,12 @@ struct JournalCommand: ParsableCommand {
         // handled where it is written (`Terminal.write`).
         signal(SIGPIPE, SIG_IGN)
         do {
-            let arguments = hoistingGlobalOptions(Array(CommandLine.arguments.dropFirst()))
-            var command = try parseAsRoot(Search.rewritingExclusions(arguments))
+            let given = Array(CommandLine.arguments.dropFirst())
+            if let unknown = unknownCommand(in: given) {
+                Terminal.printError(Say.unknownCommand(unknown.word, suggestion: unknown.suggestion))
+                Foundation.exit(ExitCode.validationFailure.rawValue)
+            }
+            var command = try parseAsRoot(hoistingGlobalOptions(Search.rewritingExclusions(given)))
             try command.run()
         } catch let error as JournalError {
             Terminal.printError(error.description)
@@ -77,6 +81,65 @@ extension JournalCommand {
         }
         guard !leading.isEmpty else { return arguments }
         return names + leading + arguments[index...]
+    }
+}
+
+extension JournalCommand {
+    /// A bare word where a command's name belongs (`journal serach 친구`), with the nearest name.
+    /// Without this check the word would reach the default command (`list`) as an argument, and
+    /// its usage error would name the wrong command.
+    static func unknownCommand(in arguments: [String]) -> (word: String, suggestion: String?)? {
+        var command: any ParsableCommand.Type = JournalCommand.self
+        var index = 0
+        while index < arguments.count {
+            let argument = arguments[index]
+            if ["-J", "--journal", "--color"].contains(argument) {
+                index += 2
+                continue
+            }
+            if argument.hasPrefix("--journal=") || argument.hasPrefix("--color=") || (argument.hasPrefix("-J") && argument.count > 2) {
+                index += 1
+                continue
+            }
+            if argument.hasPrefix("-") { return nil }  // options: the parser judges them
+            let subcommands = command.configuration.subcommands
+            guard !subcommands.isEmpty else { return nil }
+            var names = subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
+            if command == JournalCommand.self { names.append("help") }
+            if let sub = subcommands.first(where: { $0._commandName == argument || $0.configuration.aliases.contains(argument) }) {
+                command = sub
+                index += 1
+                continue
+            }
+            if names.contains(argument) { return nil }
+            return (argument, nearest(argument, among: names))
+        }
+        return nil
+    }
+
+    /// The name closest to `word` by edit distance (a swap of two letters counts as one edit),
+    /// when it is close enough to be a typo.
+    static func nearest(_ word: String, among names: [String]) -> String? {
+        let scored = names.map { ($0, editDistance(word.lowercased(), $0)) }
+        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
+        return best.1 <= max(1, min(2, word.count / 3)) ? best.0 : nil
+    }
+
+    /// Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps.
+    static func editDistance(_ a: String, _ b: String) -> Int {
+        let a = Array(a), b = Array(b)
+        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
+        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
+        for i in 0...a.count { d[i][0] = i }
+        for j in 0...b.count { d[0][j] = j }
+        for i in 1...a.count {
+            for j in 1...b.count {
+                let cost = a[i - 1] == b[j - 1] ? 0 : 1
+                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
+                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
+            }
+        }
+        return d[a.count][b.count]
     }
 }
 

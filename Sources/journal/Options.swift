@@ -8,7 +8,7 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// Flags every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: [.customShort("J"), .long], help: "The journal folder (default: $JOURNAL_DIR, else ~/journal).")
+    @Option(name: [.customShort("J", allowingJoined: true), .long], help: "The journal folder (default: $JOURNAL_DIR, else ~/journal).")
     var journal: String?
 
     @Option(help: "Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.")
@@ -29,7 +29,11 @@ struct GlobalOptions: ParsableArguments {
         }
     }
 
+    /// The journal; when its journal.yml cannot be read, one warning line says so and the built-in
+    /// categories stand in.
     func openJournal() throws -> Journal {
-        try Journal.open(at: location.path, context: Shell.context())
+        let journal = try Journal.open(at: location.path, context: Shell.context())
+        if let problem = journal.settingsProblem { Terminal.warn(Say.settingsIgnored(problem.description)) }
+        return journal
     }
 }

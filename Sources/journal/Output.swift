@@ -173,7 +173,8 @@ struct EntryLines {
             } else {
                 line += style.bold(entry.title.isEmpty ? Say.untitledDisplay : entry.title)
                 if entry.starred { line += " " + style.yellow("★") }
-                if !entry.allTags.isEmpty { line += "  " + style.green(entry.allTags.map { "#" + $0 }.joined(separator: " ")) }
+                let tags = entry.tagsBesidesTitle  // a #tag the title shows is not shown twice
+                if !tags.isEmpty { line += "  " + style.green(tags.map { "#" + $0 }.joined(separator: " ")) }
             }
             out.append(line)
         }

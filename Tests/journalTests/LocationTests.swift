@@ -84,7 +84,7 @@ import Testing
         try box.journal("init")
         try box.write("journal.yml", "categories:\n  work:\n    emoji: [oops\n")
         let result = try box.journal("list")
-        #expect(result.status == 1)
-        #expect(result.stderr.hasPrefix("journal: \(box.journal)/journal.yml:3: "), "\(result.stderr)")
+        #expect(result.status == 0, "reading works with the built-in categories (CLIDefectTests)")
+        #expect(result.stderr.hasPrefix("journal: warning: cannot read \(box.journal)/journal.yml:3: "), "\(result.stderr)")
     }
 }

@@ -108,6 +108,9 @@ public struct Weather: Sendable, Equatable {
         windKph = value["wind_kph"]?.number
     }
 
+    /// The sub-keys of `weather:` the tool writes; any other is the user's, and kept.
+    static let toolKeys: Set<String> = ["condition", "temperature_c", "provider", "code", "description", "humidity", "wind_kph"]
+
     /// The header lines of a weather block, in DESIGN.md's order.
     var fields: [(String, String)] {
         var fields: [(String, String)] = []

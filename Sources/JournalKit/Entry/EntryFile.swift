@@ -143,7 +143,7 @@ public enum EntryFile {
 
     /// The canonical bytes of a new entry: UTF-8, LF, one final newline.
     public static func render(_ entry: NewEntry) -> Data {
-        var lines = ["---", "id: \(entry.id)", "created_at: \(entry.createdAt.rfc3339)"]
+        var lines = ["---", "id: \(entry.id)", "created_at: \(entry.createdAt.rfc3339Milliseconds)"]
         if let zone = entry.timeZone { lines.append("time_zone: \(YAMLWriter.scalar(zone))") }
         if let category = entry.category { lines.append("category: \(YAMLWriter.scalar(category))") }
         if !entry.tags.isEmpty { lines.append("tags: \(YAMLWriter.flowList(entry.tags))") }

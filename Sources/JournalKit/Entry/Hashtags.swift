@@ -3,8 +3,32 @@
 /// `inline code`), not a URL fragment (`page#part`), not a number (`#3`).
 enum Hashtags {
     static func find(in text: String) -> [String] {
-        guard text.utf8.contains(UInt8(ascii: "#")) else { return [] }
         var tags: [String] = []
+        forEach(in: text) { _, name in
+            if !tags.contains(name) { tags.append(name) }
+        }
+        return tags
+    }
+
+    /// `text` with each hashtag `#old` (in any case) written `#new`: whole tags only (`#cafe` leaves
+    /// `#cafeteria` alone), and nothing in code. Every other character stays as it was.
+    static func renaming(_ old: String, to new: String, in text: String) -> String {
+        let key = Tags.key(old)
+        var result = ""
+        var last = text.startIndex
+        var changed = false
+        forEach(in: text) { range, name in
+            guard Tags.key(name) == key else { return }
+            result += text[last..<range.lowerBound] + new
+            last = range.upperBound
+            changed = true
+        }
+        return changed ? result + text[last...] : text
+    }
+
+    /// Each hashtag of `text`, with the range of its name (after the `#`), in order.
+    private static func forEach(in text: String, _ body: (Range<String.Index>, String) -> Void) {
+        guard text.utf8.contains(UInt8(ascii: "#")) else { return }
         var fence: Substring?
         var lines = Entry.lines(of: text)
         while let line = lines.next() {
@@ -18,12 +42,11 @@ enum Hashtags {
                 continue
             }
             if line.hasPrefix("    ") || line.hasPrefix("\t") { continue }  // indented code
-            if line.utf8.contains(UInt8(ascii: "#")) { scan(line, into: &tags) }
+            if line.utf8.contains(UInt8(ascii: "#")) { scan(line, body) }
         }
-        return tags
     }
 
-    private static func scan(_ line: Substring, into tags: inout [String]) {
+    private static func scan(_ line: Substring, _ body: (Range<String.Index>, String) -> Void) {
         let scalars = line.unicodeScalars
         var inCode = false
         var previous: Unicode.Scalar = " "
@@ -39,8 +62,7 @@ enum Hashtags {
                 var tag = scalars[start..<end]
                 while let last = tag.last, "-./_".unicodeScalars.contains(last) { tag = tag.dropLast() }
                 if let first = tag.first, first.properties.isAlphabetic {
-                    let name = String(String.UnicodeScalarView(tag))
-                    if !tags.contains(name) { tags.append(name) }
+                    body(tag.startIndex..<tag.endIndex, String(String.UnicodeScalarView(tag)))
                 }
                 previous = "#"
                 index = end
@@ -61,6 +83,12 @@ enum Hashtags {
 extension Entry {
     /// Header tags, then inline hashtags: what tag filters and counts use.
     public var allTags: [String] { tags + inlineTags }
+
+    /// The tags a list line shows after the title: those the title does not already show as #hashtags.
+    public var tagsBesidesTitle: [String] {
+        let shown = Set(Hashtags.find(in: title).map(Tags.key))
+        return allTags.filter { !shown.contains(Tags.key($0)) }
+    }
 
     /// The hashtags of `text` that the header does not already list (compared without case).
     static func inlineTags(in text: String, besides tags: [String]) -> [String] {

@@ -12,6 +12,13 @@ extension Journal {
         }
     }
 
+    /// A category an entry may be given: one of journal.yml's. While journal.yml cannot be read, none
+    /// is: the built-in categories that stand in for reading are not the user's.
+    public func validate(category: String) throws(JournalError) {
+        if let settingsProblem { throw .invalid(Say.settingsNeeded(settingsProblem.description)) }
+        try Journal.validate(category: category, in: settings)
+    }
+
     /// The editor template for a new entry: the journal's `templates/entry.md`, else the built-in one,
     /// with `{{date}}`, `{{time}}` and `{{weekday}}` filled in.
     public func template(at stamp: Timestamp) -> String {

@@ -111,7 +111,7 @@ extension Journal {
     public func updateHeader(of entry: Entry, _ edit: HeaderEdit, for purpose: HeaderPurpose) throws(JournalError)
         -> HeaderUpdate
     {
-        if case .set(let name) = edit.category { try Journal.validate(category: name, in: settings) }
+        if case .set(let name) = edit.category { try validate(category: name) }
         var current = entry
         var changes = HeaderChanges()
         // Read, decided and written under the lock: an editor's save in between is not overwritten.
@@ -202,11 +202,20 @@ extension Journal {
                     skipped.append(current)
                     continue
                 }
-                guard current.tags.contains(where: { Tags.key($0) == Tags.key(old) }) else { continue }
-                found = true
-                let tags = Journal.renaming(old, to: new, in: current.tags)
-                guard tags != current.tags, let edited = EntryFile.setting([("tags", YAMLWriter.flowList(tags))], in: data)
-                else { continue }
+                var edited = data
+                if current.tags.contains(where: { Tags.key($0) == Tags.key(old) }) {
+                    found = true
+                    let tags = Journal.renaming(old, to: new, in: current.tags)
+                    if tags != current.tags, let header = EntryFile.setting([("tags", YAMLWriter.flowList(tags))], in: data) {
+                        edited = header
+                    }
+                }
+                // Inline #hashtags are tags too: the text says the new name where it said the old one.
+                if let text = EntryFile.renamingHashtags(old, to: new, in: edited) {
+                    found = true
+                    edited = text
+                }
+                guard edited != data else { continue }
                 files.append((entry.path, edited))
             }
             count = files.count

@@ -62,6 +62,9 @@ public final class Journal {
     /// Absolute path of the journal folder.
     public let root: String
     public let settings: Settings
+    /// Why `journal.yml` could not be read, when it could not: `settings` are then the built-in ones,
+    /// so reading still works; writes that need the settings refuse (see `validate(category:)`).
+    public let settingsProblem: JournalError?
     let repository: Repository
     let context: JournalContext
 
@@ -76,7 +79,13 @@ public final class Journal {
         self.context = context
         let settingsPath = root + "/" + Journal.settingsFile
         let text = String(decoding: try FileSystem.read(settingsPath), as: UTF8.self)
-        settings = try Settings.parse(text, path: settingsPath)
+        do {
+            settings = try Settings.parse(text, path: settingsPath)
+            settingsProblem = nil
+        } catch {
+            settings = Journal.initialSettings
+            settingsProblem = error
+        }
         try FileSystem.makeFolder(stateFolder)
     }
 
@@ -272,20 +281,28 @@ public final class Journal {
     @discardableResult
     public func add(_ draft: Draft) throws(JournalError) -> (entry: Entry, pending: PendingReport) {
         guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
-        if let category = draft.category { try Journal.validate(category: category, in: settings) }
+        if let category = draft.category { try validate(category: category) }
         let tags = try Journal.normalize(tags: draft.tags)
-        var id = UUID().uuidString.lowercased()
-        while FileSystem.exists(root + "/" + EntryFile.path(for: id, at: draft.createdAt)) {
-            id = UUID().uuidString.lowercased()
-        }
-        let path = EntryFile.path(for: id, at: draft.createdAt)
-        let data = EntryFile.render(
-            .init(
-                id: id, createdAt: draft.createdAt, timeZone: draft.timeZone, category: draft.category, tags: tags,
-                starred: draft.starred, weather: draft.weather, location: draft.location, text: draft.text))
-
         let title = Journal.shortTitle(Entry.title(of: draft.text))
-        let pending = try change([(path, data)], message: Say.commitAdd(title, String(id.prefix(8))))
+        // The snapshot learns of edits made since the last command, so `change` commits them first.
+        var pending = try refresh()
+        var path = ""
+        // Under the writers' lock, so that another `add` running now is ordered too.
+        let own = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
+            let createdAt = try orderedCreation(draft.createdAt)
+            var id = UUID().uuidString.lowercased()
+            while FileSystem.exists(root + "/" + EntryFile.path(for: id, at: createdAt)) {
+                id = UUID().uuidString.lowercased()
+            }
+            path = EntryFile.path(for: id, at: createdAt)
+            let data = EntryFile.render(
+                .init(
+                    id: id, createdAt: createdAt, timeZone: draft.timeZone, category: draft.category, tags: tags,
+                    starred: draft.starred, weather: draft.weather, location: draft.location, text: draft.text))
+            return ([(path, data)], Say.commitAdd(title, String(id.prefix(8))))
+        }.pending
+        pending.committed += own.committed
+        pending.warnings += own.warnings
         return (try readEntry(at: path), pending)
     }
 

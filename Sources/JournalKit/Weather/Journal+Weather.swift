@@ -78,7 +78,9 @@ extension Journal {
                 let now = decodeForWeather(data, path: item.entry.path)
                 guard now.problem == nil else { continue }
                 if onlyMissing, now.weather != nil || EntryFile.hasKey("weather", in: data) { continue }
-                guard var edited = EntryFile.settingBlock("weather", found.result.weather.fields, before: "location", in: data)
+                guard
+                    var edited = EntryFile.settingBlock(
+                        "weather", found.result.weather.fields, keepingAllBut: Weather.toolKeys, before: "location", in: data)
                 else { continue }
                 let geocoded = found.coordinates != nil && (now.location?.latitude == nil || now.location?.longitude == nil)
                 if geocoded, let place = found.coordinates, var location = now.location {

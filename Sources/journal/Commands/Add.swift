@@ -92,7 +92,7 @@ extension JournalCommand {
             } else {
                 journal = try options.openJournal()
             }
-            if let category { try Journal.validate(category: category, in: journal.settings) }
+            if let category { try journal.validate(category: category) }
 
             var draftFile: String?
             if draftText == nil {
@@ -120,19 +120,24 @@ extension JournalCommand {
             print(Say.added(result.entry.shortID, result.entry.path))
         }
 
-        /// Where the entry was written, from the flags or the user's default location; nil for nowhere.
-        private func placeRequest() throws -> PlaceRequest? {
-            let name = location?.trimmingCharacters(in: .whitespaces).nilIfEmpty
+        /// Checked while parsing, so that a mistake is reported with add's usage, not the top level's.
+        func validate() throws {
             if noLocation {
                 guard location == nil, lat == nil, lon == nil else { throw ValidationError(Say.noLocationAndLocation) }
-                return nil
             }
             if lat != nil || lon != nil {
                 guard let lat, let lon else { throw ValidationError(Say.latitudeWithoutLongitude) }
                 guard lat.isFinite, (-90...90).contains(lat) else { throw ValidationError(Say.latitudeOutOfRange(lat)) }
                 guard lon.isFinite, (-180...180).contains(lon) else { throw ValidationError(Say.longitudeOutOfRange(lon)) }
-                return .coordinates(name: name, latitude: lat, longitude: lon)
             }
+        }
+
+        /// Where the entry was written, from the flags or the user's default location; nil for nowhere.
+        /// The flags were checked by `validate`.
+        private func placeRequest() throws -> PlaceRequest? {
+            let name = location?.trimmingCharacters(in: .whitespaces).nilIfEmpty
+            if noLocation { return nil }
+            if let lat, let lon { return .coordinates(name: name, latitude: lat, longitude: lon) }
             if let name { return .named(name) }
             return try UserSettings.load(creating: true).defaultPlace
         }

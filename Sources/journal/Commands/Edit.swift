@@ -58,7 +58,7 @@ extension JournalCommand {
             // Flags are checked before anything touches the journal.
             let headerEdit = try headerEdit()
             let journal = try options.openJournal()
-            if let category { try Journal.validate(category: category, in: journal.settings) }
+            if let category { try journal.validate(category: category) }
             try refresh(journal)
             let entry: Entry
             if let id {

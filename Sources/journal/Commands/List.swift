@@ -30,6 +30,7 @@ extension JournalCommand {
             _ = try filters.pattern()
             let journal = try options.openJournal()
             try refresh(journal)
+            try filters.checkCategory(in: journal)
             let entries = try filters.entries(in: journal)
             if entries.isEmpty && !json && filters.n != 0 {
                 var unfiltered = EntryQuery()

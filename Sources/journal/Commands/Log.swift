@@ -25,7 +25,7 @@ extension JournalCommand {
         @Argument(help: "An entry's id (4+ characters of it) or path: that entry's history only.")
         var id: String?
 
-        @Option(name: .short, help: "At most N commits.")
+        @Option(name: .customShort("n", allowingJoined: true), help: "At most N commits (-n 5 or -n5).")
         var n: Int?
 
         @Option(help: "Commits made on or after this day (2026-11-01, 'last week', yesterday…).")

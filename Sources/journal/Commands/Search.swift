@@ -28,14 +28,28 @@ extension JournalCommand {
         @Argument(help: "What to look for.")
         var words: [String]
 
-        /// `journal search cafe -paris`: a `-word` that is not one of search's own short options is an
-        /// exclusion, not a cluster of flags.
+        /// `journal search cafe -paris`: a `-word` after `search` that is not one of search's own short
+        /// options is an exclusion, not a cluster of flags. Options before `search` (`journal
+        /// -J/tmp/j search x`) are the journal's, left as they are.
         static func rewritingExclusions(_ arguments: [String]) -> [String] {
-            guard arguments.first == "search" else { return arguments }
+            var start = 0
+            while start < arguments.count, arguments[start] != "search" {
+                let argument = arguments[start]
+                if ["-J", "--journal", "--color"].contains(argument) {
+                    start += 2
+                } else if argument.hasPrefix("--journal=") || argument.hasPrefix("--color=")
+                    || (argument.hasPrefix("-J") && argument.count > 2)
+                {
+                    start += 1
+                } else {
+                    return arguments
+                }
+            }
+            guard start < arguments.count else { return arguments }
             let own: Set<String> = ["-n", "-t", "-c", "-J", "-h"]
-            var result = [arguments[0]]
+            var result = Array(arguments[...start])
             var afterSeparator = false
-            for argument in arguments.dropFirst() {
+            for argument in arguments[(start + 1)...] {
                 if argument == "--" { afterSeparator = true }
                 let isCount = own.contains(String(argument.prefix(2))) && argument.dropFirst(2).allSatisfy(\.isNumber)
                 if !afterSeparator, argument.hasPrefix("-"), !argument.hasPrefix("--"), argument.count > 2, !isCount {
@@ -61,6 +75,7 @@ extension JournalCommand {
             let pattern = try filters.pattern()
             let journal = try options.openJournal()
             try refresh(journal)
+            try filters.checkCategory(in: journal)
             if pattern != nil { query.limit = nil }
             var entries = try journal.search(text, query)
             if let pattern {

@@ -58,10 +58,11 @@ extension JournalCommand {
     struct RenameTag: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
-            abstract: "Rename a tag in the header of every entry carrying it, in one commit.",
+            abstract: "Rename a tag in every entry carrying it, in one commit.",
             discussion: Help.reflow("""
-                Where an entry already has the new tag, the two merge into one. Only header tags
-                change: inline #hashtags are your text and stay as written.
+                Header tags and inline #hashtags in the text both change (whole tags only:
+                renaming #cafe leaves #cafeteria alone; nothing inside code changes). Where an
+                entry already has the new tag, the two merge into one.
                 Examples:
                   journal tags rename trip travel
                   journal tags rename '#Busan' busan

@@ -69,7 +69,12 @@ extension JournalCommand {
                 throw Failure(Say.weatherFailedFor(failed.entry.shortID, failed.failure.description))
             }
             for failed in fill.failed { Terminal.warn(Say.weatherFailedFor(failed.entry.shortID, failed.failure.description)) }
-            if !fill.failed.isEmpty { throw Failure(Say.weatherSummary(filled: fill.filled.count, failed: fill.failed.count)) }
+            // A place that cannot be found stays unfound on the next run: it is skipped, not a failure,
+            // or every later run would fail for it. Network trouble is a failure (trying again helps).
+            let failed = fill.failed.filter { !$0.failure.isPlaceUnknown }
+            if !failed.isEmpty { throw Failure(Say.weatherSummary(filled: fill.filled.count, failed: failed.count)) }
+            let skipped = fill.failed.count
+            if skipped > 0 { print(Say.weatherSkipped(skipped)) }
         }
     }
 }
