@@ -460,10 +460,12 @@ public final class Journal {
         do { return try repository.head() } catch { throw .from(error, doing: "read HEAD") }
     }
 
+    /// Every commit the tool makes but a sync merge's (`merge`) is made here; both show titles and
+    /// paths from files with their control characters made visible.
     func commit(_ paths: [String], message: String) throws(JournalError) {
         let author = repository.defaultSignature(fallback: context.fallbackAuthor)
         do {
-            _ = try repository.commit(paths: paths, message: message, signature: author)
+            _ = try repository.commit(paths: paths, message: ControlCharacters.visible(message), signature: author)
         } catch {
             throw .from(error, doing: "commit")
         }

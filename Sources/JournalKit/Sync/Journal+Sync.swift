@@ -238,7 +238,8 @@ extension Journal {
         let tree = try repository.tree(from: ours, applying: files)
         let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
         let author = repository.defaultSignature(fallback: context.fallbackAuthor)
-        let commit = try repository.makeCommit(tree: tree, parents: [ours, theirs], message: message, signature: author)
+        let commit = try repository.makeCommit(
+            tree: tree, parents: [ours, theirs], message: ControlCharacters.visible(message), signature: author)
         return MergePlan(commit: commit, conflicts: conflicts, notes: decisions)
     }
 

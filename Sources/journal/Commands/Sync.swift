@@ -168,7 +168,7 @@ enum Network {
         } catch JournalError.remote(.unknownHost(let host, let type, let fingerprint))
             where !accept && Terminal.stdinIsTerminal
         {
-            FileHandle.standardError.write(Data(Say.trustHostQuestion(host, type, fingerprint).utf8))
+            Terminal.ask(Say.trustHostQuestion(host, type, fingerprint))
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
                 throw JournalError.remote(.unknownHost(host: host, keyType: type, fingerprint: fingerprint))
