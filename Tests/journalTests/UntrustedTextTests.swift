@@ -166,4 +166,51 @@ import Testing
         #expect(message.contains("evil\\u{9B}2J\\u{202E}dm.txt.md: time_zone: kept"), "\(message)")
     }
 
+    // MARK: Files that are not text
+
+    @Test func aBinaryFileNamedMdIsListedAsNotTextAndCommittedUnderItsName() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Normal entry")
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x1B, 0x5D]
+        let path = "entries/2026/11/photo.md"
+        try Data(png).write(to: URL(fileURLWithPath: box.journal + "/" + path))
+        let list = try box.journal("list")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("broken: \(path):1: not UTF-8 text"), "\(list.stdout)")
+        #expect(list.stdout.contains("Normal entry"))
+        #expect(Self.raw(list.stdout + list.stderr).isEmpty)
+        let added = try box.commitSubjects()
+        #expect(added.first?.hasPrefix("Add \"photo.md\" (") == true, "\(added)")
+        let json = try box.journal("list", "--json")
+        let array = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        let photo = try #require(array.first { $0["path"] as? String == path })
+        #expect(photo["title"] as? String == "" && photo["text"] as? String == "")
+        #expect(photo["broken"] as? String == "line 1: not UTF-8 text")
+        #expect(try box.journal("search", "PNG", "--json").stdout == "[\n\n]\n")
+        let show = try box.journal("show", path)
+        #expect(show.status == 0)
+        #expect(show.stderr.contains("broken: \(path):1: not UTF-8 text"))
+        #expect(!show.stdout.contains("PNG") && Self.raw(show.stdout).isEmpty, "\(show.stdout.debugDescription)")
+        let remove = try box.journal("rm", path, "--yes")
+        #expect(remove.status == 0, "\(remove.stderr)")
+        let deleted = try box.commitSubjects()
+        #expect(deleted.first?.hasPrefix("Delete \"photo.md\" (") == true, "\(deleted)")
+        try box.expectCleanRepository()
+    }
+
+    @Test func aNulByteOrABadSequenceMakesTheFileNotTextFromItsLine() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        try box.write("entries/2026/11/nul.md", "Title\n\nhello\u{0}world\n")
+        var bad = Data("---\ncreated_at: 2026-11-20T10:00:00+09:00\n---\nTitle\n".utf8)
+        bad.append(contentsOf: [0x41, 0xFF, 0x0A])
+        try bad.write(to: URL(fileURLWithPath: box.journal + "/entries/2026/11/latin1.md"))
+        let list = try box.journal("list")
+        #expect(list.stdout.contains("broken: entries/2026/11/nul.md:3: not UTF-8 text"), "\(list.stdout)")
+        #expect(list.stdout.contains("broken: entries/2026/11/latin1.md:5: not UTF-8 text"), "\(list.stdout)")
+        let message = try box.git("log", "-1", "--format=%B")
+        #expect(message.contains("Add \"latin1.md\"") && message.contains("Add \"nul.md\""), "\(message)")
+        try box.expectCleanRepository()
+    }
 }

@@ -315,7 +315,7 @@ public final class Journal {
         }
         let edited = try readEntry(at: entry.path)
         do {
-            try commit([entry.path] + extra, message: Say.commitEdit(Journal.shortTitle(edited.title), edited.shortID))
+            try commit([entry.path] + extra, message: Say.commitEdit(Journal.shortTitle(of: edited), edited.shortID))
         } catch {
             try? index().record([entry.path] + extra, root: root, committed: false, read: indexRead)
             throw error
@@ -331,7 +331,7 @@ public final class Journal {
         if FileSystem.isFolder(root + "/" + attachments) {
             files += FileSystem.files(under: root + "/" + attachments, relativeTo: root).map { ($0, nil) }
         }
-        _ = try change(files, message: Say.commitDelete(Journal.shortTitle(entry.title), entry.shortID))
+        _ = try change(files, message: Say.commitDelete(Journal.shortTitle(of: entry), entry.shortID))
         try? FileManager.default.removeItem(atPath: root + "/" + attachments)
     }
 
@@ -443,7 +443,7 @@ public final class Journal {
         let entry = EntryFile.decode(source ?? Data(), path: change.path, zone: context.timeZone) {
             (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)
         }
-        let title = Journal.shortTitle(entry.title)
+        let title = Journal.shortTitle(of: entry)
         if data == nil { return Say.commitDelete(title, entry.shortID) }
         return change.change == .added ? Say.commitAdd(title, entry.shortID) : Say.commitEdit(title, entry.shortID)
     }
@@ -492,6 +492,11 @@ public final class Journal {
     }
 
     /// A title short enough for a commit subject.
+    /// An entry's title for a commit message; a file that is not text goes by its file name.
+    static func shortTitle(of entry: Entry) -> String {
+        shortTitle(entry.isText ? entry.title : String(entry.path.split(separator: "/").last ?? ""))
+    }
+
     static func shortTitle(_ title: String) -> String {
         let clean = title.isEmpty ? Say.untitled : title.replacingOccurrences(of: "\"", with: "'")
         return clean.count > 60 ? String(clean.prefix(59)) + "…" : clean
