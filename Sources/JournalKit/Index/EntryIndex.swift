@@ -196,7 +196,7 @@ final class EntryIndex {
             if bulk { try db.execute(sql: "INSERT INTO text(text, rank) VALUES ('automerge', 0); PRAGMA cache_size = -32000") }
             let writer = try Writer(db)
             for (index, suspect) in suspects.enumerated() {
-                let isEntry = suspect.path.hasPrefix("entries/")
+                let isEntry = Journal.isEntryPath(suspect.path)
                 let result = parsed.take(index)
                 if index % 2000 == 1999 { progress?(index + 1, suspects.count) }
                 let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
@@ -254,7 +254,7 @@ final class EntryIndex {
                     let first = start
                     DispatchQueue.concurrentPerform(iterations: parts) { part in
                         let from = first + part * ReadAhead.chunk
-                        for index in from..<min(from + ReadAhead.chunk, end) where paths[index].hasPrefix("entries/") {
+                        for index in from..<min(from + ReadAhead.chunk, end) where Journal.isEntryPath(paths[index]) {
                             batch.set(index - first, read(paths[index]))
                         }
                     }
@@ -310,7 +310,7 @@ final class EntryIndex {
                         try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
                         continue
                     }
-                    let parsed = path.hasPrefix("entries/") ? read(path) : nil
+                    let parsed = Journal.isEntryPath(path) ? read(path) : nil
                     let hash = parsed.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + path)
                     try writer.putFile(Scan.key(path), path, stamp, hash: hash, dirty: !committed)
                     if let entry = parsed?.0 { try writer.insert(entry) }

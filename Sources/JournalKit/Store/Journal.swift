@@ -61,6 +61,10 @@ public final class Journal {
 
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
+    /// Whether a path (relative to the journal) names an entry: a `.md` file under `entries/`.
+    public static func isEntryPath(_ path: String) -> Bool {
+        path.hasPrefix(entriesFolder + "/") && path.hasSuffix(".md")
+    }
     /// What the tool versions: changes to these made elsewhere are committed by the next command.
     static let trackedPaths = Scan.files + Scan.folders
 
@@ -426,7 +430,7 @@ public final class Journal {
             settled += paths
             // A file that names no date was dated by its modification time until now: its commit dates it.
             if !everything {
-                let entries = paths.filter { $0.hasPrefix(Journal.entriesFolder + "/") && $0.hasSuffix(".md") }
+                let entries = paths.filter(Journal.isEntryPath)
                 try? index().record(entries, root: root, committed: true, read: indexRead)
             }
         }
@@ -436,7 +440,7 @@ public final class Journal {
 
     /// The commit line for one change made outside the tool.
     private func describe(_ change: StatusEntry, data: Data?) -> String {
-        guard change.path.hasPrefix(Journal.entriesFolder + "/"), change.path.hasSuffix(".md") else {
+        guard Journal.isEntryPath(change.path) else {
             return Say.commitOtherFile(change.path)
         }
         let source = data ?? ((try? head()).flatMap { try? repository.fileContents(change.path, at: $0) })

@@ -40,7 +40,7 @@ enum FileMerge {
         if ours == theirs { return MergedFile(data: ours) }
         if ours == base { return MergedFile(data: theirs) }
         if theirs == base { return MergedFile(data: ours) }
-        let isEntry = input.path.hasPrefix(Journal.entriesFolder + "/") && input.path.hasSuffix(".md")
+        let isEntry = Journal.isEntryPath(input.path)
         // Edited on one side, deleted on the other.
         guard let ours, let theirs else {
             guard let kept = ours ?? theirs else { return MergedFile(data: nil) }
@@ -173,7 +173,7 @@ enum FileMerge {
             (kept, lost) = (winner, loser)
         }
         if let text = textOf(lost), text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { return MergedFile(data: kept) }
-        if path.hasPrefix(Journal.entriesFolder + "/"), path.hasSuffix(".md"),
+        if Journal.isEntryPath(path),
            let copy = entryCopy(path, of: kept, keeping: lost, blobs: [GitBlob.id(of: ours), GitBlob.id(of: theirs)]) {
             return MergedFile(data: kept, copy: copy.file, notes: [Say.syncNote(path, Say.syncConflictCopyNote(copy.id))])
         }

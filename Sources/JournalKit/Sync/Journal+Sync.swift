@@ -252,8 +252,8 @@ extension Journal {
             guard let blob, let entry = RawEntry(try repository.blobData(blob)) else { return nil }
             return Block.scalar(of: "id", in: entry.header)
         }
-        guard path.hasSuffix(".md"), let wanted = try id(blob) else { return nil }
-        return try added.first { try $0.path.hasSuffix(".md") && id($0.newBlob) == wanted }
+        guard Journal.isEntryPath(path), let wanted = try id(blob) else { return nil }
+        return try added.first { try Journal.isEntryPath($0.path) && id($0.newBlob) == wanted }
     }
 
     /// Whether our side's version of `path` wins: its last commit touching the path is later than
@@ -408,7 +408,7 @@ extension Journal {
     /// The entries among `changes`, counted by kind.
     static func counts(of changes: [TreeChange]) -> SyncReport.Counts {
         var counts = SyncReport.Counts()
-        for change in changes where change.path.hasPrefix(entriesFolder + "/") && change.path.hasSuffix(".md") {
+        for change in changes where isEntryPath(change.path) {
             switch change.kind {
             case .added: counts.added += 1
             case .modified: counts.edited += 1
