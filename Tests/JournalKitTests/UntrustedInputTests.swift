@@ -104,4 +104,16 @@ import Testing
             #expect(Self.decode(Array(text.utf8)).isText)
         }
     }
+
+    @Test func aBinaryFileNamedMdChangedOnBothSidesIsKeptByteForByteWithACopy() throws {
+        let base = Data([0x89, 0x50, 0x4E, 0x47, 0x0A, 0xFF, 0x00, 0x01, 0x0A])
+        let ours = Data([0x89, 0x50, 0x4E, 0x47, 0x0A, 0xFF, 0x00, 0x02, 0x0A])
+        let theirs = Data([0x89, 0x50, 0x4E, 0x47, 0x0A, 0xFE, 0x00, 0x01, 0x0A, 0xC3])
+        let merged = FileMerge.merge(
+            MergeInput(path: "entries/2026/11/photo.md", base: base, ours: ours, theirs: theirs, oursWins: true))
+        #expect(merged.data == ours)
+        let copy = try #require(merged.copy)
+        #expect(copy.data == theirs)
+        #expect(copy.path.hasPrefix("entries/2026/11/photo.conflict-") && copy.path.hasSuffix(".md"), "\(copy.path)")
+    }
 }
