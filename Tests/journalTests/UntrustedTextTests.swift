@@ -113,6 +113,16 @@ import Testing
         #expect(try box.onlyEntry().contains("Hello \u{1B}]0;pwned\u{07}\u{1B}[31m there"))
     }
 
+    @Test func theQuestionOfRmShowsTheTitleVisible() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("Bye \u{1B}]0;pwned\u{07} now")
+        let result = try box.runInTerminal(["rm", id], input: "n\n")
+        #expect(result.stdout.contains("Delete \(id) \"Bye \\u{1B}]0;pwned\\u{7} now\"? [y/N]"), "\(result.stdout.debugDescription)")
+        #expect(Self.raw(Self.uncoloured(result.stdout)).isEmpty, "\(result.stdout.debugDescription)")
+        #expect(box.entryFiles().count == 1)
+    }
+
     @Test func aCommitMessageMadeElsewhereIsShownVisibleByLog() throws {
         let box = try Sandbox()
         try box.journal("init")
