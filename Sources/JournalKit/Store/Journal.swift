@@ -62,7 +62,7 @@ public final class Journal {
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
     /// Whether a path (relative to the journal) names an entry: a `.md` file under `entries/`.
-    public static func isEntryPath(_ path: String) -> Bool {
+    static func isEntryPath(_ path: String) -> Bool {
         path.hasPrefix(entriesFolder + "/") && path.hasSuffix(".md")
     }
     /// What the tool versions: changes to these made elsewhere are committed by the next command.
