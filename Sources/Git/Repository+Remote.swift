@@ -343,7 +343,7 @@ extension Repository {
 }
 
 /// State shared with libgit2's callbacks during one network operation (passed as their payload).
-private final class RemoteSession {
+final class RemoteSession {
     let url: String
     let access: RemoteAccess
     /// Credentials still to offer, in order; each is tried once.
@@ -483,9 +483,14 @@ private final class RemoteSession {
         if authority.hasPrefix("[") {
             guard let close = authority.firstIndex(of: "]") else { return 22 }
             let after = authority[authority.index(after: close)...]
-            return after.hasPrefix(":") ? Int(after.dropFirst()) ?? 22 : 22
+            return after.hasPrefix(":") ? port(after.dropFirst()) : 22
         }
         guard let colon = authority.lastIndex(of: ":") else { return 22 }
-        return Int(authority[authority.index(after: colon)...]) ?? 22
+        return port(authority[authority.index(after: colon)...])
+    }
+
+    /// A port number, or 22 for text that names none (empty, not a number, out of range).
+    private static func port(_ text: Substring) -> Int {
+        Int(text).flatMap { (1...65535).contains($0) ? $0 : nil } ?? 22
     }
 }

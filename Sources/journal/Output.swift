@@ -5,8 +5,13 @@ import JournalKit
 struct Style {
     let enabled: Bool
 
+    /// Stands for ESC in rendered text. Text from files is mixed into that text, so `Terminal.shown`
+    /// makes every control character in it visible and only then turns this marker into ESC: being
+    /// random per process, a file cannot forge it, and only our own colours reach the terminal.
+    static let escape = "\u{E000}" + UUID().uuidString + "\u{E000}"
+
     private func wrap(_ text: String, _ code: String) -> String {
-        enabled && !text.isEmpty ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
+        enabled && !text.isEmpty ? "\(Style.escape)[\(code)m\(text)\(Style.escape)[0m" : text
     }
     func bold(_ text: String) -> String { wrap(text, "1") }
     func dim(_ text: String) -> String { wrap(text, "2") }
@@ -18,6 +23,30 @@ struct Style {
     func color(_ name: String?, _ text: String) -> String {
         let codes = ["black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36", "white": "37"]
         return wrap(text, name.flatMap { codes[$0] } ?? "36")
+    }
+}
+
+/// Standard output of every command. Inside this module `print` means this function, so that no text
+/// reaches the terminal without `Terminal.shown` making the control characters in it visible.
+func print(_ text: String, terminator: String = "\n") {
+    Terminal.write(text + terminator, to: .standardOutput)
+}
+
+extension Terminal {
+    /// Text as the terminal gets it: control characters (from entries, commits, settings) made
+    /// visible, then our own colour codes turned into ESC. `show --raw` alone bypasses this.
+    static func shown(_ text: String) -> String {
+        text.components(separatedBy: Style.escape).map(ControlCharacters.visible).joined(separator: "\u{1B}")
+    }
+
+    /// Every text the command line writes to stdout or stderr goes through here (`page` too).
+    static func write(_ text: String, to handle: FileHandle) {
+        try? handle.write(contentsOf: Data(shown(text).utf8))
+    }
+
+    /// A question on stderr, answered on stdin.
+    static func ask(_ question: String) {
+        write(question, to: .standardError)
     }
 }
 
@@ -138,7 +167,19 @@ struct EntryJSON: Encodable {
     static func render<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        return String(decoding: try encoder.encode(value), as: UTF8.self) + "\n"
+        let json = String(decoding: try encoder.encode(value), as: UTF8.self)
+        // The encoder escapes C0 controls only: DEL, C1 and bidi controls are escaped too, so that
+        // JSON on a terminal shows them. They can only stand inside strings, where `\uXXXX` means the same.
+        guard json.unicodeScalars.contains(where: ControlCharacters.isHidden) else { return json + "\n" }
+        var out = String.UnicodeScalarView()
+        for scalar in json.unicodeScalars {
+            if ControlCharacters.isHidden(scalar) {
+                out.append(contentsOf: String(format: "\\u%04x", scalar.value).unicodeScalars)
+            } else {
+                out.append(scalar)
+            }
+        }
+        return String(out) + "\n"
     }
 }
 

@@ -153,15 +153,15 @@ enum Terminal {
     }
 
     static func printError(_ message: String) {
-        FileHandle.standardError.write(Data("journal: \(message)\n".utf8))
+        write("journal: \(message)\n", to: .standardError)
     }
 
     static func warn(_ message: String) {
-        FileHandle.standardError.write(Data("journal: \(Say.warning): \(message)\n".utf8))
+        write("journal: \(Say.warning): \(message)\n", to: .standardError)
     }
 
     static func note(_ message: String) {
-        FileHandle.standardError.write(Data("\(message)\n".utf8))
+        write("\(message)\n", to: .standardError)
     }
 
     static var rows: Int {
@@ -172,6 +172,7 @@ enum Terminal {
 
     /// Prints `text`, through `$PAGER` (default `less -FRX`) when stdout is a terminal and it doesn't fit.
     static func page(_ text: String) {
+        let text = shown(text)
         let lineCount = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
         guard stdoutIsTerminal, lineCount >= rows,
             let words = Optional(Shell.words(Shell.env("PAGER") ?? "less -FRX")), let program = words.first,

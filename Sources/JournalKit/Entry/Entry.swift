@@ -30,6 +30,9 @@ public struct Entry: Sendable, Equatable {
 
     public var shortID: String { String(id.prefix(8)) }
 
+    /// False for a file that is not UTF-8 text (a binary file named .md): it has no title or header.
+    public var isText: Bool { problem?.reason != Say.notText }
+
     /// The text after the title line, without the blank lines that follow the title.
     public var body: String {
         var lines = Entry.lines(of: text)

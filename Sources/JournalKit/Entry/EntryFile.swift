@@ -7,16 +7,22 @@ public enum EntryFile {
     public static func decode(
         _ data: Data, path: String, zone: TimeZone, fallbackDate: () -> (Timestamp, Entry.DateSource)
     ) -> Entry {
-        let split = Split(data)
+        let notText = lineWhereTextEnds(data)
+        let split = Split(notText == nil ? data : Data())
         var entry = Entry(
             id: "", path: path, createdAt: Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0),
             dateSource: .modificationTime, timeZone: nil, category: nil, tags: [], starred: false, weather: nil,
             location: nil, updatedAt: nil, title: Entry.title(of: split.text), text: split.text, problem: nil)
-        do {
-            try readHeader(split, into: &entry, zone: zone)
-        } catch {
-            entry.problem = error
-            salvage(split, into: &entry, zone: zone)
+        if let notText {
+            // A binary file named .md is listed as broken and never read for a title or a header.
+            entry.problem = HeaderProblem(line: notText, reason: Say.notText)
+        } else {
+            do {
+                try readHeader(split, into: &entry, zone: zone)
+            } catch {
+                entry.problem = error
+                salvage(split, into: &entry, zone: zone)
+            }
         }
         if entry.id.isEmpty { entry.id = NameUUID.forPath(path).uuidString.lowercased() }
         entry.inlineTags = Entry.inlineTags(in: split.text, besides: entry.tags)
@@ -29,6 +35,25 @@ public enum EntryFile {
             }
         }
         return entry
+    }
+
+    /// Nil for UTF-8 text; else the 1-based line of the first NUL byte or invalid UTF-8 sequence.
+    static func lineWhereTextEnds(_ data: Data) -> Int? {
+        if !data.contains(0), String(data: data, encoding: .utf8) != nil { return nil }
+        var line = 1
+        var bytes = data.makeIterator()
+        var parser = Unicode.UTF8.ForwardParser()
+        while true {
+            switch parser.parseScalar(from: &bytes) {
+            case .valid(let scalar):
+                if scalar.count == 1 && scalar.first == 0 { return line }
+                if scalar.count == 1 && scalar.first == 10 { line += 1 }
+            case .error:
+                return line
+            case .emptyInput:
+                return nil
+            }
+        }
     }
 
     private static func readHeader(_ split: Split, into entry: inout Entry, zone: TimeZone) throws(HeaderProblem) {

@@ -30,7 +30,7 @@ extension Journal {
         var seen: Set<String> = []
         try withGit("search the history for deleted entries") {
             try repository.walkChanges(hiding: base.map { [$0.head] } ?? [], under: [Journal.entriesFolder]) { info, changes in
-                for change in changes where change.kind == .deleted && change.path.hasSuffix(".md") {
+                for change in changes where change.kind == .deleted && Journal.isEntryPath(change.path) {
                     guard seen.insert(change.path).inserted, let blob = change.oldBlob else { continue }
                     let date = Timestamp(date: info.authorTime, offsetSeconds: info.authorOffsetSeconds)
                     let id = decodeVersion(try repository.blobData(blob), path: change.path, date: date).id

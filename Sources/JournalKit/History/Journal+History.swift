@@ -290,7 +290,7 @@ extension Journal {
     private func renameSource(of id: String, blob: ObjectID, commit: ObjectID,
                               parent: ObjectID) throws -> (path: String, blob: ObjectID)? {
         let changes = try repository.changes(from: parent, to: commit, under: [Journal.entriesFolder])
-        let deleted = changes.filter { $0.kind == .deleted && $0.path.hasSuffix(".md") }
+        let deleted = changes.filter { $0.kind == .deleted && Journal.isEntryPath($0.path) }
         if let same = deleted.first(where: { $0.oldBlob == blob }), let old = same.oldBlob { return (same.path, old) }
         for change in deleted {
             guard let old = change.oldBlob else { continue }
@@ -313,7 +313,7 @@ extension Journal {
             case .modified: .edited
             case .deleted: .deleted
             }
-            guard change.path.hasPrefix(Journal.entriesFolder + "/"), change.path.hasSuffix(".md") else {
+            guard Journal.isEntryPath(change.path) else {
                 files.append(FileChange(change: kind, path: change.path))
                 continue
             }

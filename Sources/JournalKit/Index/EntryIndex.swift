@@ -8,7 +8,7 @@ import GRDBSQLite
 /// corrupt snapshot is rebuilt.
 final class EntryIndex {
     /// Bump when the schema or what is stored changes: older snapshots are then rebuilt.
-    static let formatVersion = 4
+    static let formatVersion = 5
 
     let path: String
     private var database: DatabaseQueue
@@ -82,7 +82,7 @@ final class EntryIndex {
         -- Contentless: the text stays in the files. Rows of `entry` are never reused (AUTOINCREMENT), so a
         -- replaced entry's old words, which a contentless table cannot delete, match only a row that is
         -- gone, and queries join on `entry` to drop them; `stale` in meta counts them for a clean-up.
-        CREATE VIRTUAL TABLE text USING fts5(title, body, content = '', tokenize = 'unicode61 remove_diacritics 2');
+        CREATE VIRTUAL TABLE text USING fts5(title, body, tags, content = '', tokenize = 'unicode61 remove_diacritics 2');
         """
 
     // MARK: Keeping up with the files
@@ -196,7 +196,7 @@ final class EntryIndex {
             if bulk { try db.execute(sql: "INSERT INTO text(text, rank) VALUES ('automerge', 0); PRAGMA cache_size = -32000") }
             let writer = try Writer(db)
             for (index, suspect) in suspects.enumerated() {
-                let isEntry = suspect.path.hasPrefix("entries/")
+                let isEntry = Journal.isEntryPath(suspect.path)
                 let result = parsed.take(index)
                 if index % 2000 == 1999 { progress?(index + 1, suspects.count) }
                 let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
@@ -254,7 +254,7 @@ final class EntryIndex {
                     let first = start
                     DispatchQueue.concurrentPerform(iterations: parts) { part in
                         let from = first + part * ReadAhead.chunk
-                        for index in from..<min(from + ReadAhead.chunk, end) where paths[index].hasPrefix("entries/") {
+                        for index in from..<min(from + ReadAhead.chunk, end) where Journal.isEntryPath(paths[index]) {
                             batch.set(index - first, read(paths[index]))
                         }
                     }
@@ -310,7 +310,7 @@ final class EntryIndex {
                         try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [key])
                         continue
                     }
-                    let parsed = path.hasPrefix("entries/") ? read(path) : nil
+                    let parsed = Journal.isEntryPath(path) ? read(path) : nil
                     let hash = parsed.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + path)
                     try writer.putFile(Scan.key(path), path, stamp, hash: hash, dirty: !committed)
                     if let entry = parsed?.0 { try writer.insert(entry) }
@@ -370,7 +370,7 @@ final class EntryIndex {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             insertTag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tag VALUES (?, ?, ?)")
-            insertText = try db.cachedStatement(sql: "INSERT INTO text(rowid, title, body) VALUES (?, ?, ?)")
+            insertText = try db.cachedStatement(sql: "INSERT INTO text(rowid, title, body, tags) VALUES (?, ?, ?, ?)")
         }
 
         func putFile(_ key: UInt64, _ path: String, _ stamp: FileStamp, hash: Int64, dirty: Bool) throws {
@@ -402,7 +402,7 @@ final class EntryIndex {
             ])
             let n = db.lastInsertedRowID
             for tag in tags { try insertTag.execute(arguments: [Tags.key(tag), n, tag]) }
-            try insertText.execute(arguments: [n, entry.title, entry.body])
+            try insertText.execute(arguments: [n, entry.title, entry.body, tags.joined(separator: " ")])
         }
     }
 

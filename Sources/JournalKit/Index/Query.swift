@@ -173,7 +173,7 @@ extension EntryIndex {
                 sql: """
                     SELECT entry.* FROM text JOIN entry ON entry.n = text.rowid
                     WHERE text MATCH ? AND \(condition)
-                    ORDER BY bm25(text, 5.0, 1.0), entry.created DESC\(limit)
+                    ORDER BY bm25(text, 5.0, 1.0, 2.0), entry.created DESC\(limit)
                     """,
                 arguments: arguments
             ).map(EntryIndex.entry(from:))

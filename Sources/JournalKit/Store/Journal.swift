@@ -70,6 +70,10 @@ public final class Journal {
 
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
+    /// Whether a path (relative to the journal) names an entry: a `.md` file under `entries/`.
+    static func isEntryPath(_ path: String) -> Bool {
+        path.hasPrefix(entriesFolder + "/") && path.hasSuffix(".md")
+    }
     /// What the tool versions: changes to these made elsewhere are committed by the next command.
     static let trackedPaths = Scan.files + Scan.folders
 
@@ -338,7 +342,7 @@ public final class Journal {
         }
         let edited = try readEntry(at: entry.path)
         do {
-            try commit([entry.path] + extra, message: Say.commitEdit(Journal.shortTitle(edited.title), edited.shortID))
+            try commit([entry.path] + extra, message: Say.commitEdit(Journal.shortTitle(of: edited), edited.shortID))
         } catch {
             try? index().record([entry.path] + extra, root: root, committed: false, read: indexRead)
             throw error
@@ -354,7 +358,7 @@ public final class Journal {
         if FileSystem.isFolder(root + "/" + attachments) {
             files += FileSystem.files(under: root + "/" + attachments, relativeTo: root).map { ($0, nil) }
         }
-        _ = try change(files, message: Say.commitDelete(Journal.shortTitle(entry.title), entry.shortID))
+        _ = try change(files, message: Say.commitDelete(Journal.shortTitle(of: entry), entry.shortID))
         try? FileManager.default.removeItem(atPath: root + "/" + attachments)
     }
 
@@ -449,7 +453,7 @@ public final class Journal {
             settled += paths
             // A file that names no date was dated by its modification time until now: its commit dates it.
             if !everything {
-                let entries = paths.filter { $0.hasPrefix(Journal.entriesFolder + "/") && $0.hasSuffix(".md") }
+                let entries = paths.filter(Journal.isEntryPath)
                 try? index().record(entries, root: root, committed: true, read: indexRead)
             }
         }
@@ -459,14 +463,14 @@ public final class Journal {
 
     /// The commit line for one change made outside the tool.
     private func describe(_ change: StatusEntry, data: Data?) -> String {
-        guard change.path.hasPrefix(Journal.entriesFolder + "/"), change.path.hasSuffix(".md") else {
+        guard Journal.isEntryPath(change.path) else {
             return Say.commitOtherFile(change.path)
         }
         let source = data ?? ((try? head()).flatMap { try? repository.fileContents(change.path, at: $0) })
         let entry = EntryFile.decode(source ?? Data(), path: change.path, zone: context.timeZone) {
             (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)
         }
-        let title = Journal.shortTitle(entry.title)
+        let title = Journal.shortTitle(of: entry)
         if data == nil { return Say.commitDelete(title, entry.shortID) }
         return change.change == .added ? Say.commitAdd(title, entry.shortID) : Say.commitEdit(title, entry.shortID)
     }
@@ -492,9 +496,11 @@ public final class Journal {
         return author
     }
 
+    /// Every commit the tool makes but a sync merge's (`merge`) is made here; both show titles and
+    /// paths from files with their control characters made visible.
     func commit(_ paths: [String], message: String) throws(JournalError) {
         do {
-            _ = try repository.commit(paths: paths, message: message, signature: author)
+            _ = try repository.commit(paths: paths, message: ControlCharacters.visible(message), signature: author)
         } catch {
             throw .from(error, doing: "commit")
         }
@@ -521,6 +527,11 @@ public final class Journal {
     }
 
     /// A title short enough for a commit subject.
+    /// An entry's title for a commit message; a file that is not text goes by its file name.
+    static func shortTitle(of entry: Entry) -> String {
+        shortTitle(entry.isText ? entry.title : String(entry.path.split(separator: "/").last ?? ""))
+    }
+
     static func shortTitle(_ title: String) -> String {
         let clean = title.isEmpty ? Say.untitled : title.replacingOccurrences(of: "\"", with: "'")
         return clean.count > 60 ? String(clean.prefix(59)) + "…" : clean

@@ -237,7 +237,8 @@ extension Journal {
         }
         let tree = try repository.tree(from: ours, applying: files)
         let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
-        let commit = try repository.makeCommit(tree: tree, parents: [ours, theirs], message: message, signature: author)
+        let commit = try repository.makeCommit(
+            tree: tree, parents: [ours, theirs], message: ControlCharacters.visible(message), signature: author)
         return MergePlan(commit: commit, conflicts: conflicts, notes: decisions)
     }
 
@@ -250,8 +251,8 @@ extension Journal {
             guard let blob, let entry = RawEntry(try repository.blobData(blob)) else { return nil }
             return Block.scalar(of: "id", in: entry.header)
         }
-        guard path.hasSuffix(".md"), let wanted = try id(blob) else { return nil }
-        return try added.first { try $0.path.hasSuffix(".md") && id($0.newBlob) == wanted }
+        guard Journal.isEntryPath(path), let wanted = try id(blob) else { return nil }
+        return try added.first { try Journal.isEntryPath($0.path) && id($0.newBlob) == wanted }
     }
 
     /// Whether our side's version of `path` wins: its last commit touching the path is later than
@@ -406,7 +407,7 @@ extension Journal {
     /// The entries among `changes`, counted by kind.
     static func counts(of changes: [TreeChange]) -> SyncReport.Counts {
         var counts = SyncReport.Counts()
-        for change in changes where change.path.hasPrefix(entriesFolder + "/") && change.path.hasSuffix(".md") {
+        for change in changes where isEntryPath(change.path) {
             switch change.kind {
             case .added: counts.added += 1
             case .modified: counts.edited += 1

@@ -9,5 +9,7 @@ extension Say {
     static func headerBadDate(_ key: String, _ text: String) -> String {
         "\(key) '\(text)' is not a date like 2026-11-21T22:44:55+09:00"
     }
+    /// Why a file is not an entry at all (a NUL byte or bytes that are not UTF-8).
+    static let notText = "not UTF-8 text"
     static func headerBadBool(_ key: String) -> String { "\(key) must be true or false" }
 }

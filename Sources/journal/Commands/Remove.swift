@@ -28,7 +28,7 @@ extension JournalCommand {
             let entry = try journal.entry(matching: id)
             if !yes {
                 guard Terminal.stdinIsTerminal else { throw Failure(Say.removeNeedsYes(entry.shortID)) }
-                FileHandle.standardError.write(Data(Say.confirmRemove(entry.shortID, entry.title).utf8))
+                Terminal.ask(Say.confirmRemove(entry.shortID, entry.title))
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     print(Say.notRemoved)

@@ -168,7 +168,7 @@ enum Network {
         } catch JournalError.remote(.unknownHost(let host, let type, let fingerprint))
             where !accept && Terminal.stdinIsTerminal
         {
-            FileHandle.standardError.write(Data(Say.trustHostQuestion(host, type, fingerprint).utf8))
+            Terminal.ask(Say.trustHostQuestion(host, type, fingerprint))
             let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
             guard answer == "y" || answer == "yes" else {
                 throw JournalError.remote(.unknownHost(host: host, keyType: type, fingerprint: fingerprint))
@@ -182,8 +182,11 @@ enum Network {
     static func checkedURL(_ url: String) throws -> String {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
+        guard !trimmed.isEmpty else { throw Failure(Say.invalidRemoteURL(url)) }
         for scheme in ["file://", "git://", "ssh://", "git+ssh://", "ssh+git://", "http://", "https://"]
         where lower.hasPrefix(scheme) && trimmed.count > scheme.count {
+            // A host that starts with "-" reads as an option to ssh (`ssh://-oProxyCommand=…`).
+            guard !trimmed.dropFirst(scheme.count).hasPrefix("-") else { throw Failure(Say.invalidRemoteURL(url)) }
             return trimmed
         }
         var isFolder: ObjCBool = false
@@ -197,7 +200,8 @@ enum Network {
         {
             let parts = trimmed[..<colon].split(separator: "@", omittingEmptySubsequences: false)
             let plain = { (part: Substring) in
-                !part.isEmpty && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
+                !part.isEmpty && !part.hasPrefix("-")
+                    && part.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber || "._-".contains($0)) }
             }
             if parts.count <= 2, parts.allSatisfy(plain) { return trimmed }
         }

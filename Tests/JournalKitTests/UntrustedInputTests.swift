@@ -1,0 +1,119 @@
+import Foundation
+import Testing
+@testable import JournalKit
+
+/// The pure functions that stand between files from elsewhere and the disk, the terminal or git.
+@Suite struct UntrustedInputTests {
+    // MARK: Paths a remote's tree may name
+
+    @Test(arguments: [
+        "entries/2026/11/2026-11-21-3f2a9c1e.md", "journal.yml", "attachments/3f2a/photo.jpg", "templates/entry.md",
+        "entries/notes with spaces.md", "entries/한국어.md", ".gitignore", "entries/..md", "entries/.hidden.md",
+        "entries/a...b.md", "entries/git/x.md",
+    ])
+    func safePaths(_ path: String) {
+        #expect(Journal.isSafe(path))
+    }
+
+    @Test(arguments: [
+        "", "/etc/passwd", "/entries/x.md", "../outside.md", "entries/../../outside.md", "entries/..", "..",
+        "entries/./x.md", "./x.md", "entries//x.md", "entries/x.md/", ".git/config", ".git", "entries/.git/hooks/x",
+        ".GIT/config", "entries/.Git", "entries/x\u{1B}[31m.md", "entries/x\n.md", "entries/x\r.md",
+        "entries/x\u{7F}.md", "entries/x\u{0}.md", "entries/\t.md",
+    ])
+    func unsafePaths(_ path: String) {
+        #expect(!Journal.isSafe(path))
+    }
+
+    // MARK: Which paths are entries
+
+    @Test(arguments: [
+        ("entries/2026/11/2026-11-21-3f2a9c1e.md", true), ("entries/x.md", true), ("entries/a/b/c/d.md", true),
+        ("entries.md", false), ("entries/x.markdown", false), ("entries/x.md.bak", false), ("notes/x.md", false),
+        ("README.md", false), ("templates/entry.md", false), ("attachments/x/entries/y.md", false),
+        ("entriesx/y.md", false), ("journal.yml", false), ("entries/", false),
+    ])
+    func entryPaths(_ path: String, _ isEntry: Bool) {
+        #expect(Journal.isEntryPath(path) == isEntry)
+    }
+
+    // MARK: Control characters made visible
+
+    @Test(arguments: [
+        ("plain text", "plain text"),
+        ("한국어 · émoji 🎉", "한국어 · émoji 🎉"),
+        ("line\nbreak\tand tab", "line\nbreak\tand tab"),
+        ("\u{1B}]0;pwned\u{07}", "\\u{1B}]0;pwned\\u{7}"),
+        ("\u{1B}[31mred\u{1B}[0m", "\\u{1B}[31mred\\u{1B}[0m"),
+        ("nul\u{0}", "nul\\u{0}"),
+        ("back\u{8}space", "back\\u{8}space"),
+        ("del\u{7F}", "del\\u{7F}"),
+        ("c1 \u{9B}31m \u{80} \u{9F}", "c1 \\u{9B}31m \\u{80} \\u{9F}"),
+        ("\u{A0}nbsp and \u{A9}", "\u{A0}nbsp and \u{A9}"),
+        ("\u{202E}desrever\u{202C}", "\\u{202E}desrever\\u{202C}"),
+        ("\u{2066}isolate\u{2069} \u{202A}\u{202B}\u{202D}", "\\u{2066}isolate\\u{2069} \\u{202A}\\u{202B}\\u{202D}"),
+        ("dash \u{2014} quote \u{201C}", "dash \u{2014} quote \u{201C}"),
+        ("crlf\r\nkept", "crlf\r\nkept"),
+        ("lone\rreturn", "lone\\u{D}return"),
+        ("end\r", "end\\u{D}"),
+    ])
+    func visible(_ text: String, _ shown: String) {
+        #expect(ControlCharacters.visible(text) == shown)
+    }
+
+    // MARK: Files that are not text
+
+    static func decode(_ bytes: [UInt8], path: String = "entries/2026/11/photo.md") -> Entry {
+        EntryFile.decode(Data(bytes), path: path, zone: TimeZone(identifier: "Asia/Seoul") ?? .current) {
+            (Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0), .modificationTime)
+        }
+    }
+
+    @Test func aBinaryFileIsBrokenWithoutATitle() {
+        let png: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 0x0D, 0x49, 0x48, 0x44, 0x52]
+        let entry = Self.decode(png)
+        #expect(entry.problem == HeaderProblem(line: 1, reason: "not UTF-8 text"))
+        #expect(entry.title == "" && entry.text == "" && entry.tags.isEmpty)
+        #expect(!entry.isText)
+        #expect(entry.id == NameUUID.forPath("entries/2026/11/photo.md").uuidString.lowercased())
+    }
+
+    /// Bytes that stop being text, and the line where they do.
+    static let notText: [([UInt8], Int)] = {
+        let title: [UInt8] = Array("Title\n".utf8)
+        let header: [UInt8] = Array("---\nid: x\n---\nTitle\n".utf8)
+        let lines: [UInt8] = Array("Title\n\nfine\nbad ".utf8)
+        return [
+            (lines + [0xFF], 4),
+            (header + [0], 5),
+            (title + [0xE2, 0x82, 0x0A], 2),  // a sequence cut short
+            (title + [0xED, 0xA0, 0x80], 2),  // a UTF-16 surrogate is not UTF-8
+            ([0xC0, 0xAF], 1),  // an overlong "/"
+        ]
+    }()
+
+    @Test(arguments: notText)
+    func notTextFromTheLineWhereItStops(_ bytes: [UInt8], _ line: Int) {
+        #expect(EntryFile.lineWhereTextEnds(Data(bytes)) == line)
+        #expect(Self.decode(bytes).problem?.line == line)
+    }
+
+    @Test func textIsText() {
+        for text in ["", "Title\n", "\u{FEFF}---\nid: x\n---\r\nTitle\r\n", "한국어 🎉\n", "no final newline"] {
+            #expect(EntryFile.lineWhereTextEnds(Data(text.utf8)) == nil, "\(text.debugDescription)")
+            #expect(Self.decode(Array(text.utf8)).isText)
+        }
+    }
+
+    @Test func aBinaryFileNamedMdChangedOnBothSidesIsKeptByteForByteWithACopy() throws {
+        let base = Data([0x89, 0x50, 0x4E, 0x47, 0x0A, 0xFF, 0x00, 0x01, 0x0A])
+        let ours = Data([0x89, 0x50, 0x4E, 0x47, 0x0A, 0xFF, 0x00, 0x02, 0x0A])
+        let theirs = Data([0x89, 0x50, 0x4E, 0x47, 0x0A, 0xFE, 0x00, 0x01, 0x0A, 0xC3])
+        let merged = FileMerge.merge(
+            MergeInput(path: "entries/2026/11/photo.md", base: base, ours: ours, theirs: theirs, oursWins: true))
+        #expect(merged.data == ours)
+        let copy = try #require(merged.copy)
+        #expect(copy.data == theirs)
+        #expect(copy.path.hasPrefix("entries/2026/11/photo.conflict-") && copy.path.hasSuffix(".md"), "\(copy.path)")
+    }
+}
