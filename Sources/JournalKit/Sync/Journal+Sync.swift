@@ -137,7 +137,7 @@ extension Journal {
                     continue
                 }
                 try checkOut(SyncMarker(from: ours, to: plan.target, message: plan.message), changes: changes)
-                report.received = report.received + Journal.counts(of: changes)
+                report.received = report.received + Journal.received(changes, merge: plan.merge)
                 report.conflicts += plan.merge?.conflicts ?? []
                 report.notes += plan.merge?.notes ?? []
                 return plan.target
@@ -152,6 +152,8 @@ extension Journal {
     struct MergePlan {
         var commit: ObjectID
         var conflicts: [String] = []
+        /// The paths whose two versions clashed (each has one of `conflicts` beside it).
+        var clashed: [String] = []
         var notes: [String] = []
     }
 
@@ -180,6 +182,7 @@ extension Journal {
 
         var files: [(path: String, data: Data?)] = []
         var conflicts: [String] = []
+        var clashed: [String] = []
         var notes: [String] = []
         var decisions: [String] = []  // the notes but those of conflict copies, which are listed apart
         var revived: [(id: String, deletedByUs: Bool)] = []  // entries an edit brought back from a delete
@@ -193,6 +196,7 @@ extension Journal {
             if let copy = result.copy {
                 files.append((copy.path, copy.data))
                 conflicts.append(copy.path)
+                clashed.append(input.path)
             }
             notes += result.notes
             // A copy's own note comes last.
@@ -239,7 +243,7 @@ extension Journal {
         let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
         let author = repository.defaultSignature(fallback: context.fallbackAuthor)
         let commit = try repository.makeCommit(tree: tree, parents: [ours, theirs], message: message, signature: author)
-        return MergePlan(commit: commit, conflicts: conflicts, notes: decisions)
+        return MergePlan(commit: commit, conflicts: conflicts, clashed: clashed, notes: decisions)
     }
 
     /// Where a side moved `path` (whose base version is `blob`): an added file with the same bytes, or
@@ -402,6 +406,19 @@ extension Journal {
         } catch {
             throw .from(error, doing: "compare commits")
         }
+    }
+
+    /// What the remote brought, among the `changes` a checkout makes: a conflict copy is made here, not
+    /// received (it is counted as a conflict), while an entry whose clashing words lost to ours did
+    /// receive the remote's edit, kept in the copy.
+    static func received(_ changes: [TreeChange], merge: MergePlan?) -> SyncReport.Counts {
+        let copies = Set(merge?.conflicts ?? [])
+        var counts = counts(of: changes.filter { !copies.contains($0.path) })
+        let changed = Set(changes.map(\.path))
+        counts.edited += (merge?.clashed ?? []).filter { path in
+            !changed.contains(path) && path.hasPrefix(entriesFolder + "/") && path.hasSuffix(".md")
+        }.count
+        return counts
     }
 
     /// The entries among `changes`, counted by kind.
