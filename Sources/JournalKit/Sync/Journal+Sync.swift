@@ -85,12 +85,14 @@ extension Journal {
             // Refused although the remote did not move: a hook or a rule said no; trying again won't help.
             if let refused, refused.tip == remoteTip { throw .busy(Say.pushRefused(name, refused.why)) }
             guard let after = try mergeFetched(remoteTip, from: name, into: &report), after != remoteTip else {
+                if remoteTip != nil { settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch) }
                 return report
             }
             // What the remote gets: the difference between what it has and what we push.
             report.sent = try counts(from: remoteTip, to: after)
             switch try network({ try repository.push(remote: name, branch: branch, to: remoteBranch, access: access) }) {
             case .pushed:
+                settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch)
                 return report
             case .rejected(let reason, let message):
                 refused = (remoteTip, message.isEmpty ? reason : "\(reason) (\(message))")
@@ -98,6 +100,20 @@ extension Journal {
             }
         }
         throw .busy(Say.pushKeptFailing(name, maxAttempts))
+    }
+
+    /// Once the remote has the branch: our branch tracks it unless it tracks something already, and a
+    /// shared repository on this machine whose HEAD names a branch it lacks (`git init --bare` names
+    /// master) points its HEAD at ours, so that `git status`, `git pull` and a fresh `git clone` work
+    /// with no set-up. (A server's HEAD cannot be changed over git's protocols; the README says so.)
+    /// Best effort: the sync itself has succeeded, and this must not turn it into a failure.
+    private func settleTracking(remote name: String, branch: String, remoteBranch: String) {
+        if repository.upstream(of: branch) == nil {
+            try? repository.setUpstream(of: branch, remote: name, remoteBranch: remoteBranch)
+        }
+        if case .some(.some(let url)) = try? repository.remoteURL(name), let path = Repository.localPath(ofRemoteURL: url) {
+            _ = try? Repository.pointDanglingHead(ofRepositoryAt: path, at: remoteBranch)
+        }
     }
 
     /// Under the lock: commits what is pending, then brings in `remoteTip` (fast-forward or merge).
@@ -486,6 +502,23 @@ extension Journal {
         }
     }
 
+    /// After a clone: the branch checked out tracks origin's branch of the same name, and the tracking
+    /// a clone records for the remote's HEAD branch, when that is not the one we made, goes (libgit2
+    /// records `[branch "master"]` for a bare repository whose HEAD names master while it holds main).
+    /// Best effort, as in `settleTracking`.
+    private static func settleClonedTracking(_ repository: Repository, url: String) {
+        guard case .some(.some(let branch)) = try? repository.currentBranch() else { return }
+        try? repository.setUpstream(of: branch, remote: "origin", remoteBranch: branch)
+        for other in ["main", "master"] where other != branch {
+            if case .some(.none) = try? repository.referenceTarget("refs/heads/" + other) {
+                try? repository.forgetUpstream(of: other)
+            }
+        }
+        if let path = Repository.localPath(ofRemoteURL: url), case .some(.some) = try? repository.head() {
+            _ = try? Repository.pointDanglingHead(ofRepositoryAt: path, at: branch)
+        }
+    }
+
     /// Clones the journal at `url` into `path` (absent or an empty folder). An empty repository
     /// becomes a new journal (`empty` is true); a repository that holds something other than a
     /// journal is refused and nothing is left behind.
@@ -515,10 +548,12 @@ extension Journal {
                 let found = try ["main", "master"].contains { try repository.checkOutRemoteBranch($0, of: "origin") }
                 if !found {
                     try repository.setUnbornBranch("main")
+                    settleClonedTracking(repository, url: url)
                     return (try create(at: path, context: context), true)
                 }
             }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
+            settleClonedTracking(repository, url: url)
             return (try open(at: path, context: context), false)
         } catch let failure as RemoteFailure {
             cleanUp()
