@@ -194,7 +194,18 @@ extension Journal {
                 moves.append((path, target, movedByUs, mine, their))
             }
         }
-        let skipped = Set(moves.flatMap { [$0.from, $0.to.path] })
+        // A file both sides moved by hand, to two different paths: one file stays, at the later move's
+        // path, with both sides' edits (two files with one id would leave every command unsure).
+        var bothMoved: [(from: String, ours: TreeChange, theirs: TreeChange)] = []
+        for mine in ourChanges where mine.kind == .deleted {
+            guard let their = theirByPath[mine.path], their.kind == .deleted,
+                  let ourTarget = try moveTarget(of: mine.path, blob: mine.oldBlob, among: ourChanges),
+                  let theirTarget = try moveTarget(of: mine.path, blob: mine.oldBlob, among: theirChanges),
+                  ourTarget.path != theirTarget.path, theirByPath[ourTarget.path] == nil, ourByPath[theirTarget.path] == nil
+            else { continue }
+            bothMoved.append((mine.path, ourTarget, theirTarget))
+        }
+        let skipped = Set(moves.flatMap { [$0.from, $0.to.path] } + bothMoved.flatMap { [$0.from, $0.ours.path, $0.theirs.path] })
 
         var files: [(path: String, data: Data?)] = []
         var conflicts: [String] = []
@@ -241,6 +252,17 @@ extension Journal {
             }
             notes.append(Say.syncFollowedMove(move.from, move.to.path))
         }
+        for move in bothMoved {
+            let wins = try oursWins(move.ours.path, ours: (ours, move.ours.newBlob), theirs: (theirs, move.theirs.newBlob),
+                                    base: base, theirPath: move.theirs.path)
+            let (kept, dropped) = wins ? (move.ours.path, move.theirs.path) : (move.theirs.path, move.ours.path)
+            if !wins { files.append((move.ours.path, nil)) }
+            take(MergeInput(path: kept, base: try data(ourByPath[move.from]?.oldBlob), ours: try data(move.ours.newBlob),
+                            theirs: try data(move.theirs.newBlob), oursWins: wins))
+            // `take` writes only what differs from our version, which our tree holds at the other path.
+            if !wins, !files.contains(where: { $0.path == kept }) { files.append((kept, try data(move.ours.newBlob))) }
+            notes.append(Say.syncBothMoved(move.from, kept: kept, dropped: dropped))
+        }
         // An entry that comes back keeps its attachments, which the delete took with it.
         for entry in revived {
             let folder = "attachments/\(entry.id)/"
@@ -277,9 +299,10 @@ extension Journal {
 
     /// Whether our side's version of `path` wins: its last commit touching the path is later than
     /// theirs (ties: the greater blob id), so that every machine picks the same winner.
+    /// `theirPath`: where their side keeps it, when not at `path`.
     private func oursWins(_ path: String, ours: (tip: ObjectID, blob: ObjectID?), theirs: (tip: ObjectID, blob: ObjectID?),
-                          base: ObjectID?) throws -> Bool {
-        func lastTouch(_ tip: ObjectID) throws -> Date {
+                          base: ObjectID?, theirPath: String? = nil) throws -> Bool {
+        func lastTouch(_ tip: ObjectID, _ path: String) throws -> Date {
             var time = Date.distantPast
             try repository.pathHistory(path, from: tip, hiding: base.map { [$0] } ?? []) { change in
                 time = change.commit.commitTime
@@ -287,7 +310,7 @@ extension Journal {
             }
             return time
         }
-        let (mine, theirs_) = (try lastTouch(ours.tip), try lastTouch(theirs.tip))
+        let (mine, theirs_) = (try lastTouch(ours.tip, path), try lastTouch(theirs.tip, theirPath ?? path))
         if mine != theirs_ { return mine > theirs_ }
         return (ours.blob?.hex ?? "") > (theirs.blob?.hex ?? "")
     }

@@ -19,6 +19,9 @@ extension Say {
     static func ambiguousID(_ id: String, _ candidates: [String]) -> String {
         "id '\(id)' matches \(candidates.count) entries: \(candidates.joined(separator: "; ")); give more characters"
     }
+    static func sameID(_ id: String, _ paths: [String]) -> String {
+        "\(paths.count) files hold the id \(id.prefix(8)): \(paths.joined(separator: ", ")); name one by its path, as in \(paths[0])"
+    }
     static let emptyEntry = "the entry is empty: nothing was saved"
     static func unknownCategory(_ name: String, _ known: [String]) -> String {
         "unknown category '\(name)' (known: \(known.joined(separator: ", "))); add it to journal.yml first"
