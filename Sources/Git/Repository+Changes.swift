@@ -43,79 +43,29 @@ extension Repository {
         return entries.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
     }
 
-    /// Stages exactly `paths` (each added if it exists in the work dir, removed from the index if not) and commits them with `message` on HEAD (works on an unborn HEAD too). Other changes in the work tree are not included, but anything someone else already staged in the index is. Returns the new commit, or the current HEAD without committing when the resulting tree equals HEAD's; throws (operation "commit") when HEAD is unborn and the index is empty. Does not look at `state`: refuse yourself during a merge.
-    public func commit(paths: [String], message: String, signature: Signature) throws -> ObjectID {
-        let operation = "commit"
-        var index: OpaquePointer?
-        try check(git_repository_index(&index, pointer), "open the index")
-        guard let index else {
-            throw GitError(operation: "open the index", code: -1, message: "libgit2 returned no index")
-        }
-        defer { git_index_free(index) }
-        // Force: pick up changes the git program made since this handle last looked.
-        try check(git_index_read(index, 1), "read the index")
-
-        for path in paths {
-            if existsInWorkdir(path) {
-                try check(git_index_add_bypath(index, path), "stage '\(path)'")
-            } else {
-                try check(git_index_remove_bypath(index, path), "unstage deleted '\(path)'")
-            }
-        }
-        let headID = try head()
-        if headID == nil, git_index_entrycount(index) == 0 {
-            throw GitError(operation: operation, code: GIT_ENOTFOUND.rawValue,
-                           message: "nothing to commit (HEAD is unborn and the index is empty)")
-        }
-        var treeOID = git_oid()
-        try check(git_index_write_tree(&treeOID, index), "write the tree")
-        // Saves the stat data libgit2 just took (and the tree cache) so the git program sees the entries as clean.
-        try check(git_index_write(index), "write the index")
-
-        var parent: OpaquePointer?
-        defer { if let parent { git_commit_free(parent) } }
-        if let headID {
-            var headOID = try headID.raw(for: operation)
-            try check(git_commit_lookup(&parent, pointer, &headOID), "look up HEAD commit")
-            guard let parent, let parentTree = git_commit_tree_id(parent) else {
-                throw GitError(operation: operation, code: -1, message: "HEAD commit has no tree")
-            }
-            if git_oid_equal(parentTree, &treeOID) == 1 { return headID }
-        }
-
-        var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, pointer, &treeOID), "look up the new tree")
-        defer { git_tree_free(tree) }
-
-        let author = try gitSignature(signature)
-        defer { git_signature_free(author) }
-
-        let text = message.hasSuffix("\n") ? message : message + "\n"
-        var parents: [OpaquePointer?] = parent.map { [$0] } ?? []
-        var commitOID = git_oid()
-        try check(git_commit_create(&commitOID, pointer, "HEAD", author, author, nil, text, tree,
-                                    parents.count, &parents), operation)
-        return ObjectID(commitOID)
-    }
-
-    /// libgit2's signature for `signature`: stamped with its pinned time, else now. The caller frees it.
-    func gitSignature(_ signature: Signature) throws -> UnsafeMutablePointer<git_signature>? {
-        var made: UnsafeMutablePointer<git_signature>?
-        let operation = "make signature '\(signature.name) <\(signature.email)>'"
-        if let time = signature.time {
-            let seconds = git_time_t(time.date.timeIntervalSince1970.rounded(.down))
-            try check(git_signature_new(&made, signature.name, signature.email, seconds, Int32(time.offsetMinutes)),
-                      operation)
-        } else {
-            try check(git_signature_now(&made, signature.name, signature.email), operation)
-        }
-        return made
-    }
-
     /// True when something (file, symlink, even a dangling one) exists at `path` in the work tree.
-    private func existsInWorkdir(_ path: String) -> Bool {
+    func existsInWorkdir(_ path: String) -> Bool {
         var info = stat()
         return lstat(workdir + "/" + path, &info) == 0
+    }
+
+    /// Makes git's index agree with the work tree for `paths` (after the caller wrote or deleted them),
+    /// so that `git status` shows them clean.
+    public func updateIndex(paths: [String]) throws {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open the index")
+        defer { git_index_free(index) }
+        try check(git_index_read(index, 1), "read the index")
+        for path in paths {
+            var info = stat()
+            if lstat(workdir + "/" + path, &info) == 0 {
+                try check(git_index_add_bypath(index, path), "stage '\(path)'")
+            } else {
+                let code = git_index_remove_bypath(index, path)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "unstage '\(path)'") }
+            }
+        }
+        try check(git_index_write(index), "write the index")
     }
 }
 

@@ -72,8 +72,8 @@ import Testing
         try peers.run("b", "commit")
         try peers.sync("a")
         let summary = try peers.run("b", "sync")
-        // b's text stays where it was, so only the copy comes in; the remote gets both.
-        #expect(summary.stdout == "↓ 1 new · ↑ 1 new, 1 edited · 1 conflict\n")
+        // b's text stays where it was and a's edit is kept in the copy; the remote gets both.
+        #expect(summary.stdout == "↓ 1 edited · ↑ 1 new, 1 edited · 1 conflict\n")
         let files = try peers.entryFiles("b")
         #expect(files.count == 2)
         let copyPath = try #require(files.first { $0 != entry.path })

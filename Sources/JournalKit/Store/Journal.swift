@@ -275,6 +275,8 @@ public final class Journal {
         case 0: throw .unknownID(text)
         case 1: return try readEntry(at: matches[0].path)
         default:
+            // Files that hold one id (copied or moved by hand): no more characters can tell them apart.
+            if Set(matches.map(\.id)).count == 1 { throw .invalid(Say.sameID(matches[0].id, matches.map(\.path).sorted())) }
             throw .ambiguousID(text, matches.map { "\($0.id.prefix(max(12, wanted.count + 4))) \($0.createdAt.localDay) \"\($0.title)\"" })
         }
     }
@@ -433,6 +435,7 @@ public final class Journal {
         var settled = candidates.filter { !changed.contains($0) }
         var paths: [String] = []
         var lines: [String] = []
+        var committed: [(change: StatusEntry, data: Data?)] = []
         for change in changes {
             if change.change == .conflicted {
                 report.warnings.append(Say.conflictMarkers(change.path))
@@ -444,7 +447,19 @@ public final class Journal {
                 continue
             }
             paths.append(change.path)
-            lines.append(describe(change, data: data))
+            committed.append((change, data))
+        }
+        // Files moved by hand (edited or not) are committed as moves, not as a delete and an add.
+        let moves = (try? repository.renames(deleted: committed.filter { $0.change.change == .deleted }.map(\.change.path),
+                                             added: committed.filter { $0.change.change == .added }.map(\.change.path))) ?? []
+        let moveOf = Dictionary(moves.map { ($0.to, $0.from) }, uniquingKeysWith: { a, _ in a })
+        let movedAway = Set(moves.map(\.from))
+        for (change, data) in committed where !movedAway.contains(change.path) {
+            if let from = moveOf[change.path] {
+                lines.append(describeMove(from: from, to: change.path, data: data))
+            } else {
+                lines.append(describe(change, data: data))
+            }
         }
         if !paths.isEmpty {
             let message = lines.count == 1 ? lines[0] : Say.commitOutside(lines.count) + "\n\n" + lines.joined(separator: "\n")
@@ -459,6 +474,17 @@ public final class Journal {
         }
         try index().markCommitted(settled)
         return report
+    }
+
+    /// The commit line for a file moved outside the tool.
+    private func describeMove(from: String, to: String, data: Data?) -> String {
+        guard to.hasPrefix(Journal.entriesFolder + "/"), to.hasSuffix(".md"), let data else {
+            return Say.commitMoveFile(from, to: to)
+        }
+        let entry = EntryFile.decode(data, path: to, zone: context.timeZone) {
+            (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)
+        }
+        return Say.commitMove(Journal.shortTitle(entry.title), entry.shortID, to: to)
     }
 
     /// The commit line for one change made outside the tool.

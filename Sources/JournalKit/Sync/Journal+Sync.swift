@@ -25,9 +25,6 @@ public struct SyncReport: Sendable, Equatable {
 }
 
 extension Journal {
-    static let syncMarkerName = "sync-checkout.json"
-    var syncMarkerPath: String { stateFolder + "/" + Journal.syncMarkerName }
-
     /// The remote `sync` uses when none is named: the only one, else `origin`.
     public func defaultRemote() throws(JournalError) -> String {
         let remotes: [RemoteInfo]
@@ -85,12 +82,14 @@ extension Journal {
             // Refused although the remote did not move: a hook or a rule said no; trying again won't help.
             if let refused, refused.tip == remoteTip { throw .busy(Say.pushRefused(name, refused.why)) }
             guard let after = try mergeFetched(remoteTip, from: name, into: &report), after != remoteTip else {
+                if remoteTip != nil { settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch) }
                 return report
             }
             // What the remote gets: the difference between what it has and what we push.
             report.sent = try counts(from: remoteTip, to: after)
             switch try network({ try repository.push(remote: name, branch: branch, to: remoteBranch, access: access) }) {
             case .pushed:
+                settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch)
                 return report
             case .rejected(let reason, let message):
                 refused = (remoteTip, message.isEmpty ? reason : "\(reason) (\(message))")
@@ -98,6 +97,20 @@ extension Journal {
             }
         }
         throw .busy(Say.pushKeptFailing(name, maxAttempts))
+    }
+
+    /// Once the remote has the branch: our branch tracks it unless it tracks something already, and a
+    /// shared repository on this machine whose HEAD names a branch it lacks (`git init --bare` names
+    /// master) points its HEAD at ours, so that `git status`, `git pull` and a fresh `git clone` work
+    /// with no set-up. (A server's HEAD cannot be changed over git's protocols; the README says so.)
+    /// Best effort: the sync itself has succeeded, and this must not turn it into a failure.
+    private func settleTracking(remote name: String, branch: String, remoteBranch: String) {
+        if repository.upstream(of: branch) == nil {
+            try? repository.setUpstream(of: branch, remote: name, remoteBranch: remoteBranch)
+        }
+        if case .some(.some(let url)) = try? repository.remoteURL(name), let path = Repository.localPath(ofRemoteURL: url) {
+            _ = try? Repository.pointDanglingHead(ofRepositoryAt: path, at: remoteBranch)
+        }
     }
 
     /// Under the lock: commits what is pending, then brings in `remoteTip` (fast-forward or merge).
@@ -137,7 +150,7 @@ extension Journal {
                     continue
                 }
                 try checkOut(SyncMarker(from: ours, to: plan.target, message: plan.message), changes: changes)
-                report.received = report.received + Journal.counts(of: changes)
+                report.received = report.received + Journal.received(changes, merge: plan.merge)
                 report.conflicts += plan.merge?.conflicts ?? []
                 report.notes += plan.merge?.notes ?? []
                 return plan.target
@@ -148,253 +161,6 @@ extension Journal {
         }
     }
 
-    /// A merge commit made but not checked out yet, with what the merge had to decide.
-    struct MergePlan {
-        var commit: ObjectID
-        var conflicts: [String] = []
-        var notes: [String] = []
-    }
-
-    /// The merge commit of `ours` and `theirs`, built path by path with `FileMerge`; HEAD doesn't move.
-    private func merge(ours: ObjectID, theirs: ObjectID, remote: String) throws -> MergePlan {
-        let base = try repository.mergeBase(ours, theirs)
-        let ourChanges = try repository.changes(from: base, to: ours)
-        let theirChanges = try repository.changes(from: base, to: theirs)
-        let ourByPath = Dictionary(ourChanges.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        let theirByPath = Dictionary(theirChanges.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
-        func data(_ blob: ObjectID?) throws -> Data? { try blob.map { try repository.blobData($0) } }
-
-        // A file moved by hand on one side (deleted, and added elsewhere with the same bytes or the
-        // same entry id) while the other side edited it: the edit follows it to its new path.
-        var moves: [(from: String, to: TreeChange, movedByUs: Bool, mine: TreeChange, their: TreeChange)] = []
-        for (path, mine) in ourByPath {
-            guard let their = theirByPath[path], (mine.kind == .deleted) != (their.kind == .deleted),
-                  mine.kind != .added, their.kind != .added else { continue }
-            let movedByUs = mine.kind == .deleted
-            if let target = try moveTarget(of: path, blob: mine.oldBlob, among: movedByUs ? ourChanges : theirChanges),
-               (movedByUs ? theirByPath : ourByPath)[target.path] == nil {
-                moves.append((path, target, movedByUs, mine, their))
-            }
-        }
-        let skipped = Set(moves.flatMap { [$0.from, $0.to.path] })
-
-        var files: [(path: String, data: Data?)] = []
-        var conflicts: [String] = []
-        var notes: [String] = []
-        var decisions: [String] = []  // the notes but those of conflict copies, which are listed apart
-        var revived: [(id: String, deletedByUs: Bool)] = []  // entries an edit brought back from a delete
-        func take(_ input: MergeInput) {
-            let result = FileMerge.merge(input)
-            if let kept = result.data, input.base != nil, input.ours == nil || input.theirs == nil,
-               let entry = RawEntry(kept), let id = Block.scalar(of: "id", in: entry.header) {
-                revived.append((id, input.ours == nil))
-            }
-            if result.data != input.ours { files.append((input.path, result.data)) }
-            if let copy = result.copy {
-                files.append((copy.path, copy.data))
-                conflicts.append(copy.path)
-            }
-            notes += result.notes
-            // A copy's own note comes last.
-            decisions += result.copy == nil ? result.notes : result.notes.dropLast()
-        }
-        for change in theirChanges where !skipped.contains(change.path) {
-            guard let mine = ourByPath[change.path] else {
-                files.append((change.path, try data(change.newBlob)))
-                continue
-            }
-            if mine.newBlob == change.newBlob { continue }
-            take(MergeInput(
-                path: change.path, base: try data(change.oldBlob), ours: try data(mine.newBlob), theirs: try data(change.newBlob),
-                oursWins: try oursWins(change.path, ours: (ours, mine.newBlob), theirs: (theirs, change.newBlob), base: base)))
-        }
-        for move in moves {
-            let (mine, their) = (move.mine, move.their)
-            let wins = try oursWins(move.from, ours: (ours, mine.newBlob), theirs: (theirs, their.newBlob), base: base)
-            take(MergeInput(
-                path: move.to.path, base: try data(mine.oldBlob),
-                ours: try data(move.movedByUs ? move.to.newBlob : mine.newBlob),
-                theirs: try data(move.movedByUs ? their.newBlob : move.to.newBlob), oursWins: wins))
-            if !move.movedByUs {
-                files.append((move.from, nil))
-                if !files.contains(where: { $0.path == move.to.path }) { files.append((move.to.path, try data(mine.newBlob))) }
-            }
-            notes.append(Say.syncFollowedMove(move.from, move.to.path))
-        }
-        // An entry that comes back keeps its attachments, which the delete took with it.
-        for entry in revived {
-            let folder = "attachments/\(entry.id)/"
-            if entry.deletedByUs {
-                for change in ourChanges where change.kind == .deleted && change.path.hasPrefix(folder)
-                    && theirByPath[change.path] == nil {
-                    files.append((change.path, try data(change.oldBlob)))
-                }
-            } else {
-                let dropped = Set(theirChanges.filter { $0.kind == .deleted && $0.path.hasPrefix(folder) && ourByPath[$0.path] == nil }
-                    .map(\.path))
-                files.removeAll { $0.data == nil && dropped.contains($0.path) }
-            }
-        }
-        let tree = try repository.tree(from: ours, applying: files)
-        let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
-        let commit = try repository.makeCommit(
-            tree: tree, parents: [ours, theirs], message: ControlCharacters.visible(message), signature: author)
-        return MergePlan(commit: commit, conflicts: conflicts, notes: decisions)
-    }
-
-    /// Where a side moved `path` (whose base version is `blob`): an added file with the same bytes, or
-    /// an added entry with the same id.
-    private func moveTarget(of path: String, blob: ObjectID?, among changes: [TreeChange]) throws -> TreeChange? {
-        let added = changes.filter { $0.kind == .added }
-        if let same = added.first(where: { $0.newBlob == blob }) { return same }
-        func id(_ blob: ObjectID?) throws -> String? {
-            guard let blob, let entry = RawEntry(try repository.blobData(blob)) else { return nil }
-            return Block.scalar(of: "id", in: entry.header)
-        }
-        guard Journal.isEntryPath(path), let wanted = try id(blob) else { return nil }
-        return try added.first { try Journal.isEntryPath($0.path) && id($0.newBlob) == wanted }
-    }
-
-    /// Whether our side's version of `path` wins: its last commit touching the path is later than
-    /// theirs (ties: the greater blob id), so that every machine picks the same winner.
-    private func oursWins(_ path: String, ours: (tip: ObjectID, blob: ObjectID?), theirs: (tip: ObjectID, blob: ObjectID?),
-                          base: ObjectID?) throws -> Bool {
-        func lastTouch(_ tip: ObjectID) throws -> Date {
-            var time = Date.distantPast
-            try repository.pathHistory(path, from: tip, hiding: base.map { [$0] } ?? []) { change in
-                time = change.commit.commitTime
-                return false
-            }
-            return time
-        }
-        let (mine, theirs_) = (try lastTouch(ours.tip), try lastTouch(theirs.tip))
-        if mine != theirs_ { return mine > theirs_ }
-        return (ours.blob?.hex ?? "") > (theirs.blob?.hex ?? "")
-    }
-
-    /// Moves HEAD's branch from `from` to `to` and makes the work tree, git's index and the snapshot
-    /// follow. A marker written first makes this safe to kill: the next command redoes it.
-    /// `changes` is the diff from `marker.from` to `marker.to`.
-    func checkOut(_ marker: SyncMarker, changes: [TreeChange]) throws {
-        // A tree from elsewhere may name any path: nothing is written outside the journal or into .git.
-        if let unsafe = changes.first(where: { !Journal.isSafe($0.path) }) {
-            throw JournalError.invalid(Say.unsafePath(unsafe.path))
-        }
-        try FileSystem.writeAtomically(try JSONEncoder().encode(marker), to: syncMarkerPath)
-        try completeCheckout(marker, changes: changes)
-    }
-
-    /// Writes `to`'s version of every path that differs from `from`, updates git's index, moves the
-    /// branch, records the paths in the snapshot and removes the marker. Doing it twice does no harm.
-    /// When `resuming` a checkout a killed sync left, a file that holds neither the old nor the new
-    /// version was edited since: the edit is merged with the new version (as the later side) and
-    /// left for the next command to commit as the user's edit.
-    private func completeCheckout(_ marker: SyncMarker, changes all: [TreeChange], resuming: Bool = false) throws {
-        var changes = all
-        var kept: [String] = []
-        if resuming {
-            var edited: [TreeChange] = []
-            changes.removeAll { change in
-                guard let now = try? repository.hashFile(change.path), now != change.oldBlob, now != change.newBlob else {
-                    return false
-                }
-                // A file new in `to` was written by the checkout, so an edit of it is an edit of that version.
-                if change.oldBlob == nil { kept.append(change.path) }
-                edited.append(change)
-                return true
-            }
-            for change in edited where change.oldBlob != nil {
-                let full = root + "/" + change.path
-                let merged = FileMerge.merge(MergeInput(
-                    path: change.path, base: try change.oldBlob.map { try repository.blobData($0) },
-                    ours: try FileSystem.read(full), theirs: try change.newBlob.map { try repository.blobData($0) },
-                    oursWins: true))
-                if let data = merged.data { try FileSystem.writeAtomically(data, to: full) }
-                kept.append(change.path)
-                if let copy = merged.copy {
-                    try FileSystem.writeAtomically(copy.data, to: root + "/" + copy.path)
-                    kept.append(copy.path)
-                }
-            }
-        }
-        for change in changes {
-            let full = root + "/" + change.path
-            if let blob = change.newBlob {
-                try FileSystem.writeAtomically(try repository.blobData(blob), to: full)
-            } else if FileSystem.exists(full) {
-                try FileSystem.remove(full)
-                FileSystem.syncFolder((full as NSString).deletingLastPathComponent)
-                removeEmptyFolders(above: change.path)
-            }
-        }
-        let paths = changes.map(\.path)
-        try repository.updateIndex(paths: paths)
-        if try repository.head() != marker.to {
-            try repository.moveBranch(to: marker.to, from: marker.from, message: marker.message)
-        }
-        try? index().record(paths, root: root, committed: true, read: indexRead)
-        try? index().record(kept, root: root, committed: false, read: indexRead)
-        try FileSystem.remove(syncMarkerPath)
-    }
-
-    var syncRunningPath: String { stateFolder + "/sync-running" }
-
-    /// When a sync was killed (it left `sync-running` and no sync holds `sync.lock` now), removes the
-    /// git lock files made since it started: left behind, they would block every later write.
-    func clearLocksOfAKilledSync(holdingSyncLock: Bool) {
-        guard let started = FileSystem.modificationTime(syncRunningPath) else { return }
-        // (flock: a second lock on the file fails even in the process that holds the first.)
-        let probe = holdingSyncLock ? nil : try? WriterLock(path: stateFolder + "/sync.lock", timeout: 0)
-        guard holdingSyncLock || probe != nil else { return }  // a sync is running right now
-        defer { withExtendedLifetime(probe) {} }
-        let gitdir = repository.gitdir
-        var candidates = [gitdir + "/index.lock", gitdir + "/HEAD.lock", gitdir + "/packed-refs.lock"]
-        candidates += FileSystem.files(under: gitdir + "/refs", relativeTo: gitdir).filter { $0.hasSuffix(".lock") }
-            .map { gitdir + "/" + $0 }
-        for lock in candidates {
-            guard let made = FileSystem.modificationTime(lock), made >= started.addingTimeInterval(-1) else { continue }
-            unlink(lock)
-        }
-        try? FileManager.default.removeItem(atPath: syncRunningPath)
-    }
-
-    /// Finishes a checkout that a killed sync left half done (called with the lock held).
-    func finishInterruptedSync() throws(JournalError) {
-        guard let data = FileManager.default.contents(atPath: syncMarkerPath) else { return }
-        do {
-            let marker = try JSONDecoder().decode(SyncMarker.self, from: data)
-            let current = try repository.head()
-            if current == marker.from || current == marker.to {
-                let changes = try repository.changes(from: marker.from, to: marker.to)
-                FileSystem.removeLeftoverTemporaries(of: changes.map(\.path), in: root)
-                try completeCheckout(marker, changes: changes, resuming: true)
-            } else {
-                // HEAD moved by other means (the git program): the marker no longer describes anything.
-                try FileSystem.remove(syncMarkerPath)
-            }
-        } catch {
-            throw .from(error, doing: "finish the interrupted sync")
-        }
-    }
-
-    /// A path a checkout may write: relative, inside the journal, never into `.git`, no control characters.
-    static func isSafe(_ path: String) -> Bool {
-        guard !path.hasPrefix("/"), !path.unicodeScalars.contains(where: { $0.value < 0x20 || $0.value == 0x7F }) else {
-            return false
-        }
-        return path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
-            !part.isEmpty && part != "." && part != ".." && part.lowercased() != ".git"
-        }
-    }
-
-    private func removeEmptyFolders(above path: String) {
-        var folder = (path as NSString).deletingLastPathComponent
-        while !folder.isEmpty, folder != Journal.entriesFolder {
-            guard rmdir(root + "/" + folder) == 0 else { return }
-            folder = (folder as NSString).deletingLastPathComponent
-        }
-    }
-
     /// Entries added, edited and deleted between two commits (other files are not counted).
     private func counts(from old: ObjectID?, to new: ObjectID) throws(JournalError) -> SyncReport.Counts {
         do {
@@ -402,6 +168,19 @@ extension Journal {
         } catch {
             throw .from(error, doing: "compare commits")
         }
+    }
+
+    /// What the remote brought, among the `changes` a checkout makes: a conflict copy is made here, not
+    /// received (it is counted as a conflict), while an entry whose clashing words lost to ours did
+    /// receive the remote's edit, kept in the copy.
+    static func received(_ changes: [TreeChange], merge: MergePlan?) -> SyncReport.Counts {
+        let copies = Set(merge?.conflicts ?? [])
+        var counts = counts(of: changes.filter { !copies.contains($0.path) })
+        let changed = Set(changes.map(\.path))
+        counts.edited += (merge?.clashed ?? []).filter { path in
+            !changed.contains(path) && isEntryPath(path)
+        }.count
+        return counts
     }
 
     /// The entries among `changes`, counted by kind.
@@ -429,86 +208,8 @@ extension Journal {
     }
 }
 
-/// The checkout a sync is doing, written before the first file changes.
-struct SyncMarker: Codable {
-    var from: ObjectID?
-    var to: ObjectID
-    var message: String
-}
-
 extension SyncReport.Counts {
     static func + (a: Self, b: Self) -> Self {
         Self(added: a.added + b.added, edited: a.edited + b.edited, deleted: a.deleted + b.deleted)
-    }
-}
-
-// MARK: Remotes and clone
-
-extension Journal {
-    public func remotes() throws(JournalError) -> [RemoteInfo] {
-        do { return try repository.remotes() } catch { throw .from(error, doing: "list remotes") }
-    }
-
-    public func addRemote(name: String, url: String) throws(JournalError) {
-        guard Repository.isValidRemoteName(name) else { throw .invalid(Say.invalidRemoteName(name)) }
-        do {
-            if try repository.remoteURL(name) != nil { throw JournalError.invalid(Say.remoteExists(name)) }
-            try repository.addRemote(name: name, url: url)
-        } catch {
-            throw .from(error, doing: "add remote \(name)")
-        }
-    }
-
-    public func removeRemote(name: String) throws(JournalError) {
-        do {
-            try repository.removeRemote(name: name)
-        } catch let failure as RemoteFailure {
-            throw .remote(failure)
-        } catch {
-            throw .from(error, doing: "remove remote \(name)")
-        }
-    }
-
-    /// Clones the journal at `url` into `path` (absent or an empty folder). An empty repository
-    /// becomes a new journal (`empty` is true); a repository that holds something other than a
-    /// journal is refused and nothing is left behind.
-    public static func clone(url: String, into path: String, access: RemoteAccess, context: JournalContext)
-        throws(JournalError) -> (journal: Journal, empty: Bool)
-    {
-        let existed = FileSystem.exists(path)
-        if existed {
-            let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]
-            guard FileSystem.isFolder(path), contents.isEmpty else { throw .invalid(Say.cloneTargetExists(path)) }
-        }
-        func cleanUp() {
-            if existed {
-                for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
-                    try? FileManager.default.removeItem(atPath: path + "/" + name)
-                }
-            } else {
-                try? FileManager.default.removeItem(atPath: path)
-            }
-        }
-        do {
-            Repository.enableFsync()
-            let repository = try Repository.clone(url: url, into: path, access: access)
-            if try repository.head() == nil {
-                // The remote's HEAD may name a branch it doesn't have (`git init --bare` makes master)
-                // while the journal is on main, or the other way round.
-                let found = try ["main", "master"].contains { try repository.checkOutRemoteBranch($0, of: "origin") }
-                if !found {
-                    try repository.setUnbornBranch("main")
-                    return (try create(at: path, context: context), true)
-                }
-            }
-            guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
-            return (try open(at: path, context: context), false)
-        } catch let failure as RemoteFailure {
-            cleanUp()
-            throw .remote(failure)
-        } catch {
-            cleanUp()
-            throw .from(error, doing: "clone \(url)")
-        }
     }
 }

@@ -57,9 +57,9 @@ public enum TextMerge {
         var conflicted = false
         for chunk in merge3(lines[0], lines[1], lines[2]) {
             switch chunk {
-            case .clean(let source, let range):
-                append(lines[source][range], to: &preferOurs)
-                append(lines[source][range], to: &preferTheirs)
+            case .clean(let source, let ranges):
+                append(lines[source][ranges[source]], to: &preferOurs)
+                append(lines[source][ranges[source]], to: &preferTheirs)
             case .conflict(let regions) where keepingBothInsertions && regions[0].isEmpty:
                 for source in [2, 1] {
                     append(lines[source][regions[source]], to: &preferOurs)
@@ -70,9 +70,9 @@ public enum TextMerge {
                 var (mergedOurs, mergedTheirs, clash) = ([UInt8](), [UInt8](), false)
                 for piece in merge3(tokens[0], tokens[1], tokens[2]) {
                     switch piece {
-                    case .clean(let source, let range):
-                        append(tokens[source][range], to: &mergedOurs)
-                        append(tokens[source][range], to: &mergedTheirs)
+                    case .clean(let source, let ranges):
+                        append(tokens[source][ranges[source]], to: &mergedOurs)
+                        append(tokens[source][ranges[source]], to: &mergedTheirs)
                     case .conflict(let ranges):
                         append(tokens[1][ranges[1]], to: &mergedOurs)
                         append(tokens[2][ranges[2]], to: &mergedTheirs)
@@ -80,11 +80,12 @@ public enum TextMerge {
                     }
                 }
                 if clash {
-                    // Where both changed the same words, each text keeps its own lines as written:
-                    // no sentence that neither side wrote.
-                    append(lines[1][regions[1]], to: &preferOurs)
-                    append(lines[2][regions[2]], to: &preferTheirs)
-                    conflicted = true
+                    // Where both changed the same words, each text keeps its own lines as written (no
+                    // sentence that neither side wrote); the region's other lines keep both sides' changes.
+                    let resolved = resolveClash(tokens, keepingBothInsertions: keepingBothInsertions)
+                    preferOurs += resolved.ours
+                    preferTheirs += resolved.theirs
+                    conflicted = conflicted || resolved.clashed
                 } else {
                     preferOurs += mergedOurs
                     preferTheirs += mergedTheirs
@@ -95,6 +96,66 @@ public enum TextMerge {
         let other = ending(String(decoding: preferTheirs, as: UTF8.self), withNewline: finalNewline)
         // Conflicting spellings that are canonically equivalent ("é" and "e\u{301}") are no real conflict.
         return conflicted && text != other ? .conflict(preferOurs: text, preferTheirs: other) : .clean(text)
+    }
+
+    /// A region of whole lines (`tokens` of base, ours, theirs) where both sides changed the same words,
+    /// merged again line by line: the lines where the two really clash come from each side as it wrote
+    /// them; every other change of either side is in both texts; whole lines both sides inserted at the
+    /// same point are both kept (theirs first) when `keepingBothInsertions`.
+    private static func resolveClash(_ tokens: [[Unit]], keepingBothInsertions: Bool)
+        -> (ours: [UInt8], theirs: [UInt8], clashed: Bool)
+    {
+        func isLineBreak(_ unit: Unit) -> Bool { unit.bytes.last == UInt8(ascii: "\n") }
+        // Chunks that are line-aligned: unchanged runs cut after each line break.
+        var chunks: [(source: Int?, ranges: [Range<Int>])] = []
+        for chunk in merge3(tokens[0], tokens[1], tokens[2], early: true) {
+            switch chunk {
+            case .clean(0, let ranges):
+                // The same tokens in all three: `offsets` turn a base index into each text's.
+                let offsets = ranges.map { $0.lowerBound - ranges[0].lowerBound }
+                var from = ranges[0].lowerBound
+                for index in ranges[0] where isLineBreak(tokens[0][index]) || index == ranges[0].upperBound - 1 {
+                    chunks.append((0, offsets.map { from + $0..<index + 1 + $0 }))
+                    from = index + 1
+                }
+            case .clean(let source, let ranges): chunks.append((source, ranges))
+            case .conflict(let ranges): chunks.append((nil, ranges))
+            }
+        }
+        var (ours, theirs, clashed) = ([UInt8](), [UInt8](), false)
+        var segment: [(source: Int?, ranges: [Range<Int>])] = []
+        func flush() {
+            guard let first = segment.first, let last = segment.last else { return }
+            let conflicts = segment.filter { $0.source == nil }
+            if conflicts.isEmpty {
+                for chunk in segment {
+                    guard let source = chunk.source else { continue }
+                    append(tokens[source][chunk.ranges[source]], to: &ours)
+                    append(tokens[source][chunk.ranges[source]], to: &theirs)
+                }
+            } else if keepingBothInsertions, segment.count == 1, first.ranges[0].isEmpty {
+                for source in [2, 1] {
+                    append(tokens[source][first.ranges[source]], to: &ours)
+                    append(tokens[source][first.ranges[source]], to: &theirs)
+                }
+            } else {
+                append(tokens[1][first.ranges[1].lowerBound..<last.ranges[1].upperBound], to: &ours)
+                append(tokens[2][first.ranges[2].lowerBound..<last.ranges[2].upperBound], to: &theirs)
+                clashed = true
+            }
+            segment = []
+        }
+        for chunk in chunks {
+            segment.append(chunk)
+            // A segment ends where all three texts are at the start of a line.
+            let atLineStart = (0..<3).allSatisfy { side in
+                let end = chunk.ranges[side].upperBound
+                return end == 0 || isLineBreak(tokens[side][end - 1])
+            }
+            if atLineStart { flush() }
+        }
+        flush()
+        return (ours, theirs, clashed)
     }
 
     private static func endsWithNewline(_ text: String) -> Bool { text.isEmpty || text.utf8.last == UInt8(ascii: "\n") }
@@ -190,8 +251,9 @@ public enum TextMerge {
     // MARK: diff3
 
     private enum Chunk {
-        /// Elements `range` of sequence `source` (0 base, 1 ours, 2 theirs), agreed on by both sides.
-        case clean(source: Int, range: Range<Int>)
+        /// Elements `ranges[source]` of sequence `source` (0 base, 1 ours, 2 theirs), agreed on by both
+        /// sides; `ranges` holds the matching range of each of the three sequences.
+        case clean(source: Int, ranges: [Range<Int>])
         /// Base elements `ranges[0]`, changed differently to ours `ranges[1]` and theirs `ranges[2]`.
         case conflict([Range<Int>])
     }
@@ -203,7 +265,10 @@ public enum TextMerge {
     }
 
     /// The three-way merge of the sequences, in order, as clean runs and conflicting regions.
-    private static func merge3<Element: Hashable>(_ base: [Element], _ ours: [Element], _ theirs: [Element]) -> [Chunk] {
+    /// With `early`, an element that could match at several places of a side matches at the first
+    /// (see `diff`).
+    private static func merge3<Element: Hashable>(_ base: [Element], _ ours: [Element], _ theirs: [Element],
+                                                  early: Bool = false) -> [Chunk] {
         var ids: [Element: Int] = [:]
         func intern(_ elements: [Element]) -> [Int] {
             elements.map { element in
@@ -213,7 +278,7 @@ public enum TextMerge {
             }
         }
         let original = intern(base), sides = [intern(ours), intern(theirs)]
-        let hunks = (0..<2).flatMap { side in diff(original, sides[side]).map { (side: side, hunk: $0) } }
+        let hunks = (0..<2).flatMap { side in diff(original, sides[side], early: early).map { (side: side, hunk: $0) } }
             .sorted { ($0.hunk.base.lowerBound, $0.hunk.base.upperBound, $0.side) < ($1.hunk.base.lowerBound, $1.hunk.base.upperBound, $1.side) }
 
         var chunks: [Chunk] = []
@@ -239,7 +304,9 @@ public enum TextMerge {
                 end += 1
             }
             let region = hunks[first..<end]
-            if done < low { chunks.append(.clean(source: 0, range: done..<low)) }
+            if done < low {
+                chunks.append(.clean(source: 0, ranges: [done..<low] + shift.map { done + $0..<low + $0 }))
+            }
 
             var ranges: [Range<Int>] = []
             for side in 0..<2 {
@@ -249,24 +316,29 @@ public enum TextMerge {
             }
             let changedBy = Set(region.map(\.side))
             if changedBy.count == 1, let side = changedBy.first {
-                chunks.append(.clean(source: side + 1, range: ranges[side]))
+                chunks.append(.clean(source: side + 1, ranges: [low..<high] + ranges))
             } else if sides[0][ranges[0]] == sides[1][ranges[1]] {
-                chunks.append(.clean(source: 1, range: ranges[0]))
+                chunks.append(.clean(source: 1, ranges: [low..<high] + ranges))
             } else {
                 chunks.append(.conflict([low..<high] + ranges))
             }
             done = high
             first = end
         }
-        if done < base.count { chunks.append(.clean(source: 0, range: done..<base.count)) }
+        if done < base.count {
+            chunks.append(.clean(source: 0, ranges: [done..<base.count] + shift.map { done + $0..<base.count + $0 }))
+        }
         return chunks
     }
 
     // MARK: diff
 
     /// The hunks turning `a` into `b` along a longest common subsequence. Hunks are in order and
-    /// any two are separated by at least one kept element.
-    private static func diff(_ a: [Int], _ b: [Int]) -> [Hunk] {
+    /// any two are separated by at least one kept element. With `early`, each element of `a` that is
+    /// kept matches the first element of `b` it can (of the same subsequence length): a line break
+    /// after a retitled line then pairs with the title's own line break, not with the last one of
+    /// paragraphs appended after it, so that the retitle and the append are two hunks.
+    private static func diff(_ a: [Int], _ b: [Int], early: Bool = false) -> [Hunk] {
         var start = 0, aEnd = a.count, bEnd = b.count
         while start < aEnd, start < bEnd, a[start] == b[start] { start += 1 }
         while aEnd > start, bEnd > start, a[aEnd - 1] == b[bEnd - 1] { (aEnd, bEnd) = (aEnd - 1, bEnd - 1) }
@@ -278,9 +350,24 @@ public enum TextMerge {
         var matches: [(Int, Int)] = []
         collectMatches(ArraySlice(aKept.map { a[$0] }), ArraySlice(bKept.map { b[$0] }), into: &matches)
 
-        var hunks: [Hunk] = []
+        var pairs = matches.map { (aKept[$0.0], bKept[$0.1]) }
         var (i, j) = (start, start)
-        for (x, y) in matches.map({ (aKept[$0.0], bKept[$0.1]) }) + [(aEnd, bEnd)] {
+        if early {
+            // The common suffix as matches too, then each match moved to the first equal element of
+            // `b` after the previous match: still a common subsequence, as long, in order.
+            pairs += (0..<(a.count - aEnd)).map { (aEnd + $0, bEnd + $0) }
+            var previous = start - 1
+            for index in pairs.indices {
+                let (x, y) = pairs[index]
+                if let first = (previous + 1..<y).first(where: { b[$0] == a[x] }) { pairs[index].1 = first }
+                previous = pairs[index].1
+            }
+            pairs.append((a.count, b.count))
+        } else {
+            pairs.append((aEnd, bEnd))
+        }
+        var hunks: [Hunk] = []
+        for (x, y) in pairs {
             if x > i || y > j { hunks.append(Hunk(base: i..<x, side: j..<y)) }
             (i, j) = (x + 1, y + 1)
         }

@@ -19,6 +19,9 @@ extension Say {
     static func ambiguousID(_ id: String, _ candidates: [String]) -> String {
         "id '\(id)' matches \(candidates.count) entries: \(candidates.joined(separator: "; ")); give more characters"
     }
+    static func sameID(_ id: String, _ paths: [String]) -> String {
+        "\(paths.count) files hold the id \(id.prefix(8)): \(paths.joined(separator: ", ")); name one by its path, as in \(paths[0])"
+    }
     static let emptyEntry = "the entry is empty: nothing was saved"
     static func unknownCategory(_ name: String, _ known: [String]) -> String {
         "unknown category '\(name)' (known: \(known.joined(separator: ", "))); add it to journal.yml first"
@@ -58,6 +61,8 @@ extension Say {
     static func commitAdd(_ title: String, _ id: String) -> String { "Add \"\(title)\" (\(id))" }
     static func commitEdit(_ title: String, _ id: String) -> String { "Edit \"\(title)\" (\(id))" }
     static func commitDelete(_ title: String, _ id: String) -> String { "Delete \"\(title)\" (\(id))" }
+    static func commitMove(_ title: String, _ id: String, to path: String) -> String { "Move \"\(title)\" (\(id)) to \(path)" }
+    static func commitMoveFile(_ from: String, to path: String) -> String { "Move \(from) to \(path)" }
     static func commitOutside(_ count: Int) -> String { "Commit \(count) changes made outside journal" }
     static let commitInit = "Create journal"
     static let commitSettings = "Update journal settings"

@@ -70,6 +70,9 @@ extension Say {
     static func syncFollowedMove(_ from: String, _ to: String) -> String {
         "\(from): moved to \(to) on one side and edited on the other: the edit went with it"
     }
+    static func syncBothMoved(_ from: String, kept: String, dropped: String) -> String {
+        "\(from): moved to \(kept) on one side and to \(dropped) on the other: kept at \(kept), the later move, with both sides' edits"
+    }
     static func syncEditWins(_ path: String) -> String { "\(path): edited on one side and deleted on the other: the edit is kept" }
     static func syncConflictCopyNote(_ id: String) -> String {
         "both sides changed the same words: the other text is kept in entry \(id.prefix(8)) (conflict_of)"

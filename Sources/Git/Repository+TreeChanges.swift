@@ -6,25 +6,6 @@ import Glibc
 import Darwin
 #endif
 
-/// One commit as a history shows it.
-public struct CommitInfo: Sendable, Equatable {
-    public let id: ObjectID
-    /// First parent first; empty for a root commit, two or more for a merge.
-    public let parents: [ObjectID]
-    public let author: Signature
-    /// When the author made the change, and the author's UTC offset in seconds.
-    public let authorTime: Date
-    public let authorOffsetSeconds: Int
-    /// When it was committed (what the walk is ordered by).
-    public let commitTime: Date
-    /// The subject: the message's first paragraph on one line.
-    public let summary: String
-    /// The whole message, as stored.
-    public let message: String
-
-    public var isMerge: Bool { parents.count > 1 }
-}
-
 /// One path that differs between two trees.
 public struct TreeChange: Sendable, Equatable {
     public enum Kind: Sendable, Equatable { case added, modified, deleted }
@@ -52,75 +33,8 @@ public struct PathChange: Sendable, Equatable {
     public let newBlob: ObjectID?
 }
 
-/// What a revision the user typed (`3f2a9c1`, `HEAD~2`, `main`) names.
-public enum RevisionLookup: Sendable, Equatable {
-    case commit(ObjectID)
-    /// No such object or reference, or not a revision at all.
-    case notFound
-    /// A short id that several objects start with.
-    case ambiguous
-    /// It names an object that is no commit (a blob, a tree) and peels to none.
-    case notACommit
-}
-
+/// What changed between trees: between two commits, commit by commit, and for one path through history.
 extension Repository {
-    /// The commit `spec` names, in git's revision syntax (`man gitrevisions`): an id or unique prefix,
-    /// a branch or tag, `HEAD~2`, `main^2`… Unknown, ambiguous and non-commit names are answers, not errors.
-    public func lookUpRevision(_ spec: String) throws -> RevisionLookup {
-        let operation = "read revision '\(spec)'"
-        guard !spec.isEmpty, !spec.contains("\0") else { return .notFound }
-        var object: OpaquePointer?
-        let found = git_revparse_single(&object, pointer, spec)
-        switch found {
-        case GIT_ENOTFOUND.rawValue, GIT_EINVALIDSPEC.rawValue, GIT_EUNBORNBRANCH.rawValue: return .notFound
-        case GIT_EAMBIGUOUS.rawValue: return .ambiguous
-        default: try check(found, operation)
-        }
-        defer { git_object_free(object) }
-        var peeled: OpaquePointer?
-        let peel = git_object_peel(&peeled, object, GIT_OBJECT_COMMIT)
-        switch peel {
-        case GIT_ENOTFOUND.rawValue, GIT_EINVALIDSPEC.rawValue, GIT_EPEEL.rawValue, GIT_EAMBIGUOUS.rawValue:
-            return .notACommit
-        default: try check(peel, operation)
-        }
-        defer { git_object_free(peeled) }
-        guard let id = git_object_id(peeled) else {
-            throw GitError(operation: operation, code: -1, message: "libgit2 returned no id")
-        }
-        return .commit(ObjectID(id.pointee))
-    }
-
-    /// True when `ancestor` is `commit` itself or one of its ancestors.
-    public func isAncestor(_ ancestor: ObjectID, of commit: ObjectID) throws -> Bool {
-        if ancestor == commit { return true }
-        let operation = "compare \(ancestor.short) with \(commit.short)"
-        var descendant = try commit.raw(for: operation)
-        var older = try ancestor.raw(for: operation)
-        return try check(git_graph_descendant_of(pointer, &descendant, &older), operation) == 1
-    }
-
-    /// One commit's facts.
-    public func commitInfo(_ id: ObjectID) throws -> CommitInfo {
-        let operation = "read commit \(id.short)"
-        var oid = try id.raw(for: operation)
-        var commit: OpaquePointer?
-        try check(git_commit_lookup(&commit, pointer, &oid), operation)
-        guard let commit else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no commit") }
-        defer { git_commit_free(commit) }
-        return Repository.info(of: commit)
-    }
-
-    /// Visits the commits reachable from `start` (HEAD when nil), newest commit time first, until `visit`
-    /// returns false; commits reachable from `hiding` are left out (to walk only what is new since then).
-    /// Lazy: stopping after 20 commits reads about 20 commits. Nothing when HEAD is unborn.
-    public func walkCommits(from start: ObjectID? = nil, hiding: [ObjectID] = [],
-                            _ visit: (CommitInfo) throws -> Bool) throws {
-        try walk(from: start, hiding: hiding, operation: "list commits") { commit in
-            try visit(Repository.info(of: commit))
-        }
-    }
-
     /// Like `walkCommits`, with each commit's changes against its first parent (against nothing for a root
     /// commit), limited to the folders or files `paths` when given. Merges are compared with their first
     /// parent too: what the merge brought into that line of history.
@@ -155,32 +69,6 @@ extension Repository {
         try compareTrees(oldTree, newTree, prefix: "", paths: paths, trees: TreeCache(), into: &changes,
                          operation: operation)
         return changes
-    }
-
-    /// The id of the blob at `path` in `commit`'s tree; nil when the path is absent there or not a file.
-    public func blobID(of path: String, at commit: ObjectID) throws -> ObjectID? {
-        let operation = "read '\(path)' at \(commit.short)"
-        return try withTree(of: commit, operation: operation) { tree in
-            var entry: OpaquePointer?
-            let found = git_tree_entry_bypath(&entry, tree, path)
-            if found == GIT_ENOTFOUND.rawValue { return nil }
-            try check(found, operation)
-            defer { git_tree_entry_free(entry) }
-            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, let id = git_tree_entry_id(entry) else { return nil }
-            return ObjectID(id.pointee)
-        }
-    }
-
-    /// The bytes of a blob.
-    public func blobData(_ id: ObjectID) throws -> Data {
-        let operation = "read blob \(id.short)"
-        var oid = try id.raw(for: operation)
-        var blob: OpaquePointer?
-        try check(git_blob_lookup(&blob, pointer, &oid), operation)
-        defer { git_blob_free(blob) }
-        let size = Int(git_blob_rawsize(blob))
-        guard size > 0, let bytes = git_blob_rawcontent(blob) else { return Data() }
-        return Data(bytes: bytes, count: size)
     }
 
     /// The commits reachable from `start` (HEAD when nil; minus those reachable from `hiding`) in which the
@@ -226,82 +114,6 @@ extension Repository {
                                         oldBlob: parentBlobs.first.flatMap { $0 }.map { $0.objectID },
                                         newBlob: chain.blob.map { $0.objectID }))
         }
-    }
-
-    /// A unified diff (`diff --git` header, `@@` hunks, `contextLines` lines of context) from one blob to
-    /// another; nil stands for a missing file. Empty when both are the same.
-    public func unifiedDiff(from old: ObjectID?, to new: ObjectID?, oldPath: String, newPath: String,
-                            contextLines: Int = 3) throws -> String {
-        let operation = "diff '\(newPath)'"
-        var options = git_diff_options()
-        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), operation)
-        options.context_lines = UInt32(max(0, contextLines))
-        let oldBlob = try old.map { try lookUpBlob($0, operation: operation) }
-        defer { if let oldBlob { git_blob_free(oldBlob) } }
-        let newBlob = try new.map { try lookUpBlob($0, operation: operation) }
-        defer { if let newBlob { git_blob_free(newBlob) } }
-        var patch: OpaquePointer?
-        try check(git_patch_from_blobs(&patch, oldBlob, oldPath, newBlob, newPath, &options), operation)
-        guard let patch else { return "" }
-        defer { git_patch_free(patch) }
-        var buffer = git_buf()
-        defer { git_buf_dispose(&buffer) }
-        try check(git_patch_to_buf(&buffer, patch), operation)
-        guard let raw = buffer.ptr, buffer.size > 0 else { return "" }
-        return String(decoding: UnsafeRawBufferPointer(start: raw, count: Int(buffer.size)), as: UTF8.self)
-    }
-
-    // MARK: Internals
-
-    /// Commits reachable from `start` (HEAD when nil; nothing when HEAD is unborn) but not from `hiding`,
-    /// until `visit` returns false. The default order, newest commit time first and a child before its
-    /// parents when their times are equal (git log's), is libgit2's GIT_SORT_NONE, the one lazy order:
-    /// any other sort mode reads the whole history before the first commit.
-    func walk(from start: ObjectID?, hiding: [ObjectID] = [], sorting: UInt32 = GIT_SORT_NONE.rawValue,
-              operation: String, _ visit: (OpaquePointer) throws -> Bool) throws {
-        guard let first = try start ?? head() else { return }
-        var walk: OpaquePointer?
-        try check(git_revwalk_new(&walk, pointer), operation)
-        defer { git_revwalk_free(walk) }
-        try check(git_revwalk_sorting(walk, sorting), operation)
-        var oid = try first.raw(for: operation)
-        try check(git_revwalk_push(walk, &oid), operation)
-        for hidden in hiding {
-            var raw = try hidden.raw(for: operation)
-            try check(git_revwalk_hide(walk, &raw), operation)
-        }
-        while true {
-            let next = git_revwalk_next(&oid, walk)
-            if next == GIT_ITEROVER.rawValue { return }
-            try check(next, operation)
-            var commit: OpaquePointer?
-            try check(git_commit_lookup(&commit, pointer, &oid), operation)
-            guard let commit else { return }
-            defer { git_commit_free(commit) }
-            if try !visit(commit) { return }
-        }
-    }
-
-    private static func info(of commit: OpaquePointer) -> CommitInfo {
-        let id = git_commit_id(commit).map { ObjectID($0.pointee) } ?? ObjectID(git_oid())
-        var parents: [ObjectID] = []
-        for index in 0..<git_commit_parentcount(commit) {
-            if let parent = git_commit_parent_id(commit, index) { parents.append(ObjectID(parent.pointee)) }
-        }
-        let commitTime = Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit)))
-        var author = Signature(name: "", email: "")
-        var authorTime = commitTime
-        var offset = Int(git_commit_time_offset(commit)) * 60
-        if let signature = git_commit_author(commit) {
-            author = Signature(name: signature.pointee.name.map { String(cString: $0) } ?? "",
-                               email: signature.pointee.email.map { String(cString: $0) } ?? "")
-            authorTime = Date(timeIntervalSince1970: TimeInterval(signature.pointee.when.time))
-            offset = Int(signature.pointee.when.offset) * 60
-        }
-        return CommitInfo(
-            id: id, parents: parents, author: author, authorTime: authorTime, authorOffsetSeconds: offset,
-            commitTime: commitTime, summary: git_commit_summary(commit).map { String(cString: $0) } ?? "",
-            message: git_commit_message(commit).map { String(cString: $0) } ?? "")
     }
 
     /// The files that differ between two trees (nil: an empty one), in git's path order, appended to
@@ -413,14 +225,6 @@ extension Repository {
         return tree.pointee
     }
 
-    private func lookUpBlob(_ id: ObjectID, operation: String) throws -> OpaquePointer {
-        var oid = try id.raw(for: operation)
-        var blob: OpaquePointer?
-        try check(git_blob_lookup(&blob, pointer, &oid), operation)
-        guard let blob else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no blob") }
-        return blob
-    }
-
     /// The ids along `components` from the tree `root`: the root itself, each folder, then the file (a blob,
     /// else nil). Stops reading trees at the first level whose id equals `like`'s at that level.
     private func chain(root: git_oid, components: [String], like reference: PathChain?,
@@ -450,14 +254,6 @@ extension Repository {
         }
         while ids.count < components.count + 1 { ids.append(nil) }
         return PathChain(ids: ids, isBlob: isBlob)
-    }
-}
-
-extension ObjectID {
-    /// An id from its 40-character hex form (any case); nil for anything else.
-    public init?(hex text: String) {
-        guard text.utf8.count == Int(GIT_OID_HEXSZ), text.allSatisfy(\.isHexDigit) else { return nil }
-        hex = text.lowercased()
     }
 }
 

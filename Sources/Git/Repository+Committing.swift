@@ -1,0 +1,129 @@
+import CGit2
+import Foundation
+
+/// Making commits: of staged work-tree files on HEAD (what the tool's commands do), or of a tree built
+/// from a commit and some files without touching the work tree (what a sync's merge does).
+extension Repository {
+    /// Stages exactly `paths` (each added if it exists in the work dir, removed from the index if not) and commits them with `message` on HEAD (works on an unborn HEAD too). Other changes in the work tree are not included, but anything someone else already staged in the index is. Returns the new commit, or the current HEAD without committing when the resulting tree equals HEAD's; throws (operation "commit") when HEAD is unborn and the index is empty. Does not look at `state`: refuse yourself during a merge.
+    public func commit(paths: [String], message: String, signature: Signature) throws -> ObjectID {
+        let operation = "commit"
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open the index")
+        guard let index else {
+            throw GitError(operation: "open the index", code: -1, message: "libgit2 returned no index")
+        }
+        defer { git_index_free(index) }
+        // Force: pick up changes the git program made since this handle last looked.
+        try check(git_index_read(index, 1), "read the index")
+
+        for path in paths {
+            if existsInWorkdir(path) {
+                try check(git_index_add_bypath(index, path), "stage '\(path)'")
+            } else {
+                try check(git_index_remove_bypath(index, path), "unstage deleted '\(path)'")
+            }
+        }
+        let headID = try head()
+        if headID == nil, git_index_entrycount(index) == 0 {
+            throw GitError(operation: operation, code: GIT_ENOTFOUND.rawValue,
+                           message: "nothing to commit (HEAD is unborn and the index is empty)")
+        }
+        var treeOID = git_oid()
+        try check(git_index_write_tree(&treeOID, index), "write the tree")
+        // Saves the stat data libgit2 just took (and the tree cache) so the git program sees the entries as clean.
+        try check(git_index_write(index), "write the index")
+
+        var parent: OpaquePointer?
+        defer { if let parent { git_commit_free(parent) } }
+        if let headID {
+            var headOID = try headID.raw(for: operation)
+            try check(git_commit_lookup(&parent, pointer, &headOID), "look up HEAD commit")
+            guard let parent, let parentTree = git_commit_tree_id(parent) else {
+                throw GitError(operation: operation, code: -1, message: "HEAD commit has no tree")
+            }
+            if git_oid_equal(parentTree, &treeOID) == 1 { return headID }
+        }
+
+        return try writeCommit(tree: ObjectID(treeOID), parents: headID.map { [$0] } ?? [], message: message,
+                               signature: signature, updating: "HEAD", operation: operation)
+    }
+
+    /// The tree of `commit` (an empty tree when nil) with `files` replaced (regular files, mode 644) or,
+    /// for nil data, removed. Writes the blobs and trees; touches neither the index nor the work tree.
+    public func tree(from commit: ObjectID?, applying files: [(path: String, data: Data?)]) throws -> ObjectID {
+        let operation = "build a tree"
+        var index: OpaquePointer?
+        try check(git_index_new(&index), operation)
+        defer { git_index_free(index) }
+        if let commit {
+            _ = try withTree(of: commit, operation: operation) { tree in
+                try check(git_index_read_tree(index, tree), operation)
+            }
+        }
+        for file in files {
+            guard let data = file.data else {
+                let code = git_index_remove(index, file.path, 0)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "remove '\(file.path)' from the tree") }
+                continue
+            }
+            var blob = git_oid()
+            _ = try data.withUnsafeBytes { bytes in
+                try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count), "store '\(file.path)'")
+            }
+            var entry = git_index_entry()
+            entry.mode = 0o100644
+            entry.id = blob
+            try file.path.withCString { path in
+                entry.path = path
+                try check(git_index_add(index, &entry), "put '\(file.path)' in the tree")
+            }
+        }
+        var tree = git_oid()
+        try check(git_index_write_tree_to(&tree, index, pointer), operation)
+        return ObjectID(tree)
+    }
+
+    /// Writes a commit object (author and committer now) without moving any reference.
+    public func makeCommit(tree: ObjectID, parents: [ObjectID], message: String, signature: Signature) throws -> ObjectID {
+        try writeCommit(tree: tree, parents: parents, message: message, signature: signature, updating: nil,
+                        operation: "make a commit")
+    }
+
+    /// Writes a commit of `tree` with `parents` (author and committer: `signature`, now) and, when given,
+    /// moves `reference` to it (libgit2 moves it only while it still points at the first parent).
+    private func writeCommit(tree: ObjectID, parents: [ObjectID], message: String, signature: Signature,
+                             updating reference: String?, operation: String) throws -> ObjectID {
+        var treeOID = try tree.raw(for: operation)
+        var treeObject: OpaquePointer?
+        try check(git_tree_lookup(&treeObject, pointer, &treeOID), operation)
+        defer { git_tree_free(treeObject) }
+        var parentObjects: [OpaquePointer?] = []
+        defer { parentObjects.forEach { git_commit_free($0) } }
+        for parent in parents {
+            var oid = try parent.raw(for: operation)
+            var commit: OpaquePointer?
+            try check(git_commit_lookup(&commit, pointer, &oid), operation)
+            parentObjects.append(commit)
+        }
+        let author = try gitSignature(signature, operation)
+        defer { git_signature_free(author) }
+        let text = message.hasSuffix("\n") ? message : message + "\n"
+        var commit = git_oid()
+        try check(git_commit_create(&commit, pointer, reference, author, author, nil, text, treeObject,
+                                    parentObjects.count, &parentObjects), operation)
+        return ObjectID(commit)
+    }
+
+    /// libgit2's signature for `signature`: stamped with its pinned time, else now. The caller frees it.
+    private func gitSignature(_ signature: Signature, _ operation: String) throws -> UnsafeMutablePointer<git_signature>? {
+        var made: UnsafeMutablePointer<git_signature>?
+        if let time = signature.time {
+            let seconds = git_time_t(time.date.timeIntervalSince1970.rounded(.down))
+            try check(git_signature_new(&made, signature.name, signature.email, seconds, Int32(time.offsetMinutes)),
+                      operation)
+        } else {
+            try check(git_signature_now(&made, signature.name, signature.email), operation)
+        }
+        return made
+    }
+}

@@ -1,0 +1,90 @@
+import CGit2
+import Foundation
+
+/// Objects: blobs and trees by id or by path in a commit, and diffs of blobs.
+extension Repository {
+    /// The id of the blob at `path` in `commit`'s tree; nil when the path is absent there or not a file.
+    public func blobID(of path: String, at commit: ObjectID) throws -> ObjectID? {
+        let operation = "read '\(path)' at \(commit.short)"
+        return try withTree(of: commit, operation: operation) { tree in
+            var entry: OpaquePointer?
+            let found = git_tree_entry_bypath(&entry, tree, path)
+            if found == GIT_ENOTFOUND.rawValue { return nil }
+            try check(found, operation)
+            defer { git_tree_entry_free(entry) }
+            guard git_tree_entry_type(entry) == GIT_OBJECT_BLOB, let id = git_tree_entry_id(entry) else { return nil }
+            return ObjectID(id.pointee)
+        }
+    }
+
+    /// Bytes of `path` in the tree of `commit`; nil when the path is absent there or is not a file.
+    public func fileContents(_ path: String, at commit: ObjectID) throws -> Data? {
+        try blobID(of: path, at: commit).map(blobData)
+    }
+
+    /// The bytes of a blob.
+    public func blobData(_ id: ObjectID) throws -> Data {
+        let operation = "read blob \(id.short)"
+        var oid = try id.raw(for: operation)
+        var blob: OpaquePointer?
+        try check(git_blob_lookup(&blob, pointer, &oid), operation)
+        defer { git_blob_free(blob) }
+        let size = Int(git_blob_rawsize(blob))
+        guard size > 0, let bytes = git_blob_rawcontent(blob) else { return Data() }
+        return Data(bytes: bytes, count: size)
+    }
+
+    /// A unified diff (`diff --git` header, `@@` hunks, `contextLines` lines of context) from one blob to
+    /// another; nil stands for a missing file. Empty when both are the same.
+    public func unifiedDiff(from old: ObjectID?, to new: ObjectID?, oldPath: String, newPath: String,
+                            contextLines: Int = 3) throws -> String {
+        let operation = "diff '\(newPath)'"
+        var options = git_diff_options()
+        try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), operation)
+        options.context_lines = UInt32(max(0, contextLines))
+        let oldBlob = try old.map { try lookUpBlob($0, operation: operation) }
+        defer { if let oldBlob { git_blob_free(oldBlob) } }
+        let newBlob = try new.map { try lookUpBlob($0, operation: operation) }
+        defer { if let newBlob { git_blob_free(newBlob) } }
+        var patch: OpaquePointer?
+        try check(git_patch_from_blobs(&patch, oldBlob, oldPath, newBlob, newPath, &options), operation)
+        guard let patch else { return "" }
+        defer { git_patch_free(patch) }
+        var buffer = git_buf()
+        defer { git_buf_dispose(&buffer) }
+        try check(git_patch_to_buf(&buffer, patch), operation)
+        guard let raw = buffer.ptr, buffer.size > 0 else { return "" }
+        return String(decoding: UnsafeRawBufferPointer(start: raw, count: Int(buffer.size)), as: UTF8.self)
+    }
+
+    private func lookUpBlob(_ id: ObjectID, operation: String) throws -> OpaquePointer {
+        var oid = try id.raw(for: operation)
+        var blob: OpaquePointer?
+        try check(git_blob_lookup(&blob, pointer, &oid), operation)
+        guard let blob else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no blob") }
+        return blob
+    }
+
+    func withTree<Result>(of commitID: ObjectID, operation: String,
+                                  _ body: (OpaquePointer) throws -> Result) throws -> Result {
+        var oid = try commitID.raw(for: operation)
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &oid), operation)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try check(git_commit_tree(&tree, commit), operation)
+        defer { git_tree_free(tree) }
+        guard let tree else {
+            throw GitError(operation: operation, code: -1, message: "commit \(commitID.short) has no tree")
+        }
+        return try body(tree)
+    }
+}
+
+extension ObjectID {
+    /// An id from its 40-character hex form (any case); nil for anything else.
+    public init?(hex text: String) {
+        guard text.utf8.count == Int(GIT_OID_HEXSZ), text.allSatisfy(\.isHexDigit) else { return nil }
+        hex = text.lowercased()
+    }
+}

@@ -1,0 +1,91 @@
+import Foundation
+import Git
+
+/// Remotes and clone.
+extension Journal {
+    public func remotes() throws(JournalError) -> [RemoteInfo] {
+        do { return try repository.remotes() } catch { throw .from(error, doing: "list remotes") }
+    }
+
+    public func addRemote(name: String, url: String) throws(JournalError) {
+        guard Repository.isValidRemoteName(name) else { throw .invalid(Say.invalidRemoteName(name)) }
+        do {
+            if try repository.remoteURL(name) != nil { throw JournalError.invalid(Say.remoteExists(name)) }
+            try repository.addRemote(name: name, url: url)
+        } catch {
+            throw .from(error, doing: "add remote \(name)")
+        }
+    }
+
+    public func removeRemote(name: String) throws(JournalError) {
+        do {
+            try repository.removeRemote(name: name)
+        } catch let failure as RemoteFailure {
+            throw .remote(failure)
+        } catch {
+            throw .from(error, doing: "remove remote \(name)")
+        }
+    }
+
+    /// After a clone: the branch checked out tracks origin's branch of the same name, and the tracking
+    /// a clone records for the remote's HEAD branch, when that is not the one we made, goes (libgit2
+    /// records `[branch "master"]` for a bare repository whose HEAD names master while it holds main).
+    /// Best effort, as in `settleTracking`.
+    private static func settleClonedTracking(_ repository: Repository, url: String) {
+        guard case .some(.some(let branch)) = try? repository.currentBranch() else { return }
+        try? repository.setUpstream(of: branch, remote: "origin", remoteBranch: branch)
+        for other in ["main", "master"] where other != branch {
+            if case .some(.none) = try? repository.referenceTarget("refs/heads/" + other) {
+                try? repository.forgetUpstream(of: other)
+            }
+        }
+        if let path = Repository.localPath(ofRemoteURL: url), case .some(.some) = try? repository.head() {
+            _ = try? Repository.pointDanglingHead(ofRepositoryAt: path, at: branch)
+        }
+    }
+
+    /// Clones the journal at `url` into `path` (absent or an empty folder). An empty repository
+    /// becomes a new journal (`empty` is true); a repository that holds something other than a
+    /// journal is refused and nothing is left behind.
+    public static func clone(url: String, into path: String, access: RemoteAccess, context: JournalContext)
+        throws(JournalError) -> (journal: Journal, empty: Bool)
+    {
+        let existed = FileSystem.exists(path)
+        if existed {
+            let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]
+            guard FileSystem.isFolder(path), contents.isEmpty else { throw .invalid(Say.cloneTargetExists(path)) }
+        }
+        func cleanUp() {
+            if existed {
+                for name in (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? [] {
+                    try? FileManager.default.removeItem(atPath: path + "/" + name)
+                }
+            } else {
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
+        do {
+            Repository.enableFsync()
+            let repository = try Repository.clone(url: url, into: path, access: access)
+            if try repository.head() == nil {
+                // The remote's HEAD may name a branch it doesn't have (`git init --bare` makes master)
+                // while the journal is on main, or the other way round.
+                let found = try ["main", "master"].contains { try repository.checkOutRemoteBranch($0, of: "origin") }
+                if !found {
+                    try repository.setUnbornBranch("main")
+                    settleClonedTracking(repository, url: url)
+                    return (try create(at: path, context: context), true)
+                }
+            }
+            guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
+            settleClonedTracking(repository, url: url)
+            return (try open(at: path, context: context), false)
+        } catch let failure as RemoteFailure {
+            cleanUp()
+            throw .remote(failure)
+        } catch {
+            cleanUp()
+            throw .from(error, doing: "clone \(url)")
+        }
+    }
+}
