@@ -46,6 +46,7 @@ enum Shell {
         if let text = env("JOURNAL_LOCK_TIMEOUT"), let seconds = TimeInterval(text), seconds >= 0 {
             context.lockTimeout = seconds
         }
+        context.notice = { Terminal.printError($0) }
         return context
     }
 

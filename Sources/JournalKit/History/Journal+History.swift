@@ -84,7 +84,7 @@ extension Journal {
     /// items in front; otherwise (a rewritten history) compute them again.
     public func history(of entry: Entry) throws -> [HistoryItem] {
         guard let head = try withGit("read HEAD", { try repository.head() }) else { return [] }
-        let cache = HistoryCache(folder: stateFolder + "/history", path: entry.path)
+        let cache = HistoryCache(folder: stateFolder + "/history", path: entry.path, temporaries: temporaryFolder)
         let cached = cache.load()
         if let cached, cached.head == head { return cached.items }
         var items: [HistoryItem]
