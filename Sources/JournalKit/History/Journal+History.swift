@@ -204,10 +204,24 @@ extension Journal {
             return RestoreOutcome(entry: try readEntry(at: entry.path), revision: revision, wasDeleted: false,
                                   unchanged: true, pending: PendingReport())
         }
-        let pending = try change([(entry.path, data)],
+        // A deleted entry comes back with the attachments its delete took, in the same commit.
+        let attachments = current == nil ? try attachmentsTakenByDelete(of: entry) : []
+        let pending = try change([(entry.path, data)] + attachments,
                                  message: Say.commitRestore(Journal.shortTitle(title), entry.shortID, revision))
         return RestoreOutcome(entry: try readEntry(at: entry.path), revision: revision, wasDeleted: current == nil,
                               unchanged: false, pending: pending)
+    }
+
+    /// The files under `attachments/<id>/` that the commit deleting `entry`'s file removed (`rm` deletes
+    /// them together), as they were then; those back in the work tree since are left as they are.
+    private func attachmentsTakenByDelete(of entry: Entry) throws -> [(path: String, data: Data?)] {
+        guard let deletion = try deletedFiles().first(where: { $0.path == entry.path }) else { return [] }
+        return try withGit("read the attachments of \(entry.shortID)") {
+            guard let parent = try repository.commitInfo(deletion.commit).parents.first else { return [] }
+            return try repository.changes(from: parent, to: deletion.commit, under: ["attachments/\(entry.id)"])
+                .filter { $0.kind == .deleted && !FileSystem.exists(root + "/" + $0.path) }
+                .compactMap { change in try change.oldBlob.map { (change.path, try repository.blobData($0)) } }
+        }
     }
 
     // MARK: Internals
