@@ -59,6 +59,35 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: git + "/index.lock"))
     }
 
+    @Test func aLiveWritersLocksAreNeitherRemovedNorWaitedForByAReader() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        try box.add("An entry")
+        let git = box.journal + "/.git"
+        // A writer at work: it holds the writers' lock, its marker exists, libgit2 holds the index lock.
+        try Data("1\n".utf8).write(to: URL(fileURLWithPath: git + "/journal/writing"))
+        try Data().write(to: URL(fileURLWithPath: git + "/index.lock"))
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["flock", "-o", git + "/journal/lock", "sh", "-c", "echo $$; exec sleep 60"]
+        let ready = Pipe()
+        holder.standardOutput = ready
+        try holder.run()
+        let sleeper = Int32(String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        defer {
+            kill(holder.processIdentifier, SIGKILL)
+            if let sleeper { kill(sleeper, SIGKILL) }
+            holder.waitUntilExit()
+        }
+        let start = Date()
+        let listed = try box.journal("list", env: ["JOURNAL_LOCK_TIMEOUT": "60"])
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("An entry"))
+        #expect(Date().timeIntervalSince(start) < 30, "the reader waited for the writer")
+        #expect(FileManager.default.fileExists(atPath: git + "/index.lock"))
+        #expect(FileManager.default.fileExists(atPath: git + "/journal/writing"))
+    }
+
     @Test func temporaryFilesOfAKilledRunAreRemovedByTheNextCommand() throws {
         let box = try Sandbox()
         try box.journal("init")

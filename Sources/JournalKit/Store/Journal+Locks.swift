@@ -29,8 +29,9 @@ extension Journal {
 
     /// The writers' lock. What a killed writer or sync left is dealt with first: its git lock files,
     /// and a checkout that a sync left half done.
-    func takeLock() throws(JournalError) -> WriterLock {
-        let lock = try WriterLock(path: stateFolder + "/lock", marker: writingMarkerPath, timeout: context.lockTimeout)
+    func takeLock(timeout: TimeInterval? = nil) throws(JournalError) -> WriterLock {
+        let lock = try WriterLock(
+            path: stateFolder + "/lock", marker: writingMarkerPath, timeout: timeout ?? context.lockTimeout)
         var killedSince = [lock.killedHolderStarted]
         var probe: WriterLock?
         var syncAtWork = false

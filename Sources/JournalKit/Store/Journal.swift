@@ -89,10 +89,13 @@ public final class Journal {
         do {
             Repository.enableFsync()
             let journal = try Journal(root: root, repository: try Repository(at: root), context: context)
-            // Clear up after a killed run (its git lock files, a checkout a sync left half done); if that
-            // fails, reading still works (refresh reports it).
-            if FileSystem.exists(journal.syncMarkerPath) || journal.killedRunLeftMarkers {
+            // Clear up after a killed run (a checkout a sync left half done, its git lock files); if that
+            // fails, reading still works (refresh reports it). A marker whose writer is still at work
+            // (holding the lock) is no killed run's: no waiting for it.
+            if FileSystem.exists(journal.syncMarkerPath) {
                 _ = try? journal.takeLock()
+            } else if journal.killedRunLeftMarkers {
+                _ = try? journal.takeLock(timeout: 0)
             }
             return journal
         } catch {
