@@ -177,7 +177,8 @@ extension Journal {
         }
     }
 
-    /// Brings back a version of an entry as one new commit that writes only the entry's file: the version at
+    /// Brings back a version of an entry as one new commit that writes only the entry's file (and a deleted
+    /// entry's attachments): the version at
     /// `text` (a revision or a date), else the version before the last change (for a deleted entry: the
     /// version it had when it was deleted). When the file already is that version nothing is committed.
     public func restore(_ found: FoundEntry, at text: String? = nil) throws -> RestoreOutcome {
