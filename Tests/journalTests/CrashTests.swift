@@ -25,36 +25,36 @@ import Testing
         let group = DispatchGroup()
         for (index, command) in Command.allCases.enumerated() {
             group.enter()
-            let thread = Thread {
+            Thread {
                 defer { group.leave() }
-                var random = SyncRandomTests.Generator(state: CrashTests.seed &+ UInt64(index) &* 0x1_0000_0001)
-                var rig: CrashRig?
-                do {
-                    let made = try CrashRig(command)
-                    rig = made
-                    try CrashTests.run(made, random: &random)
-                } catch {
-                    rig?.problems.append("\(command): \(error)")
-                    if rig == nil { problems.withLock { found.append("\(command): \(error)") } }
-                }
-                if let rig { problems.withLock { found += rig.problems } }
-            }
-            thread.start()
+                let lines = CrashTests.run(command, seed: CrashTests.seed &+ UInt64(index) &* 0x1_0000_0001)
+                problems.withLock { found += lines }
+            }.start()
         }
         group.wait()
         for problem in found { Issue.record(Comment(rawValue: problem)) }
     }
 
-    private static func run(_ rig: CrashRig, random: inout SyncRandomTests.Generator) throws {
-        let duration = try rig.measure()
-        // A little more than the measured time: a run may take longer than the ones measured.
-        let window = UInt32(duration * 1_300_000)
-        var ended = 0
-        for round in 0..<rounds {
-            if try rig.killOnce(round: round, after: UInt32.random(in: 0...max(1, window), using: &random)) { ended += 1 }
+    /// Kills `command` `rounds` times; returns what went wrong, one line each.
+    private static func run(_ command: Command, seed: UInt64) -> [String] {
+        var random = SyncRandomTests.Generator(state: seed)
+        let rig: CrashRig
+        do { rig = try CrashRig(command) } catch { return ["\(command): \(error)"] }
+        do {
+            let duration = try rig.measure()
+            // Over the measured time (measured while the other commands start, it is on the long side:
+            // the runs that end before their kill show how much).
+            let window = UInt32(duration * 1_000_000)
+            var ended = 0
+            for round in 0..<rounds {
+                if try rig.killOnce(round: round, after: UInt32.random(in: 0...max(1, window), using: &random)) { ended += 1 }
+            }
+            try rig.finish()
+            print("crash test \(command.rawValue): one run took \(Int(duration * 1000)) ms; \(ended) of \(rounds) ended before their kill")
+        } catch {
+            rig.problems.append("\(command): \(error)")
         }
-        try rig.finish()
-        print("crash test \(rig.command.rawValue): one run took \(Int(duration * 1000)) ms; \(ended) of \(rounds) ended before their kill")
+        return rig.problems
     }
 }
 
@@ -63,10 +63,6 @@ private final class CrashRig {
     let command: CrashTests.Command
     /// What went wrong, one line each (recorded by the test's own thread).
     var problems: [String] = []
-
-    func check(_ condition: Bool, _ message: @autoclosure () -> String) {
-        if !condition { problems.append(message()) }
-    }
     let box: Sandbox
     /// The journal the killed command works on.
     let journal: String
@@ -118,6 +114,10 @@ private final class CrashRig {
         }
     }
 
+    func check(_ condition: Bool, _ message: @autoclosure () -> String) {
+        if !condition { problems.append(message()) }
+    }
+
     @discardableResult
     func expectRun(_ arguments: [String]) throws -> Sandbox.Result {
         let result = try box.run(arguments)
@@ -130,7 +130,7 @@ private final class CrashRig {
     /// What round `round` runs, with what it may change: the new version a path may have (nil: deleted)
     /// besides its old one.
     private func plan(round: Int) throws -> (arguments: [String], allowed: (String, Data?) -> Bool) {
-        let target = ids.isEmpty ? "" : ids[command == .editInEditor ? 0 : round % ids.count]
+        let target = ids.isEmpty ? "" : ids[command == .editInEditor || command == .editFlags ? 0 : round % ids.count]
         let path = paths[target] ?? ""
         let old = box.read(path) ?? ""
         func sameBody(_ data: Data?) -> Bool { data.map { body(of: String(decoding: $0, as: UTF8.self)) == body(of: old) } ?? false }
@@ -148,11 +148,9 @@ private final class CrashRig {
             try Data(new.utf8).write(to: URL(fileURLWithPath: prepared))
             return (["-J", journal, "edit", target], { file, data in file == path && data == Data(new.utf8) })
         case .editFlags:
-            let first = box.read(paths[ids[0]] ?? "") ?? ""
-            let star = !first.contains("starred: true")
-            return (["-J", journal, "edit", ids[0], star ? "--star" : "--unstar"], { file, data in
-                file == self.paths[self.ids[0]] && data.map { body(of: String(decoding: $0, as: UTF8.self)) == body(of: first) } == true
-                    && headerText(data).contains("starred: true") == star
+            let star = !old.contains("starred: true")
+            return (["-J", journal, "edit", target, star ? "--star" : "--unstar"], { file, data in
+                file == path && sameBody(data) && headerText(data).contains("starred: true") == star
             })
         case .tag:
             let tag = "round\(round)"
