@@ -37,6 +37,38 @@ import Testing
         #expect(try box.journal("add", "Next").stderr == "")
     }
 
+    /// `remote add` and `remove` write the git config (libgit2 locks it): they take the writers' lock, so
+    /// that a killed one's `config.lock` is known for a killed journal's and cleared.
+    @Test func remoteAddAndRemoveAreWritersWhoseLeftoversAreCleared() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let git = box.journal + "/.git"
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        holder.arguments = ["flock", "-o", git + "/journal/lock", "sh", "-c", "echo $$; exec sleep 60"]
+        let ready = Pipe()
+        holder.standardOutput = ready
+        try holder.run()
+        let sleeper = Int32(String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines))
+        for arguments in [["remote", "add", "origin", "https://example.com/journal.git"], ["remote", "remove", "origin"]] {
+            let waited = try box.run(arguments, env: ["JOURNAL_LOCK_TIMEOUT": "0.3"])
+            #expect(waited.status == 1)
+            #expect(waited.stderr.contains("another journal command is still writing"), "\(waited.stderr)")
+        }
+        kill(holder.processIdentifier, SIGKILL)
+        if let sleeper { kill(sleeper, SIGKILL) }
+        holder.waitUntilExit()
+
+        // A remote add killed while libgit2 held the config's lock.
+        try Data("12345\n".utf8).write(to: URL(fileURLWithPath: git + "/journal/writing"))
+        try age(git + "/journal/writing", seconds: 10)
+        try Data().write(to: URL(fileURLWithPath: git + "/config.lock"))
+        let added = try box.journal("remote", "add", "origin", "https://example.com/journal.git")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stderr == "journal: removed .git/config.lock left by a killed journal\n")
+        #expect(try box.git("config", "remote.origin.url") == "https://example.com/journal.git\n")
+    }
+
     @Test func aLockTheGitProgramMayHoldIsReportedNotRemoved() throws {
         let box = try Sandbox()
         try box.journal("init")
