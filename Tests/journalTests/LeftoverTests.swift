@@ -137,4 +137,21 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: stale))
         #expect(FileManager.default.fileExists(atPath: live))
     }
+
+    @Test func theUserConfigIsWrittenAtomicallyForItsOwnerAndAKilledWritersTemporaryIsRemoved() throws {
+        let box = try Sandbox()
+        let folder = box.home + "/.config/journal"
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        let gone = Process()
+        gone.executableURL = URL(fileURLWithPath: "/bin/true")
+        try gone.run()
+        gone.waitUntilExit()
+        let stale = folder + "/.config.yml.tmp-\(gone.processIdentifier)-AbC123"
+        try Data("half".utf8).write(to: URL(fileURLWithPath: stale))
+        #expect(try box.journal("config", "set", "units", "imperial").status == 0)
+        #expect(!FileManager.default.fileExists(atPath: stale))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: folder) == ["config.yml"])
+        let mode = try FileManager.default.attributesOfItem(atPath: folder + "/config.yml")[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+    }
 }

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How temperatures and wind speeds are shown (the files always hold °C and km/h).
 public enum Units: String, Sendable, CaseIterable, Equatable {
     case metric, imperial
@@ -309,8 +303,9 @@ public struct UserConfig: Sendable, Equatable {
 
     /// Writes the file atomically, readable by its owner only (it may hold an API key).
     public static func write(_ text: String, to path: String) throws(JournalError) {
-        // It lives outside any journal: its temporary goes beside it.
+        // It lives outside any journal: its temporary goes beside it (as does a killed writer's).
         let folder = (path as NSString).deletingLastPathComponent
+        FileSystem.removeStaleTemporaries(in: folder)
         try FileSystem.writeAtomically(Data(text.utf8), to: path, temporaryIn: folder, permissions: 0o600)
     }
 }
