@@ -71,7 +71,7 @@ extension Journal {
             // (A second of slack: file times are coarser than the clock.)
             if let killedRunStarted, made >= killedRunStarted.addingTimeInterval(-1), made <= lockTaken {
                 if unlink(full) == 0 { context.notice(Say.removedGitLock(shown + "/" + lock)) }
-            } else {
+            } else if reportedGitLocks.insert(lock).inserted {
                 context.notice(Say.gitLockLeftAlone(shown + "/" + lock))
             }
         }

@@ -63,6 +63,8 @@ public final class Journal {
     let context: JournalContext
     /// The sync lock, while this journal's `sync` holds it (see Journal+Locks.swift).
     var syncLock: WriterLock?
+    /// Git lock files already reported as left alone: said once per command.
+    var reportedGitLocks: Set<String> = []
 
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
