@@ -120,6 +120,15 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: git + "/journal/writing"))
     }
 
+    @Test func aSyncReportsALockItLeavesAloneOnce() throws {
+        let peers = try Peers(["a"])
+        try peers.add("a", "To send")
+        try Data().write(to: URL(fileURLWithPath: peers.path("a") + "/.git/refs/heads/other.lock"))
+        let synced = try peers.run("a", "sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr == "journal: .git/refs/heads/other.lock may belong to a git command at work now: left alone (remove it if no git command is running)\n")
+    }
+
     @Test func temporaryFilesOfAKilledRunAreRemovedByTheNextCommand() throws {
         let box = try Sandbox()
         try box.journal("init")
