@@ -177,7 +177,13 @@ final class WriterLock {
             // Left as it is: should we be killed too, the next holder clears from the first one's start.
             killedHolderStarted = started
         } else {
-            _ = FileManager.default.createFile(atPath: marker, contents: Data("\(getpid())\n".utf8))
+            // (Not FileManager.createFile: it writes through a temporary file that a kill would leave.)
+            let made = open(marker, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if made >= 0 {
+                let pid = Array("\(getpid())\n".utf8)
+                _ = pid.withUnsafeBytes { write(made, $0.baseAddress, $0.count) }
+                close(made)
+            }
         }
     }
 
