@@ -42,15 +42,21 @@ import Testing
         do { rig = try CrashRig(command) } catch { return ["\(command): \(error)"] }
         do {
             let duration = try rig.measure()
-            // Over the measured time (measured while the other commands start, it is on the long side:
-            // the runs that end before their kill show how much).
-            let window = UInt32(duration * 1_000_000)
+            // The kill moments spread over the run's duration: at first the measured one, then nudged
+            // so that about a quarter of the runs end before their kill (runs among the others may be
+            // slower or quicker than the ones measured).
+            var window = duration * 1_000_000
             var ended = 0
             for round in 0..<rounds {
-                if try rig.killOnce(round: round, after: UInt32.random(in: 0...max(1, window), using: &random)) { ended += 1 }
+                if try rig.killOnce(round: round, after: UInt32.random(in: 0...max(1, UInt32(window)), using: &random)) {
+                    ended += 1
+                    window *= 0.9
+                } else {
+                    window *= 1.03
+                }
             }
             try rig.finish()
-            print("crash test \(command.rawValue): one run took \(Int(duration * 1000)) ms; \(ended) of \(rounds) ended before their kill")
+            print("crash test \(command.rawValue): measured \(Int(duration * 1000)) ms, last window \(Int(window / 1000)) ms; \(ended) of \(rounds) runs ended before their kill")
         } catch {
             rig.problems.append("\(command): \(error)")
         }
