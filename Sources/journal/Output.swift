@@ -41,7 +41,8 @@ extension Terminal {
 
     /// Every text the command line writes to stdout or stderr goes through here (`page` too).
     static func write(_ text: String, to handle: FileHandle) {
-        try? handle.write(contentsOf: Data(shown(text).utf8))
+        let data = Data(shown(text).utf8)
+        if handle.fileDescriptor == 1 { write(data) } else { try? handle.write(contentsOf: data) }
     }
 
     /// A question on stderr, answered on stdin.

@@ -50,6 +50,7 @@ enum Shell {
         if let text = env("JOURNAL_LOCK_TIMEOUT"), let seconds = TimeInterval(text), seconds >= 0 {
             context.lockTimeout = seconds
         }
+        context.notice = { Terminal.printError($0) }
         return context
     }
 
@@ -129,7 +130,8 @@ enum Terminal {
     static var stdinIsTerminal: Bool { isatty(0) == 1 }
     static var stderrIsTerminal: Bool { isatty(2) == 1 }
 
-    /// Writes `data` to stdout. When the reader has gone away (`journal list | head -1`), journal
+    /// Writes `data` to stdout as it is (`show --raw`, an escape sequence of our own); text goes through
+    /// `write(_:to:)`, which makes its control characters visible first. When the reader has gone away (`journal list | head -1`), journal
     /// ends quietly as if SIGPIPE had killed it, as git does: it ignores SIGPIPE for the network's
     /// sake, and the rest of the output is not wanted.
     static func write(_ data: Data) {

@@ -41,7 +41,7 @@ extension Journal {
         }
         let files = found + (base?.files.filter { !seen.contains($0.path) } ?? [])
         // Only a cache: a failure to write it costs the next search its speed, nothing else.
-        try? FileSystem.writeAtomically(DeletedFileCache(head: head, files: files).data, to: cachePath)
+        try? write(DeletedFileCache(head: head, files: files).data, to: cachePath)
         return files
     }
 }

@@ -5,10 +5,12 @@ import Git
 /// `journal log ID` then reads only the commits made since. Never versioned; safe to delete.
 struct HistoryCache {
     let file: String
+    private let temporaries: String
 
-    init(folder: String, path: String) {
+    init(folder: String, path: String, temporaries: String) {
         file = folder + "/" + String(Scan.key(path), radix: 16) + ".json"
         self.path = path
+        self.temporaries = temporaries
     }
 
     private let path: String
@@ -30,6 +32,6 @@ struct HistoryCache {
     func save(head: ObjectID, items: [HistoryItem]) {
         guard let data = try? JSONEncoder().encode(Stored(path: path, head: head, items: items)) else { return }
         try? FileSystem.makeFolder((file as NSString).deletingLastPathComponent)
-        try? FileSystem.writeAtomically(data, to: file)
+        try? FileSystem.writeAtomically(data, to: file, temporaryIn: temporaries)
     }
 }

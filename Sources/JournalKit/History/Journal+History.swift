@@ -84,7 +84,7 @@ extension Journal {
     /// items in front; otherwise (a rewritten history) compute them again.
     public func history(of entry: Entry) throws -> [HistoryItem] {
         guard let head = try withGit("read HEAD", { try repository.head() }) else { return [] }
-        let cache = HistoryCache(folder: stateFolder + "/history", path: entry.path)
+        let cache = HistoryCache(folder: stateFolder + "/history", path: entry.path, temporaries: temporaryFolder)
         let cached = cache.load()
         if let cached, cached.head == head { return cached.items }
         var items: [HistoryItem]
@@ -177,7 +177,8 @@ extension Journal {
         }
     }
 
-    /// Brings back a version of an entry as one new commit that writes only the entry's file: the version at
+    /// Brings back a version of an entry as one new commit that writes only the entry's file (and a deleted
+    /// entry's attachments): the version at
     /// `text` (a revision or a date), else the version before the last change (for a deleted entry: the
     /// version it had when it was deleted). When the file already is that version nothing is committed.
     public func restore(_ found: FoundEntry, at text: String? = nil) throws -> RestoreOutcome {
@@ -204,10 +205,24 @@ extension Journal {
             return RestoreOutcome(entry: try readEntry(at: entry.path), revision: revision, wasDeleted: false,
                                   unchanged: true, pending: PendingReport())
         }
-        let pending = try change([(entry.path, data)],
+        // A deleted entry comes back with the attachments its delete took, in the same commit.
+        let attachments = current == nil ? try attachmentsTakenByDelete(of: entry) : []
+        let pending = try change([(entry.path, data)] + attachments,
                                  message: Say.commitRestore(Journal.shortTitle(title), entry.shortID, revision))
         return RestoreOutcome(entry: try readEntry(at: entry.path), revision: revision, wasDeleted: current == nil,
                               unchanged: false, pending: pending)
+    }
+
+    /// The files under `attachments/<id>/` that the commit deleting `entry`'s file removed (`rm` deletes
+    /// them together), as they were then; those back in the work tree since are left as they are.
+    private func attachmentsTakenByDelete(of entry: Entry) throws -> [(path: String, data: Data?)] {
+        guard let deletion = try deletedFiles().first(where: { $0.path == entry.path }) else { return [] }
+        return try withGit("read the attachments of \(entry.shortID)") {
+            guard let parent = try repository.commitInfo(deletion.commit).parents.first else { return [] }
+            return try repository.changes(from: parent, to: deletion.commit, under: ["attachments/\(entry.id)"])
+                .filter { $0.kind == .deleted && !FileSystem.exists(root + "/" + $0.path) }
+                .compactMap { change in try change.oldBlob.map { (change.path, try repository.blobData($0)) } }
+        }
     }
 
     // MARK: Internals

@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// How temperatures and wind speeds are shown (the files always hold °C and km/h).
 public enum Units: String, Sendable, CaseIterable, Equatable {
     case metric, imperial
@@ -309,42 +303,9 @@ public struct UserConfig: Sendable, Equatable {
 
     /// Writes the file atomically, readable by its owner only (it may hold an API key).
     public static func write(_ text: String, to path: String) throws(JournalError) {
+        // It lives outside any journal: its temporary goes beside it (as does a killed writer's).
         let folder = (path as NSString).deletingLastPathComponent
-        try FileSystem.makeFolder(folder)
-        var template = Array("\(folder)/.config.yml.tmp-XXXXXX".utf8CString)
-        let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw .io(path, FileSystem.errnoText()) }
-        let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let n = bytes[offset...].withUnsafeBytes { posixWrite(fd, $0.baseAddress, $0.count) }
-            if n < 0 {
-                if errno == EINTR { continue }
-                let reason = FileSystem.errnoText()
-                close(fd)
-                unlink(tempPath)
-                throw .io(path, reason)
-            }
-            offset += n
-        }
-        guard fchmod(fd, 0o600) == 0, fsync(fd) == 0 else {
-            let reason = FileSystem.errnoText()
-            close(fd)
-            unlink(tempPath)
-            throw .io(path, reason)
-        }
-        close(fd)
-        guard rename(tempPath, path) == 0 else {
-            let reason = FileSystem.errnoText()
-            unlink(tempPath)
-            throw .io(path, reason)
-        }
-        FileSystem.syncFolder(folder)
+        FileSystem.removeStaleTemporaries(in: folder)
+        try FileSystem.writeAtomically(Data(text.utf8), to: path, temporaryIn: folder, permissions: 0o600)
     }
-}
-
-/// write(2), out of reach of `UserConfig.write`'s name.
-private func posixWrite(_ fd: Int32, _ buffer: UnsafeRawPointer?, _ count: Int) -> Int {
-    write(fd, buffer, count)
 }

@@ -11,29 +11,19 @@ import Darwin
 /// The few file-system calls the store makes, done with POSIX directly: atomic
 /// writes that survive a crash, and a directory walk cheap enough for 100,000 files.
 enum FileSystem {
-    /// Removes the temporary files that `writeAtomically` leaves when the process is killed before
-    /// its rename, for the files at `paths` (relative to `root`).
-    static func removeLeftoverTemporaries(of paths: [String], in root: String) {
-        var byFolder: [String: Set<String>] = [:]
-        for path in paths {
-            byFolder[(path as NSString).deletingLastPathComponent, default: []].insert((path as NSString).lastPathComponent)
-        }
-        for (folder, names) in byFolder {
-            let full = folder.isEmpty ? root : root + "/" + folder
-            for item in (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? [] where item.hasPrefix(".") {
-                guard let range = item.range(of: ".tmp-", options: .backwards),
-                      names.contains(String(item[item.index(after: item.startIndex)..<range.lowerBound])) else { continue }
-                unlink(full + "/" + item)
-            }
-        }
-    }
-
-    /// Writes `data` to `path` atomically: a temporary file in the same folder, fsync, rename, fsync of the folder.
-    static func writeAtomically(_ data: Data, to path: String) throws(JournalError) {
+    /// Writes `data` to `path` atomically: a temporary file in `temporaries`, fsync, rename, fsync of the
+    /// folder. The journal keeps its temporaries under `.git/journal/tmp` (same file system, so the rename
+    /// is atomic, and out of the work tree, so a killed run leaves no litter there); a folder on another
+    /// file system than `path` falls back to a temporary beside the file. The temporary's name holds the
+    /// writer's pid, so that `removeStaleTemporaries` can tell a killed run's from a live one's.
+    static func writeAtomically(
+        _ data: Data, to path: String, temporaryIn temporaries: String, permissions: mode_t = 0o644
+    ) throws(JournalError) {
         let folder = (path as NSString).deletingLastPathComponent
         try makeFolder(folder)
+        try makeFolder(temporaries)
         let name = (path as NSString).lastPathComponent
-        var template = Array("\(folder)/.\(name).tmp-XXXXXX".utf8CString)
+        var template = Array("\(temporaries)/.\(name).tmp-\(getpid())-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
         guard fd >= 0 else { throw .io(path, errnoText()) }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
@@ -54,15 +44,28 @@ enum FileSystem {
             }
             return true
         }
-        guard written, fchmod(fd, 0o644) == 0, fsync(fd) == 0 else {
+        guard written, fchmod(fd, permissions) == 0, fsync(fd) == 0 else {
             let reason = errnoText()
             close(fd)
             throw .io(path, reason)
         }
         close(fd)
-        guard rename(tempPath, path) == 0 else { throw .io(path, errnoText()) }
+        guard rename(tempPath, path) == 0 else {
+            guard errno == EXDEV, temporaries != folder else { throw .io(path, errnoText()) }
+            return try writeAtomically(data, to: path, temporaryIn: folder, permissions: permissions)
+        }
         ok = true
         syncFolder(folder)
+    }
+
+    /// Removes the temporaries in `folder` whose writer is gone (a run killed before its rename).
+    static func removeStaleTemporaries(in folder: String) {
+        for item in (try? FileManager.default.contentsOfDirectory(atPath: folder)) ?? [] {
+            guard let range = item.range(of: ".tmp-", options: .backwards),
+                  let pid = pid_t(item[range.upperBound...].prefix { $0 != "-" }), pid > 0,
+                  kill(pid, 0) != 0, errno == ESRCH else { continue }
+            unlink(folder + "/" + item)
+        }
     }
 
     static func syncFolder(_ folder: String) {
@@ -142,12 +145,20 @@ enum FileSystem {
     static func errnoText() -> String { String(cString: strerror(errno)) }
 }
 
-/// The writers' lock: flock(2) on `.git/journal/lock`, held for the local steps of a
-/// command only. The kernel drops it when its process dies, so a killed writer never blocks the next.
+/// A lock of the tool's own: flock(2) on a file under `.git/journal/`, held for the local steps of a
+/// command only. The kernel drops it when its process dies, so a killed holder never blocks the next.
+/// A marker file beside it exists while a holder is at work: finding it on taking the lock means the
+/// last holder was killed, and its time says since when that holder may have left git lock files.
 final class WriterLock {
     private let fd: Int32
+    private let marker: String
+    /// When the killed holder before us started; nil when the last holder finished (or once its
+    /// leftovers are cleared).
+    var killedHolderStarted: Date?
+    /// When we took the lock: no holder of it made anything after this.
+    let taken: Date
 
-    init(path: String, timeout: TimeInterval) throws(JournalError) {
+    init(path: String, marker: String, timeout: TimeInterval) throws(JournalError) {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard fd >= 0 else { throw .io(path, FileSystem.errnoText()) }
         let deadline = Date().addingTimeInterval(timeout)
@@ -160,9 +171,24 @@ final class WriterLock {
             usleep(pause)
             pause = min(pause * 2, 50_000)
         }
+        taken = Date()
+        self.marker = marker
+        if let started = FileSystem.modificationTime(marker) {
+            // Left as it is: should we be killed too, the next holder clears from the first one's start.
+            killedHolderStarted = started
+        } else {
+            // (Not FileManager.createFile: it writes through a temporary file that a kill would leave.)
+            let made = open(marker, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+            if made >= 0 {
+                let pid = Array("\(getpid())\n".utf8)
+                _ = pid.withUnsafeBytes { write(made, $0.baseAddress, $0.count) }
+                close(made)
+            }
+        }
     }
 
     deinit {
+        unlink(marker)
         flock(fd, LOCK_UN)
         close(fd)
     }

@@ -37,7 +37,7 @@ extension Journal {
         let folder = stateFolder + "/drafts"
         try FileSystem.makeFolder(folder)
         let path = folder + "/draft-\(UUID().uuidString.lowercased().prefix(8)).md"
-        try FileSystem.writeAtomically(Data(contents.utf8), to: path)
+        try write(Data(contents.utf8), to: path)
         return path
     }
 

@@ -12,6 +12,9 @@ public struct JournalContext: Sendable {
     public var fallbackAuthor: Signature
     /// How long a writer waits for another one to finish.
     public var lockTimeout: TimeInterval
+    /// Says something worth a line on stderr that is neither a result nor an error (a lock file
+    /// removed after a killed run).
+    public var notice: @Sendable (String) -> Void = { _ in }
 
     public init(
         now: Date, commitTime: Date? = nil, timeZone: TimeZone, fallbackAuthor: Signature, lockTimeout: TimeInterval = 15
@@ -67,6 +70,10 @@ public final class Journal {
     public let settingsProblem: JournalError?
     let repository: Repository
     let context: JournalContext
+    /// The sync lock, while this journal's `sync` holds it (see Journal+Locks.swift).
+    var syncLock: WriterLock?
+    /// Git lock files already reported as left alone: said once per command.
+    var reportedGitLocks: Set<String> = []
 
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
@@ -91,6 +98,8 @@ public final class Journal {
             settingsProblem = error
         }
         try FileSystem.makeFolder(stateFolder)
+        // Litter of a run killed in the middle of a write.
+        FileSystem.removeStaleTemporaries(in: temporaryFolder)
     }
 
     /// Opens an existing journal; a folder that is not one gets an error saying what it is instead.
@@ -101,9 +110,13 @@ public final class Journal {
         do {
             Repository.enableFsync()
             let journal = try Journal(root: root, repository: try Repository(at: root), context: context)
-            // Finish a checkout a killed sync left; if that fails, reading still works (refresh reports it).
-            if FileSystem.exists(journal.syncMarkerPath) || FileSystem.exists(journal.syncRunningPath) {
+            // Clear up after a killed run (a checkout a sync left half done, its git lock files); if that
+            // fails, reading still works (refresh reports it). A marker whose writer is still at work
+            // (holding the lock) is no killed run's: no waiting for it.
+            if FileSystem.exists(journal.syncMarkerPath) {
                 _ = try? journal.takeLock()
+            } else if journal.killedRunLeftMarkers {
+                _ = try? journal.takeLock(timeout: 0)
             }
             return journal
         } catch {
@@ -124,7 +137,9 @@ public final class Journal {
             Repository.enableFsync()
             let repository = isRepository ? try Repository(at: root) : try Repository.create(at: root)
             try FileSystem.makeFolder(root + "/" + entriesFolder)
-            try FileSystem.writeAtomically(Data(Settings.initialText.utf8), to: root + "/" + settingsFile)
+            try FileSystem.writeAtomically(
+                Data(Settings.initialText.utf8), to: root + "/" + settingsFile,
+                temporaryIn: repository.gitdir + "/journal/" + Journal.temporaryFolderName)
             let journal = try Journal(root: root, repository: repository, context: context)
             try journal.commit([settingsFile], message: Say.commitInit)
             try? journal.index().record([settingsFile], root: root, committed: true, read: journal.indexRead)
@@ -135,6 +150,15 @@ public final class Journal {
     }
 
     var stateFolder: String { repository.gitdir + "/journal" }
+
+    static let temporaryFolderName = "tmp"
+    /// Where atomic writes make their temporary files: never in the work tree.
+    var temporaryFolder: String { stateFolder + "/" + Journal.temporaryFolderName }
+
+    /// Writes a file of the journal (or of `.git/journal/`) atomically.
+    func write(_ data: Data, to path: String) throws(JournalError) {
+        try FileSystem.writeAtomically(data, to: path, temporaryIn: temporaryFolder)
+    }
 
     public func absolutePath(of entry: Entry) -> String { root + "/" + entry.path }
 
@@ -336,9 +360,9 @@ public final class Journal {
            committed != original, let buffer = FileManager.default.contents(atPath: root + "/" + entry.path)
         {
             let merged = FileMerge.merge(MergeInput(path: entry.path, base: original, ours: buffer, theirs: committed, oursWins: true))
-            if let data = merged.data { try FileSystem.writeAtomically(data, to: root + "/" + entry.path) }
+            if let data = merged.data { try write(data, to: root + "/" + entry.path) }
             if let copy = merged.copy {
-                try FileSystem.writeAtomically(copy.data, to: root + "/" + copy.path)
+                try write(copy.data, to: root + "/" + copy.path)
                 extra.append(copy.path)
             }
         }
@@ -385,7 +409,7 @@ public final class Journal {
         for file in files {
             let full = root + "/" + file.path
             if let data = file.data {
-                try FileSystem.writeAtomically(data, to: full)
+                try write(data, to: full)
             } else {
                 try FileSystem.remove(full)
                 FileSystem.syncFolder((full as NSString).deletingLastPathComponent)
@@ -499,14 +523,6 @@ public final class Journal {
         let title = Journal.shortTitle(of: entry)
         if data == nil { return Say.commitDelete(title, entry.shortID) }
         return change.change == .added ? Say.commitAdd(title, entry.shortID) : Say.commitEdit(title, entry.shortID)
-    }
-
-    /// The writers' lock; a checkout that a killed sync left half done is finished first.
-    func takeLock() throws(JournalError) -> WriterLock {
-        let lock = try WriterLock(path: stateFolder + "/lock", timeout: context.lockTimeout)
-        if FileSystem.exists(syncRunningPath) { clearLocksOfAKilledSync(holdingSyncLock: false) }
-        if FileSystem.exists(syncMarkerPath) { try finishInterruptedSync() }
-        return lock
     }
 
     func head() throws(JournalError) -> ObjectID? {

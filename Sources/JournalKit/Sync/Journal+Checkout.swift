@@ -16,7 +16,7 @@ extension Journal {
         if let unsafe = changes.first(where: { !Journal.isSafe($0.path) }) {
             throw JournalError.invalid(Say.unsafePath(unsafe.path))
         }
-        try FileSystem.writeAtomically(try JSONEncoder().encode(marker), to: syncMarkerPath)
+        try write(try JSONEncoder().encode(marker), to: syncMarkerPath)
         try completeCheckout(marker, changes: changes)
     }
 
@@ -45,10 +45,10 @@ extension Journal {
                     path: change.path, base: try change.oldBlob.map { try repository.blobData($0) },
                     ours: try FileSystem.read(full), theirs: try change.newBlob.map { try repository.blobData($0) },
                     oursWins: true))
-                if let data = merged.data { try FileSystem.writeAtomically(data, to: full) }
+                if let data = merged.data { try write(data, to: full) }
                 kept.append(change.path)
                 if let copy = merged.copy {
-                    try FileSystem.writeAtomically(copy.data, to: root + "/" + copy.path)
+                    try write(copy.data, to: root + "/" + copy.path)
                     kept.append(copy.path)
                 }
             }
@@ -56,7 +56,7 @@ extension Journal {
         for change in changes {
             let full = root + "/" + change.path
             if let blob = change.newBlob {
-                try FileSystem.writeAtomically(try repository.blobData(blob), to: full)
+                try write(try repository.blobData(blob), to: full)
             } else if FileSystem.exists(full) {
                 try FileSystem.remove(full)
                 FileSystem.syncFolder((full as NSString).deletingLastPathComponent)
@@ -73,27 +73,6 @@ extension Journal {
         try FileSystem.remove(syncMarkerPath)
     }
 
-    var syncRunningPath: String { stateFolder + "/sync-running" }
-
-    /// When a sync was killed (it left `sync-running` and no sync holds `sync.lock` now), removes the
-    /// git lock files made since it started: left behind, they would block every later write.
-    func clearLocksOfAKilledSync(holdingSyncLock: Bool) {
-        guard let started = FileSystem.modificationTime(syncRunningPath) else { return }
-        // (flock: a second lock on the file fails even in the process that holds the first.)
-        let probe = holdingSyncLock ? nil : try? WriterLock(path: stateFolder + "/sync.lock", timeout: 0)
-        guard holdingSyncLock || probe != nil else { return }  // a sync is running right now
-        defer { withExtendedLifetime(probe) {} }
-        let gitdir = repository.gitdir
-        var candidates = [gitdir + "/index.lock", gitdir + "/HEAD.lock", gitdir + "/packed-refs.lock"]
-        candidates += FileSystem.files(under: gitdir + "/refs", relativeTo: gitdir).filter { $0.hasSuffix(".lock") }
-            .map { gitdir + "/" + $0 }
-        for lock in candidates {
-            guard let made = FileSystem.modificationTime(lock), made >= started.addingTimeInterval(-1) else { continue }
-            unlink(lock)
-        }
-        try? FileManager.default.removeItem(atPath: syncRunningPath)
-    }
-
     /// Finishes a checkout that a killed sync left half done (called with the lock held).
     func finishInterruptedSync() throws(JournalError) {
         guard let data = FileManager.default.contents(atPath: syncMarkerPath) else { return }
@@ -102,7 +81,6 @@ extension Journal {
             let current = try repository.head()
             if current == marker.from || current == marker.to {
                 let changes = try repository.changes(from: marker.from, to: marker.to)
-                FileSystem.removeLeftoverTemporaries(of: changes.map(\.path), in: root)
                 try completeCheckout(marker, changes: changes, resuming: true)
             } else {
                 // HEAD moved by other means (the git program): the marker no longer describes anything.

@@ -9,6 +9,9 @@ extension Journal {
 
     public func addRemote(name: String, url: String) throws(JournalError) {
         guard Repository.isValidRemoteName(name) else { throw .invalid(Say.invalidRemoteName(name)) }
+        // A writer like any other (libgit2 locks the config): a killed one's lock files are cleared first.
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
         do {
             if try repository.remoteURL(name) != nil { throw JournalError.invalid(Say.remoteExists(name)) }
             try repository.addRemote(name: name, url: url)
@@ -18,6 +21,8 @@ extension Journal {
     }
 
     public func removeRemote(name: String) throws(JournalError) {
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
         do {
             try repository.removeRemote(name: name)
         } catch let failure as RemoteFailure {

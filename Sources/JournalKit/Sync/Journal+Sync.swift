@@ -40,15 +40,16 @@ extension Journal {
     public func sync(remote name: String, access: RemoteAccess) throws(JournalError) -> SyncReport {
         var report = SyncReport(remote: name)
         guard case .some(.some) = try? repository.remoteURL(name) else { throw .invalid(Say.unknownRemote(name)) }
-        // One sync at a time per journal; a file says one is running, so that the lock files of a
-        // killed one can be told from those of a git program at work.
-        let running = try WriterLock(path: stateFolder + "/sync.lock", timeout: max(60, context.lockTimeout))
-        clearLocksOfAKilledSync(holdingSyncLock: true)
-        FileManager.default.createFile(atPath: syncRunningPath, contents: Data("\(getpid())\n".utf8))
+        // One sync at a time per journal; its marker tells the lock files of a killed one from those of
+        // a git program at work (see Journal+Locks.swift).
+        let running = try WriterLock(path: syncLockPath, marker: syncRunningPath, timeout: max(60, context.lockTimeout))
+        syncLock = running
         defer {
-            try? FileManager.default.removeItem(atPath: syncRunningPath)
+            syncLock = nil
             withExtendedLifetime(running) {}
         }
+        // A killed sync's lock files would fail the fetch: cleared at once, under the writers' lock.
+        if running.killedHolderStarted != nil { _ = try takeLock() }
         try checkCommittable()
         report.pending = try refresh()
         let leftOver = try uncommittedPaths()

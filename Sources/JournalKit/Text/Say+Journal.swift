@@ -33,6 +33,10 @@ extension Say {
         "another journal command is still writing (lock \(path) held too long); try again"
     }
     static func gitFailed(_ doing: String, _ cause: String) -> String { "cannot \(doing): \(cause)" }
+    static func removedGitLock(_ path: String) -> String { "removed \(path) left by a killed journal" }
+    static func gitLockLeftAlone(_ path: String) -> String {
+        "\(path) may belong to a git command at work now: left alone (remove it if no git command is running)"
+    }
     static func savedButNotCommitted(_ path: String, _ cause: String) -> String {
         "\(path) is saved but not committed (\(cause)); the next journal command will commit it"
     }

@@ -95,30 +95,39 @@ final class TextSink {
     private let path: String
     /// A file of our own is closed at the end; standard output is not.
     private let ownsHandle: Bool
+    /// On a terminal, text from the entries has its control characters made visible, as everywhere else.
+    private let forTerminal: Bool
     private var buffer = Data()
 
-    static func standardOutput() -> TextSink { TextSink(handle: .standardOutput, path: "standard output", ownsHandle: false) }
+    static func standardOutput() -> TextSink {
+        TextSink(handle: .standardOutput, path: "standard output", ownsHandle: false, forTerminal: Terminal.stdoutIsTerminal)
+    }
 
-    private init(handle: FileHandle, path: String, ownsHandle: Bool) {
+    private init(handle: FileHandle, path: String, ownsHandle: Bool, forTerminal: Bool) {
         self.handle = handle
         self.path = path
         self.ownsHandle = ownsHandle
+        self.forTerminal = forTerminal
     }
 
     convenience init(file path: String) throws {
         guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
         else { throw Failure(Say.exportFailed(path, String(cString: strerror(errno)))) }
-        self.init(handle: handle, path: path, ownsHandle: true)
+        self.init(handle: handle, path: path, ownsHandle: true, forTerminal: false)
     }
 
     func write(_ text: String) throws {
-        buffer.append(contentsOf: text.utf8)
+        buffer.append(contentsOf: (forTerminal ? Terminal.shown(text) : text).utf8)
         if buffer.count >= 1 << 20 { try flush() }
     }
 
     func flush() throws {
         guard !buffer.isEmpty else { return }
-        do { try handle.write(contentsOf: buffer) } catch { throw Failure(Say.exportFailed(path, error.localizedDescription)) }
+        if ownsHandle {
+            do { try handle.write(contentsOf: buffer) } catch { throw Failure(Say.exportFailed(path, error.localizedDescription)) }
+        } else {
+            Terminal.write(buffer)  // a reader that went away ends the export quietly, as for every command
+        }
         buffer.removeAll(keepingCapacity: true)
     }
 

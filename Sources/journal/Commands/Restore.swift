@@ -8,7 +8,8 @@ extension JournalCommand {
             abstract: "Bring back an earlier version of an entry, or a deleted entry.",
             discussion: Help.reflow("""
                 Writes that version into the entry's file and commits it as one new commit; no other file
-                is touched, and the history keeps every version. Without --at: the version before the
+                is touched (but for a deleted entry's attachments, which come back as they were when it
+                was deleted), and the history keeps every version. Without --at: the version before the
                 entry's last change, or for a deleted entry the text it had when it was deleted.
                 A deleted entry is found by its id (4+ characters) or its path in the history.
                 Examples:

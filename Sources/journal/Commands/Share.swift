@@ -139,7 +139,7 @@ enum Clipboard {
         }
         if Terminal.stdoutIsTerminal {
             // OSC 52: the terminal itself sets its clipboard; over ssh too.
-            print("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}", terminator: "")
+            Terminal.write(Data(("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}").utf8))
             Terminal.note(Say.copiedByTerminal)
             return
         }
