@@ -38,14 +38,23 @@ struct JournalCommand: ParsableCommand {
             }
             var command = try parseAsRoot(hoistingGlobalOptions(Search.rewritingExclusions(given)))
             try command.run()
-        } catch let error as JournalError {
-            Terminal.printError(error.description)
-            Foundation.exit(1)
-        } catch let error as Failure {
-            Terminal.printError(error.message)
-            Foundation.exit(1)
         } catch {
-            exit(withError: error)
+            guard let message = message(for: error) else { exit(withError: error) }
+            Terminal.printError(message)
+            Foundation.exit(1)
+        }
+    }
+
+    /// The one line an error is shown as; nil for swift-argument-parser's own (usage mistakes, --help,
+    /// --version), which it prints and exits with itself.
+    static func message(for error: any Error) -> String? {
+        switch error {
+        case let error as Failure: error.message
+        case let error as JournalError: error.description
+        case let error as HistoryError: error.description
+        case let error as DateGrammarError: error.description
+        case let error as WeatherFailure: error.description
+        default: nil
         }
     }
 }

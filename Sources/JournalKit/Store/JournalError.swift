@@ -16,6 +16,8 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
     case invalidTag(String)
     case lockTimeout(String)
     case git(doing: String, cause: String)
+    /// Anything else that failed below the kit (the file system, a decoder), with what was being done.
+    case failed(doing: String, cause: String)
     case savedButNotCommitted(String, cause: String)
     case io(String, String)
     case badSettings(String, line: Int, reason: String)
@@ -51,6 +53,7 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
         case .invalidTag(let tag): Say.invalidTag(tag)
         case .lockTimeout(let path): Say.lockTimeout(path)
         case .git(let doing, let cause): Say.gitFailed(doing, cause)
+        case .failed(let doing, let cause): Say.failed(doing, cause)
         case .savedButNotCommitted(let path, let cause): Say.savedButNotCommitted(path, cause)
         case .io(let path, let reason): Say.ioFailed(path, reason)
         case .badSettings(let path, let line, let reason): Say.badSettings(path, line, reason)
@@ -70,8 +73,28 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
         }
     }
 
+    /// An error from below the kit's boundary (libgit2, the file system, a decoder) as the kit's own,
+    /// saying what was being done: the one place where such errors become a line a person reads.
     static func from(_ error: any Error, doing: String) -> JournalError {
-        if let error = error as? JournalError { return error }
-        return .git(doing: doing, cause: (error as? GitError)?.message ?? String(describing: error))
+        switch error {
+        case let error as JournalError: error
+        case let error as GitError: .git(doing: doing, cause: error.message)
+        case let error as DecodingError: .failed(doing: doing, cause: Say.damagedData(error.detail))
+        case let error as CustomStringConvertible: .failed(doing: doing, cause: error.description)
+        default: .failed(doing: doing, cause: error.localizedDescription)
+        }
+    }
+}
+
+private extension DecodingError {
+    /// The decoder's own sentence ("The given data was not valid JSON."), without Swift's dump of the context.
+    var detail: String {
+        switch self {
+        case .dataCorrupted(let context), .keyNotFound(_, let context), .typeMismatch(_, let context),
+            .valueNotFound(_, let context):
+            context.debugDescription
+        @unknown default:
+            String(describing: self)
+        }
     }
 }

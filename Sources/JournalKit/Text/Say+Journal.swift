@@ -33,6 +33,8 @@ extension Say {
         "another journal command is still writing (lock \(path) held too long); try again"
     }
     static func gitFailed(_ doing: String, _ cause: String) -> String { "cannot \(doing): \(cause)" }
+    static func failed(_ doing: String, _ cause: String) -> String { "cannot \(doing): \(cause)" }
+    static func damagedData(_ detail: String) -> String { "the data is damaged (\(detail))" }
     static func removedGitLock(_ path: String) -> String { "removed \(path) left by a killed journal" }
     static func gitLockLeftAlone(_ path: String) -> String {
         "\(path) may belong to a git command at work now: left alone (remove it if no git command is running)"

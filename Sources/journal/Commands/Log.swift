@@ -47,7 +47,7 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            let range = try historyErrors { try journal.historyRange(since: since, until: until) }
+            let range = try journal.historyRange(since: since, until: until)
             if let id {
                 try refresh(journal)
                 try showHistory(of: id, in: journal, since: range.since, until: range.until)
@@ -57,9 +57,7 @@ extension JournalCommand {
             // with 100,000 entries. Edits the snapshot knows are not committed yet are mentioned.
             let waiting = try journal.uncommittedPaths()
             if !waiting.isEmpty { Terminal.note(Say.uncommittedEdits(waiting.count)) }
-            let commits = try historyErrors {
-                try journal.log(limit: n, since: range.since, until: range.until, detail: json ? nil : Log.shown)
-            }
+            let commits = try journal.log(limit: n, since: range.since, until: range.until, detail: json ? nil : Log.shown)
             if json {
                 print(try EntryJSON.render(commits.map(CommitJSON.init)), terminator: "")
                 return
@@ -76,8 +74,8 @@ extension JournalCommand {
         static let shown = 5
 
         private func showHistory(of id: String, in journal: Journal, since: Date?, until: Date?) throws {
-            let found = try historyErrors { try journal.findEntry(id) }
-            var items = try historyErrors { try journal.history(of: found.entry) }
+            let found = try journal.findEntry(id)
+            var items = try journal.history(of: found.entry)
             items = items.filter { item in
                 since.map { item.commit.date.date >= $0 } ?? true && until.map { item.commit.date.date < $0 } ?? true
             }
@@ -103,15 +101,6 @@ extension JournalCommand {
             if items.isEmpty { out += Say.noCommits + "\n" }
             Terminal.page(out)
         }
-    }
-}
-
-/// Runs kit work whose `HistoryError`s become the command line's one-line failures.
-func historyErrors<Result>(_ body: () throws -> Result) throws -> Result {
-    do {
-        return try body()
-    } catch let error as HistoryError {
-        throw Failure(error.description)
     }
 }
 
@@ -279,8 +268,8 @@ struct HistoryJSON: Encodable {
 /// `journal show ID --at REV|DATE`: the entry as it was then, as a page, raw bytes or JSON.
 func showVersion(of id: String, at point: String, in journal: Journal, raw: Bool, json: Bool,
                  options: GlobalOptions) throws {
-    let found = try historyErrors { try journal.findEntry(id) }
-    let version = try historyErrors { try journal.version(of: found.entry, at: point) }
+    let found = try journal.findEntry(id)
+    let version = try journal.version(of: found.entry, at: point)
     if raw {
         Terminal.write(version.data)
         return

@@ -30,8 +30,8 @@ extension JournalCommand {
         func run() throws {
             let journal = try options.openJournal()
             try refresh(journal)
-            let found = try historyErrors { try journal.findEntry(id) }
-            let outcome = try historyErrors { try journal.restore(found, at: at) }
+            let found = try journal.findEntry(id)
+            let outcome = try journal.restore(found, at: at)
             report(outcome.pending)
             let entry = outcome.entry
             if outcome.unchanged {
