@@ -58,6 +58,13 @@ struct ImportSink {
     var problem: (ImportProblem) -> Void
 }
 
+extension TimeZone {
+    /// The zone's IANA name for a `time_zone` header; nil for a bare offset such as GMT+0900.
+    var importName: String? {
+        identifier.contains("/") || identifier == "UTC" || identifier == "GMT" ? identifier : nil
+    }
+}
+
 enum ImportID {
     /// The namespace of imported entries' name-based ids.
     static let namespace = NameUUID.make(namespace: NameUUID.urlNamespace, name: "journal-import")

@@ -89,12 +89,11 @@ struct JrnlReader {
 
     private func entry(title: String, body: String, tags: [String], starred: Bool, stamp: JrnlStamp) -> ImportedEntry {
         let createdAt = Timestamp.parse(stamp.text, zone: zone) ?? Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0)
-        let named = zone.identifier.contains("/") || zone.identifier == "UTC"
         return ImportedEntry(
             // The minute, title and body: what both of jrnl's forms carry, so the text file and the JSON
             // export of one journal give the same ids.
             id: ImportID.make(.jrnl, stamp.minute + "\n" + title + "\n" + body),
-            createdAt: createdAt, timeZone: named ? zone.identifier : nil, tags: tags, starred: starred,
+            createdAt: createdAt, timeZone: zone.importName, tags: tags, starred: starred,
             text: body.isEmpty ? title : title + "\n\n" + body)
     }
 

@@ -39,6 +39,11 @@ extension Say {
         "refused: \(path) \(reason) (a zip bomb?); nothing was imported"
     }
 
+    static let notAZip = "neither a folder nor a zip file"
+    static let notInExport = "not in the export"
+    static let inflatesTooMuch = "inflates far beyond its packed size"
+    static func tooManyFiles(_ count: Int) -> String { "holds more than \(count) files" }
+
     // jrnl
     static func jrnlNoEntries(_ path: String) -> String {
         "\(path) holds no jrnl entries (lines starting [YYYY-MM-DD HH:MM])"
