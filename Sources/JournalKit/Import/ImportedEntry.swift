@@ -18,6 +18,8 @@ struct ImportedEntry {
     var weather: Weather? = nil
     /// Files that go into `attachments/<id>/`, each under a plain file name.
     var attachments: [ImportedFile] = []
+    /// Header lines of the source kept as they are (a note's own front-matter keys), after ours.
+    var keptHeader: [String] = []
 }
 
 /// A file an imported entry brings along: its name in `attachments/<id>/` and how to copy its bytes there.

@@ -53,6 +53,8 @@ extension JournalCommand {
             try refresh(journal)
 
             let start = Date()
+            // After how long the progress line appears (tests shorten it).
+            let delay = Shell.env("JOURNAL_PROGRESS_AFTER").flatMap(TimeInterval.init) ?? 1
             var shown = false
             let dryRun = dryRun
             let report = try journal.importEntries(
@@ -62,7 +64,7 @@ extension JournalCommand {
                     print(Say.wouldAdd(entry.createdAt.localDay.description, String(entry.id.prefix(8)), entry.title))
                 },
                 progress: { count in
-                    guard count % 100 == 0, Terminal.stderrIsTerminal, Date().timeIntervalSince(start) > 1 else { return }
+                    guard count % 100 == 0, Terminal.stderrIsTerminal, Date().timeIntervalSince(start) >= delay else { return }
                     shown = true
                     FileHandle.standardError.write(Data("\r\(Say.importing(count))".utf8))
                 })
