@@ -13,6 +13,9 @@ final class ExportSource {
     /// JSON is read whole: no export file is larger than this.
     static let maxJSONBytes: UInt64 = 2 << 30
 
+    /// Folders of media, never of journals.
+    static let mediaFolders: Set<String> = ["photos", "videos", "audios", "pdfs"]
+
     private enum Storage {
         case folder(String)
         case zip(Archive, [String: ZIPFoundation.Entry])
@@ -69,15 +72,18 @@ final class ExportSource {
             for item in top.sorted() where !item.hasPrefix(".") {
                 if item.lowercased().hasSuffix(suffix) {
                     found.append(item)
-                } else if FileSystem.isFolder(root + "/" + item), !isLink(root + "/" + item) {
+                } else if FileSystem.isFolder(root + "/" + item), !isLink(root + "/" + item),
+                          !ExportSource.mediaFolders.contains(item)
+                {
                     let inner = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + item)) ?? []
                     found += inner.sorted().filter { $0.lowercased().hasSuffix(suffix) && !$0.hasPrefix(".") }.map { item + "/" + $0 }
                 }
             }
         case .zip(_, let entries):
             found = entries.keys.filter { path in
-                path.lowercased().hasSuffix(suffix) && path.split(separator: "/").count <= 2
-                    && !path.split(separator: "/").contains { $0.hasPrefix(".") || $0 == "__MACOSX" }
+                let parts = path.split(separator: "/").map(String.init)
+                return path.lowercased().hasSuffix(suffix) && parts.count <= 2
+                    && !parts.contains { $0.hasPrefix(".") || $0 == "__MACOSX" || ExportSource.mediaFolders.contains($0) }
             }.sorted()
         }
         return found

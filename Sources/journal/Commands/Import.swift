@@ -24,7 +24,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "jrnl, dayone or markdown.")
+        @Argument(help: "The format of the source.")
         var format: ImportFormat
 
         @Argument(help: "The file or folder to import.")
