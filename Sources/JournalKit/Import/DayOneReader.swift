@@ -85,7 +85,7 @@ struct DayOneReader {
             try writer.take(
                 ImportedEntry(
                     id: id, createdAt: Timestamp(date: created.date, timeZone: entryZone),
-                    timeZone: named?.identifier ?? zone.importName,
+                    timeZone: named.map { $0.importName } ?? zone.importName,
                     tags: (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }, starred: fields["starred"] as? Bool ?? false,
                     text: text, location: DayOneReader.location(fields["location"] as? [String: Any]),
                     weather: DayOneReader.weather(fields["weather"] as? [String: Any]), attachments: attachments))
