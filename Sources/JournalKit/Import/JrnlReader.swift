@@ -1,0 +1,262 @@
+import Foundation
+
+/// jrnl's plain-text journal (`[2013-06-09 15:39] My first entry. Everything is alright`) and its
+/// JSON export (`jrnl --export json`), read as jrnl 4.x reads them (jrnl/journals/Journal.py `_parse`,
+/// Entry.py `_parse_text` and `split_title`, plugins/json_exporter.py).
+struct JrnlReader {
+    /// jrnl's times carry no zone: they are read as wall-clock times in this one.
+    let zone: TimeZone
+
+    func read(_ path: String, into writer: ImportWriter) throws(JournalError) {
+        guard !FileSystem.isFolder(path) else { throw .invalid(Say.jrnlNoEntries(path)) }
+        let data = try FileSystem.read(path)
+        let name = (path as NSString).lastPathComponent
+        let firstByte = data.first { ![9, 10, 13, 32, 0xEF, 0xBB, 0xBF].contains($0) }
+        if firstByte == UInt8(ascii: "{") {
+            try readJSON(data, name: name, into: writer)
+        } else {
+            try readText(String(decoding: data, as: UTF8.self), name: name, path: path, into: writer)
+        }
+    }
+
+    // MARK: Plain text
+
+    /// Walks the file line by line: a line starting `[date] ` opens an entry, which runs up to the
+    /// newline before the next one (`(?:^|\n)\[([^\]]+)\] ` in jrnl). Only one entry's text is held at a time.
+    private func readText(_ content: String, name: String, path: String, into writer: ImportWriter) throws(JournalError) {
+        var open: (start: String.Index, stamp: JrnlStamp, line: Int)?
+        var skipping = false
+        var found = 0
+        var lineNumber = 0
+        var position = content.startIndex
+        var preamble = false
+
+        func finish(upTo end: String.Index) throws(JournalError) {
+            guard let entry = open else { return }
+            var stop = end
+            if stop > entry.start, content.utf8[content.utf8.index(before: stop)] == 10 {
+                stop = content.utf8.index(before: stop)
+            }
+            let text = stop > entry.start ? String(content[entry.start..<stop]) : ""
+            try writer.take(makeEntry(text: text, stamp: entry.stamp))
+            open = nil
+        }
+
+        while position < content.endIndex {
+            lineNumber += 1
+            let lineStart = position
+            let lineEnd = content.utf8[position...].firstIndex(of: 10) ?? content.endIndex
+            position = lineEnd < content.endIndex ? content.utf8.index(after: lineEnd) : lineEnd
+            let line = content[lineStart..<lineEnd]
+            guard line.utf8.first == UInt8(ascii: "["), let close = line.utf8.firstIndex(of: UInt8(ascii: "]")),
+                  line.utf8.index(after: close) < line.endIndex, line.utf8[line.utf8.index(after: close)] == 32
+            else {
+                if open == nil, !skipping, !line.allSatisfy(\.isWhitespace) { preamble = true }
+                continue
+            }
+            let blob = String(line[line.utf8.index(after: line.startIndex)..<close])
+            if let stamp = JrnlStamp(blob) {
+                try finish(upTo: lineStart)
+                skipping = false
+                found += 1
+                open = (content.utf8.index(close, offsetBy: 2), stamp, lineNumber)
+            } else if JrnlStamp.looksLikeDate(blob) {
+                // jrnl would take it for a date; we cannot: say so, and leave its text out.
+                try finish(upTo: lineStart)
+                skipping = true
+                found += 1
+                writer.problem("\(name):\(lineNumber)", Say.jrnlBadDate(blob))
+            }
+        }
+        try finish(upTo: content.endIndex)
+        guard found > 0 else { throw .invalid(Say.jrnlNoEntries(path)) }
+        if preamble { writer.problem("\(name):1", Say.jrnlTextBeforeFirst) }
+    }
+
+    /// One entry from its text after `[date] `: jrnl's star rule, title split and tags.
+    private func makeEntry(text: String, stamp: JrnlStamp) -> ImportedEntry {
+        var raw = text
+        var starred = false
+        let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
+        if Jrnl.strip(String(firstLine)).hasSuffix("*") {
+            starred = true
+            let rest = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).dropFirst().first ?? ""
+            raw = Jrnl.strip(String(firstLine), characters: "\n *") + "\n" + rest
+        }
+        let (title, body) = Jrnl.splitTitle(raw)
+        return entry(title: title, body: body, tags: Jrnl.tags(in: text), starred: starred, stamp: stamp)
+    }
+
+    private func entry(title: String, body: String, tags: [String], starred: Bool, stamp: JrnlStamp) -> ImportedEntry {
+        let createdAt = Timestamp.parse(stamp.text, zone: zone) ?? Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0)
+        return ImportedEntry(
+            // The minute, title and body: what both of jrnl's forms carry, so the text file and the JSON
+            // export of one journal give the same ids.
+            id: ImportID.make(.jrnl, stamp.minute + "\n" + title + "\n" + body),
+            createdAt: createdAt, timeZone: zone.importName, tags: tags, starred: starred,
+            text: body.isEmpty ? title : title + "\n\n" + body)
+    }
+
+    // MARK: JSON
+
+    private func readJSON(_ data: Data, name: String, into writer: ImportWriter) throws(JournalError) {
+        let object: Any
+        do {
+            object = try JSONSerialization.jsonObject(with: data)
+        } catch {
+            throw .invalid(Say.importUnreadable(name, Say.jsonBad(error.localizedDescription)))
+        }
+        guard let entries = (object as? [String: Any])?["entries"] as? [Any] else {
+            throw .invalid(Say.importUnreadable(name, Say.jsonNotExport("jrnl")))
+        }
+        for (index, item) in entries.enumerated() {
+            let place = "\(name): entry \(index + 1)"
+            guard let fields = item as? [String: Any] else {
+                writer.problem(place, Say.jsonEntryNotObject)
+                continue
+            }
+            let date = fields["date"] as? String ?? ""
+            let time = fields["time"] as? String ?? ""
+            guard let stamp = JrnlStamp(date + " " + time) else {
+                writer.problem(place, Say.jsonMissing(fields["date"] == nil ? "date" : "time"))
+                continue
+            }
+            guard let title = fields["title"] as? String else {
+                writer.problem(place, Say.jsonMissing("title"))
+                continue
+            }
+            let body = fields["body"] as? String ?? ""
+            let tags = (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }.map { tag in
+                tag.first == "@" || tag.first == "#" ? String(tag.dropFirst()) : tag
+            }
+            let starred = fields["starred"] as? Bool ?? false
+            try writer.take(entry(title: title, body: body, tags: tags, starred: starred, stamp: stamp))
+        }
+    }
+}
+
+/// A jrnl date blob: `2013-06-09 15:39` (its tests' format), `2020-08-29 11:11:00 AM` (its default, `%F %r`)
+/// or with seconds and no AM/PM.
+struct JrnlStamp {
+    /// `2013-06-09 15:39:00`, for Timestamp.parse.
+    let text: String
+    /// `2013-06-09 15:39`.
+    let minute: String
+
+    init?(_ blob: String) {
+        let parts = blob.split(separator: " ", omittingEmptySubsequences: true)
+        guard parts.count == 2 || parts.count == 3, JrnlStamp.looksLikeDate(String(parts[0])),
+              LocalDay(iso: String(parts[0].prefix(10))) != nil, parts[0].count == 10
+        else { return nil }
+        let clock = parts[1].split(separator: ":", omittingEmptySubsequences: false)
+        guard clock.count == 2 || clock.count == 3, clock.allSatisfy({ $0.count == 2 && $0.allSatisfy(\.isASCII) }),
+              var hour = Int(clock[0]), let minute = Int(clock[1])
+        else { return nil }
+        let second = clock.count == 3 ? Int(clock[2]) : 0
+        guard let second, minute < 60, second < 60 else { return nil }
+        if parts.count == 3 {
+            switch parts[2].uppercased() {
+            case "AM": guard (1...12).contains(hour) else { return nil }; if hour == 12 { hour = 0 }
+            case "PM": guard (1...12).contains(hour) else { return nil }; if hour != 12 { hour += 12 }
+            default: return nil
+            }
+        }
+        guard hour < 24 else { return nil }
+        self.minute = String(format: "%@ %02d:%02d", String(parts[0]), hour, minute)
+        self.text = String(format: "%@:%02d", self.minute, second)
+    }
+
+    /// Starts like `2013-06-09`: jrnl would try to read it as a date.
+    static func looksLikeDate(_ blob: String) -> Bool {
+        let b = Array(blob.utf8.prefix(10))
+        guard b.count == 10 else { return false }
+        return b.enumerated().allSatisfy { i, c in i == 4 || i == 7 ? c == 45 : (48...57).contains(c) }
+    }
+}
+
+/// jrnl's text rules, on Unicode scalars as Python's string indices count them.
+enum Jrnl {
+    /// Python's `str.isspace()`.
+    static func isSpace(_ s: Unicode.Scalar) -> Bool {
+        s.properties.isWhitespace || (0x1C...0x1F).contains(s.value)
+    }
+
+    /// Python's `str.strip()`, or `str.strip(characters)`.
+    static func strip(_ text: String, characters: String? = nil) -> String {
+        let set = characters.map { Set($0.unicodeScalars) }
+        func drop(_ s: Unicode.Scalar) -> Bool { set.map { $0.contains(s) } ?? isSpace(s) }
+        let scalars = Array(text.unicodeScalars)
+        var start = 0
+        var end = scalars.count
+        while start < end, drop(scalars[start]) { start += 1 }
+        while end > start, drop(scalars[end - 1]) { end -= 1 }
+        return String(String.UnicodeScalarView(scalars[start..<end]))
+    }
+
+    /// `split_title`: the first line when the text (left-stripped) has a newline — at the offset found
+    /// in the stripped text, applied to the unstripped one, as jrnl does —, else the first sentence.
+    static func splitTitle(_ text: String) -> (String, String) {
+        let scalars = Array(text.unicodeScalars)
+        var lead = 0
+        while lead < scalars.count, isSpace(scalars[lead]) { lead += 1 }
+        var cut: Int?
+        if let newline = scalars[lead...].firstIndex(of: "\n") {
+            cut = newline - lead + 1
+        } else {
+            cut = sentenceEnd(scalars)
+        }
+        guard let cut else { return (text, "") }
+        let end = min(cut, scalars.count)
+        return (strip(String(String.UnicodeScalarView(scalars[..<end]))),
+                strip(String(String.UnicodeScalarView(scalars[end...]))))
+    }
+
+    private static let terminals: Set<UInt32> = [0x2E, 0x21, 0x3F, 0x2026, 0x203C, 0x203D, 0x2047, 0x2048, 0x2049, 0x22EF, 0xFE52, 0xFE57]
+    private static let quotes: Set<UInt32> = [0x27, 0x2019, 0x22, 0x201D]
+    private static let fullWidth: Set<UInt32> = [0xFF01, 0xFF0E, 0xFF1F, 0xFF61, 0x3002]
+
+    /// The end of jrnl's SENTENCE_SPLITTER's first match: a terminal, an optional right quote, closing
+    /// brackets, then at least one space; or a CJK full stop on its own.
+    private static func sentenceEnd(_ s: [Unicode.Scalar]) -> Int? {
+        var i = 0
+        while i < s.count {
+            let v = s[i].value
+            if fullWidth.contains(v) { return i + 1 }
+            if terminals.contains(v) {
+                var j = i + 1
+                if j < s.count, quotes.contains(s[j].value) { j += 1 }
+                while j < s.count, s[j] == "]" || s[j] == ")" { j += 1 }
+                var k = j
+                while k < s.count, s[k].properties.isWhitespace || (0x1C...0x1F).contains(s[k].value) { k += 1 }
+                if k > j { return k }
+            }
+            i += 1
+        }
+        return nil
+    }
+
+    /// `(?<!\S)([#@][-+*#/\w]+)`, lower-cased, first appearance first, without the symbol.
+    static func tags(in text: String) -> [String] {
+        let s = Array(text.unicodeScalars)
+        var tags: [String] = []
+        var i = 0
+        func isWord(_ c: Unicode.Scalar) -> Bool {
+            c.properties.isAlphabetic || c.properties.numericType != nil || c == "_"
+                || c.properties.generalCategory == .nonspacingMark || "-+*#/".unicodeScalars.contains(c)
+        }
+        while i < s.count {
+            if (s[i] == "@" || s[i] == "#"), i == 0 || isSpace(s[i - 1]) {
+                var j = i + 1
+                while j < s.count, isWord(s[j]) { j += 1 }
+                if j > i + 1 {
+                    let tag = String(String.UnicodeScalarView(s[(i + 1)..<j])).lowercased()
+                    if !tags.contains(tag) { tags.append(tag) }
+                    i = j
+                    continue
+                }
+            }
+            i += 1
+        }
+        return tags
+    }
+}
