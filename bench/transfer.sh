@@ -1,0 +1,66 @@
+#!/usr/bin/env bash
+# Times import and export against git on the benchmark's generated journal (bench/generate.py):
+#   - `journal import jrnl` of the generator's jrnl file, against `git add -A && git commit` of the same
+#     entry files written by a script (the files the import wrote, copied into a fresh repository);
+#   - `journal export json|markdown|txt|jrnl` of every entry (and `html` where this journal has it);
+#   each once (they are long), wall time and peak memory (/usr/bin/time).
+#
+#   bench/transfer.sh [--size N] [--no-build]      (default 100000)
+set -euo pipefail
+BENCH="$(cd "$(dirname "$0")" && pwd)"
+ROOT="$(cd "$BENCH/.." && pwd)"
+OUT="$BENCH/out"
+NAME=transfer.sh
+BUILD=1
+SIZE=100000
+while [ $# -gt 0 ]; do
+  case "$1" in
+    --size) SIZE="$2"; shift 2 ;;
+    --no-build) BUILD=0; shift ;;
+    *) echo "usage: bench/transfer.sh [--size N] [--no-build]" >&2; exit 64 ;;
+  esac
+done
+# shellcheck source=bench/common.sh
+. "$BENCH/common.sh"
+missing=()
+/usr/bin/time -f %M true >/dev/null 2>&1 || missing+=(time)
+apt_install "${missing[@]}"
+build_journal
+
+data="$OUT/data-$SIZE"
+if [ ! -f "$data/jrnl/journal.txt" ]; then
+  say "Generating $SIZE entries (bench/generate.py)"
+  python3 "$BENCH/generate.py" --journal-bin "$JOURNAL_BIN" "$SIZE" "$data" >/dev/null
+fi
+run="$OUT/transfer-$SIZE"
+rm -rf "$run"
+mkdir -p "$run/home"
+export HOME="$run/home" XDG_CONFIG_HOME="$run/home/.config" GIT_CONFIG_NOSYSTEM=1 TZ=UTC
+git config --global user.name Bench && git config --global user.email bench@example.com
+
+# One measurement: LABEL COMMAND… → "LABEL<TAB>seconds<TAB>peak MiB".
+measure() {
+  local label="$1"; shift
+  local start end
+  start=$(date +%s.%N)
+  /usr/bin/time -f %M -o "$run/rss" "$@" >/dev/null 2>"$run/err" </dev/null || { say "$label failed:"; cat "$run/err" >&2; exit 1; }
+  end=$(date +%s.%N)
+  printf '%s\t%s\t%d\n' "$label" "$(awk "BEGIN { printf \"%.2f\", $end - $start }")" "$(( $(tail -n 1 "$run/rss") / 1024 ))"
+}
+
+"$JOURNAL_BIN" init "$run/journal" >/dev/null
+{
+  measure "journal import jrnl ($SIZE entries)" "$JOURNAL_BIN" -J "$run/journal" import jrnl "$data/jrnl/journal.txt" --time-zone UTC
+  # git on the same files: the entries the import wrote, in a fresh repository.
+  mkdir -p "$run/git"
+  git -C "$run/git" init -q
+  cp -r "$run/journal/entries" "$run/git/entries"
+  measure "git add -A && git commit (same files)" sh -c "cd '$run/git' && git add -A && git commit -qm import"
+  measure "journal import jrnl again (nothing new)" "$JOURNAL_BIN" -J "$run/journal" import jrnl "$data/jrnl/journal.txt" --time-zone UTC
+  for format in json markdown txt jrnl; do
+    measure "journal export $format" "$JOURNAL_BIN" -J "$run/journal" export "$format" -o "$run/export.$format"
+  done
+  if "$JOURNAL_BIN" export --help 2>/dev/null | grep -q html; then
+    measure "journal export html" "$JOURNAL_BIN" -J "$run/journal" export html -o "$run/site"
+  fi
+} | tee "$run/results.tsv"
