@@ -14,7 +14,7 @@ import Testing
     }
 
     static let seed = ProcessInfo.processInfo.environment["JOURNAL_CRASH_SEED"].flatMap(UInt64.init) ?? 20261123
-    static let rounds = ProcessInfo.processInfo.environment["JOURNAL_CRASH_ROUNDS"].flatMap(Int.init) ?? 25
+    static let rounds = ProcessInfo.processInfo.environment["JOURNAL_CRASH_ROUNDS"].flatMap(Int.init) ?? 30
 
     /// The commands run at once, each on its own thread and journal: they spend most of their time
     /// waiting for processes and the disk.

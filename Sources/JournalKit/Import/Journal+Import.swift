@@ -126,20 +126,7 @@ final class ImportWriter {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
         guard fd >= 0 else { throw .io(path, FileSystem.errnoText()) }
         defer { close(fd) }
-        let ok = data.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, base + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
-        guard ok else { throw .io(path, FileSystem.errnoText()) }
+        guard FileSystem.writeAll(fd, data) else { throw .io(path, FileSystem.errnoText()) }
     }
 
     /// Makes a folder (relative) and those above it, remembering the ones that were not there.

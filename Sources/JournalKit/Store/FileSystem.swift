@@ -31,20 +31,7 @@ enum FileSystem {
         defer {
             if !ok { unlink(tempPath) }
         }
-        let written = data.withUnsafeBytes { buffer -> Bool in
-            guard let base = buffer.baseAddress else { return true }
-            var offset = 0
-            while offset < buffer.count {
-                let n = write(fd, base + offset, buffer.count - offset)
-                if n < 0 {
-                    if errno == EINTR { continue }
-                    return false
-                }
-                offset += n
-            }
-            return true
-        }
-        guard written, fchmod(fd, permissions) == 0, fsync(fd) == 0 else {
+        guard writeAll(fd, data), fchmod(fd, permissions) == 0, fsync(fd) == 0 else {
             let reason = errnoText()
             close(fd)
             throw .io(path, reason)
@@ -143,6 +130,23 @@ enum FileSystem {
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
+
+    /// Writes every byte of `data` to `fd` (retrying short writes and EINTR); false on an error, with `errno` set.
+    static func writeAll(_ fd: Int32, _ data: Data) -> Bool {
+        data.withUnsafeBytes { buffer -> Bool in
+            guard let base = buffer.baseAddress else { return true }
+            var offset = 0
+            while offset < buffer.count {
+                let n = write(fd, base + offset, buffer.count - offset)
+                if n < 0 {
+                    if errno == EINTR { continue }
+                    return false
+                }
+                offset += n
+            }
+            return true
+        }
+    }
 }
 
 /// A lock of the tool's own: flock(2) on a file under `.git/journal/`, held for the local steps of a

@@ -191,9 +191,27 @@ struct ExportWriter {
     }
 
     /// `json` (pretty-printed, ending in a newline) indented to sit inside an array, without the final newline.
+    /// Byte by byte: this runs once per exported entry.
     static func indented(_ json: String, by indent: String) -> String {
-        json.split(separator: "\n", omittingEmptySubsequences: false).dropLast()
-            .map { $0.allSatisfy { $0 == " " } ? "" : indent + $0 }.joined(separator: "\n")
+        var bytes = Array(json.utf8)
+        if bytes.last == 10 { bytes.removeLast() }
+        let prefix = Array(indent.utf8)
+        var out: [UInt8] = prefix
+        out.reserveCapacity(bytes.count + bytes.count / 8)
+        var index = 0
+        while index < bytes.count {
+            let byte = bytes[index]
+            out.append(byte)
+            if byte == 10 {
+                // A line of spaces only (an empty array's inside) stays empty.
+                var end = index + 1
+                while end < bytes.count, bytes[end] == 32 { end += 1 }
+                if end < bytes.count, bytes[end] == 10 { index = end; continue }
+                out += prefix
+            }
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 }
 
