@@ -9,13 +9,17 @@ struct JrnlReader {
 
     func read(_ path: String, into writer: ImportWriter) throws(JournalError) {
         guard !FileSystem.isFolder(path) else { throw .invalid(Say.jrnlNoEntries(path)) }
-        let data = try FileSystem.read(path)
+        guard let handle = FileHandle(forReadingAtPath: path) else {
+            throw .io(path, FileSystem.exists(path) ? Say.cannotRead : Say.noSuchFile)
+        }
+        defer { try? handle.close() }
+        var lines = LineReader(handle)
         let name = (path as NSString).lastPathComponent
-        let firstByte = data.first { ![9, 10, 13, 32, 0xEF, 0xBB, 0xBF].contains($0) }
+        let firstByte = lines.peek { ![9, 10, 13, 32, 0xEF, 0xBB, 0xBF].contains($0) }
         if firstByte == UInt8(ascii: "{") {
-            try readJSON(data, name: name, into: writer)
+            try readJSON(try FileSystem.read(path), name: name, into: writer)
         } else {
-            try readText(String(decoding: data, as: UTF8.self), name: name, path: path, into: writer)
+            try readText(&lines, name: name, path: path, into: writer)
         }
     }
 
@@ -23,52 +27,49 @@ struct JrnlReader {
 
     /// Walks the file line by line: a line starting `[date] ` opens an entry, which runs up to the
     /// newline before the next one (`(?:^|\n)\[([^\]]+)\] ` in jrnl). Only one entry's text is held at a time.
-    private func readText(_ content: String, name: String, path: String, into writer: ImportWriter) throws(JournalError) {
-        var open: (start: String.Index, stamp: JrnlStamp, line: Int)?
+    private func readText(_ lines: inout LineReader, name: String, path: String, into writer: ImportWriter) throws(JournalError) {
+        var open: (text: String, stamp: JrnlStamp)?
         var skipping = false
         var found = 0
         var lineNumber = 0
-        var position = content.startIndex
         var preamble = false
 
-        func finish(upTo end: String.Index) throws(JournalError) {
-            guard let entry = open else { return }
-            var stop = end
-            if stop > entry.start, content.utf8[content.utf8.index(before: stop)] == 10 {
-                stop = content.utf8.index(before: stop)
-            }
-            let text = stop > entry.start ? String(content[entry.start..<stop]) : ""
-            try writer.take(makeEntry(text: text, stamp: entry.stamp))
+        func finish() throws(JournalError) {
+            guard var entry = open else { return }
+            // The entry runs up to the newline before the next one.
+            if entry.text.utf8.last == 10 { entry.text.removeLast() }
+            try writer.take(makeEntry(text: entry.text, stamp: entry.stamp))
             open = nil
         }
 
-        while position < content.endIndex {
+        while let bytes = lines.next() {
             lineNumber += 1
-            let lineStart = position
-            let lineEnd = content.utf8[position...].firstIndex(of: 10) ?? content.endIndex
-            position = lineEnd < content.endIndex ? content.utf8.index(after: lineEnd) : lineEnd
-            let line = content[lineStart..<lineEnd]
+            let line = String(decoding: bytes, as: UTF8.self)
             guard line.utf8.first == UInt8(ascii: "["), let close = line.utf8.firstIndex(of: UInt8(ascii: "]")),
                   line.utf8.index(after: close) < line.endIndex, line.utf8[line.utf8.index(after: close)] == 32
             else {
                 if open == nil, !skipping, !line.allSatisfy(\.isWhitespace) { preamble = true }
+                open?.text += line + (lines.endedWithNewline ? "\n" : "")
                 continue
             }
             let blob = String(line[line.utf8.index(after: line.startIndex)..<close])
             if let stamp = JrnlStamp(blob) {
-                try finish(upTo: lineStart)
+                try finish()
                 skipping = false
                 found += 1
-                open = (content.utf8.index(close, offsetBy: 2), stamp, lineNumber)
+                open = (String(line[line.utf8.index(close, offsetBy: 2)...]) + (lines.endedWithNewline ? "\n" : ""), stamp)
             } else if JrnlStamp.looksLikeDate(blob) {
                 // jrnl would take it for a date; we cannot: say so, and leave its text out.
-                try finish(upTo: lineStart)
+                try finish()
                 skipping = true
                 found += 1
                 writer.problem("\(name):\(lineNumber)", Say.jrnlBadDate(blob))
+            } else {
+                if open == nil, !skipping { preamble = true }
+                open?.text += line + (lines.endedWithNewline ? "\n" : "")
             }
         }
-        try finish(upTo: content.endIndex)
+        try finish()
         guard found > 0 else { throw .invalid(Say.jrnlNoEntries(path)) }
         if preamble { writer.problem("\(name):1", Say.jrnlTextBeforeFirst) }
     }
@@ -258,5 +259,61 @@ enum Jrnl {
             i += 1
         }
         return tags
+    }
+}
+
+/// The lines of a file, read a megabyte at a time, so that a jrnl journal of any size is never held whole.
+struct LineReader {
+    private let handle: FileHandle
+    private var buffer = Data()
+    private var start = 0
+    private var atEnd = false
+    /// Whether the line `next` returned last ended with a newline (the file's last line may not).
+    private(set) var endedWithNewline = false
+
+    init(_ handle: FileHandle) {
+        self.handle = handle
+    }
+
+    /// The next line without its newline; nil at the end of the file.
+    mutating func next() -> Data? {
+        while true {
+            if let newline = buffer[start...].firstIndex(of: 10) {
+                let line = buffer[start..<newline]
+                start = newline + 1
+                endedWithNewline = true
+                return Data(line)
+            }
+            if atEnd {
+                guard start < buffer.count else { return nil }
+                let line = buffer[start...]
+                start = buffer.count
+                endedWithNewline = false
+                return Data(line)
+            }
+            fill()
+        }
+    }
+
+    /// The first byte of what is left that satisfies `predicate`, reading no more than it must.
+    mutating func peek(_ predicate: (UInt8) -> Bool) -> UInt8? {
+        while true {
+            if let byte = buffer[start...].first(where: predicate) { return byte }
+            if atEnd { return nil }
+            fill()
+        }
+    }
+
+    private mutating func fill() {
+        let chunk = (try? handle.read(upToCount: 1 << 20)) ?? nil
+        if start > 0 {
+            buffer.removeSubrange(0..<start)
+            start = 0
+        }
+        guard let chunk, !chunk.isEmpty else {
+            atEnd = true
+            return
+        }
+        buffer.append(chunk)
     }
 }
