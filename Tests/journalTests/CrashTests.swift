@@ -228,6 +228,15 @@ private final class CrashRig {
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         let ended = process.terminationReason == .exit
+        if command == .sync {
+            // A push to a remote that is a path is written by the pushing process itself: killed mid-push, it
+            // leaves the remote's ref lock behind, as the git program would. That lock is in the remote, not
+            // in this journal (a server keeps its own); the rig clears it so the other clone can go on.
+            let remote = box.root.path + "/remote.git"
+            for lock in (FileManager.default.enumerator(atPath: remote)?.allObjects as? [String] ?? []) where lock.hasSuffix(".lock") {
+                try? FileManager.default.removeItem(atPath: remote + "/" + lock)
+            }
+        }
         // An editor the killed command started may still run: taking its file away leaves it nothing to do.
         try? FileManager.default.removeItem(atPath: prepared)
 
