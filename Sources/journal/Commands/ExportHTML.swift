@@ -474,13 +474,11 @@ enum HTMLSanitizer {
     static func safeURL(_ raw: String, image: Bool, attachments: [String: String]) -> String? {
         var url = decode(raw).filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
         url = url.trimmingCharacters(in: CharacterSet(charactersIn: " ").union(.controlCharacters))
-        if let colon = url.firstIndex(of: ":") {
-            let scheme = url[..<colon]
-            let isScheme = scheme.unicodeScalars.first.map { ("a"..."z").contains($0) || ("A"..."Z").contains($0) } ?? false
-                && scheme.unicodeScalars.allSatisfy { ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || "+.-".unicodeScalars.contains($0) }
-            if isScheme {
-                return !image && ["http", "https", "mailto"].contains(scheme.lowercased()) ? url : nil
-            }
+        // A colon before the first `/` makes the start a scheme, or something a browser might read as one (an
+        // entity, an odd character): only http, https and mailto pass, by exact spelling.
+        let head = url.prefix { $0 != "/" }
+        if let colon = head.firstIndex(of: ":") {
+            return !image && ["http", "https", "mailto"].contains(url[..<colon].lowercased()) ? url : nil
         }
         if url.hasPrefix("//") { return image ? nil : url }
         if let range = url.range(of: "attachments/") {
