@@ -17,8 +17,8 @@ extension JournalCommand {
                   markdown  one document, an entry per section, newest first
                   txt       plain text, an entry after another, newest first
                   jrnl      the JSON that `jrnl --export json` writes, oldest first
-                  html      a static site in the folder -o names (new, empty or an earlier html export): an index by
-                            month, a page per entry, category and tag pages, attachments copied; opens from disk
+                  html      a static site in the folder -o names (new, empty or an earlier html export):
+                            an index by month, entry, category and tag pages, attachments; opens from disk
                 Without -o the text goes to standard output.
                 Examples:
                   journal export json -o journal.json
