@@ -70,6 +70,10 @@ import Testing
             ---
             Older day
 
+            ---
+            mood: calm
+            ---
+
             Just a note.
 
             """)
@@ -185,6 +189,8 @@ import Testing
         #expect(trip.contains("<ul><li>hotteok</li><li><em>fish cake</em></li></ul>"))
         #expect(trip.contains("<code>if a &lt; b &amp;&amp; c &gt; d</code>"))
         #expect(trip.contains("<pre><code>let x = a &lt; b\n</code></pre>"))
+        // Lines between `---` at the start of the text are text, not metadata Ink would drop.
+        #expect(read(site + "/entries/\(Self.oldID).html").contains("mood: calm"))
     }
 
     @Test func copiesAttachmentsAndShowsImages() throws {

@@ -68,7 +68,9 @@ struct HTMLSite {
             place.append("📍 " + text)
         }
         if !place.isEmpty { body += "<p class=\"place\">" + place.map(HTML.escape).joined(separator: " · ") + "</p>\n" }
-        let markdown = MarkdownParser().html(from: HTMLSanitizer.hideMarkup(entry.body))
+        // Ink reads a text that starts with `---` lines as metadata and drops it; an empty metadata block first
+        // makes it take the entry's own `---` as text.
+        let markdown = MarkdownParser().html(from: "---\n---\n" + HTMLSanitizer.hideMarkup(entry.body))
         body += "<div class=\"text\">\n" + HTMLSanitizer.clean(markdown, attachments: files) + "\n</div>\n"
         if !files.isEmpty {
             body += "<section class=\"attachments\">\n<h2>Attachments</h2>\n"
