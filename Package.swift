@@ -13,6 +13,7 @@ let package = Package(
         .package(url: "https://github.com/jpsim/Yams", from: "6.0.0"),
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
+        .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
     ],
     targets: [
         .systemLibrary(
@@ -34,6 +35,7 @@ let package = Package(
             dependencies: [
                 "JournalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Ink", package: "Ink"),
             ]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),

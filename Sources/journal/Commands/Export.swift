@@ -4,39 +4,43 @@ import JournalKit
 
 /// The formats `journal export` writes, each a single stream of text.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case json, markdown, txt, jrnl
+    case json, markdown, txt, jrnl, html
 }
 
 extension JournalCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write entries out as JSON, Markdown, plain text or jrnl's JSON.",
+            abstract: "Write entries out as JSON, Markdown, plain text, jrnl's JSON or a static HTML site.",
             discussion: Help.reflow("""
                 Takes the filters of `list`. Formats:
                   json      every field of every entry (the schema is in the README), newest first
                   markdown  one document, an entry per section, newest first
                   txt       plain text, an entry after another, newest first
                   jrnl      the JSON that `jrnl --export json` writes, oldest first
+                  html      a static site in the folder -o names (new, empty or an earlier html export):
+                            an index by month, entry, category and tag pages, attachments; opens from disk
                 Without -o the text goes to standard output.
                 Examples:
                   journal export json -o journal.json
                   journal export markdown --from 2025 --to 2025 -o 2025.md
                   journal export jrnl --tag busan > busan.json
+                  journal export html -o site
                 """))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Argument(help: "json, markdown, txt or jrnl.")
+        @Argument(help: "json, markdown, txt, jrnl or html.")
         var format: ExportFormat
 
-        @Option(name: [.short, .long], help: "The file to write (replaced when it exists); default or -: standard output.")
+        @Option(name: [.short, .long], help: "The file to write (replaced when it exists); default or -: standard output. html: the folder.")
         var output: String?
 
         func run() throws {
             var query = try filters.query()
             let pattern = try filters.pattern()
             if format == .jrnl { query.oldestFirst = !filters.reverse }
+            if format == .html { return try exportSite(query, pattern) }
             let target = try output.flatMap { $0 == "-" ? nil : try ExportFile($0) }
             let journal = try options.openJournal()
             try refresh(journal)
@@ -53,6 +57,18 @@ extension JournalCommand {
                 throw error
             }
             if let target { Terminal.note(Say.exported(writer.count, to: target.path)) }
+        }
+
+        private func exportSite(_ query: EntryQuery, _ pattern: NSRegularExpression?) throws {
+            guard let output, output != "-" else { throw Failure(Say.exportHTMLNeedsFolder) }
+            let folder = Shell.absolute(output)
+            try HTMLSite.checkTarget(folder)
+            let journal = try options.openJournal()
+            try refresh(journal)
+            let count = try HTMLSite.export(journal, to: folder) { site in
+                try journal.forEachEntry(query, grep: pattern) { try site.add($0) }
+            }
+            Terminal.note(Say.exported(count, to: folder))
         }
     }
 }
@@ -156,7 +172,7 @@ struct ExportWriter {
         switch format {
         case .json: try sink.write("[")
         case .jrnl: try sink.write("{\n  \"entries\": [")
-        case .markdown, .txt: break
+        case .markdown, .txt, .html: break
         }
     }
 
@@ -176,6 +192,7 @@ struct ExportWriter {
         case .txt:
             let page = EntryPage(style: Style(enabled: false), settings: journal.settings, dates: DateText(locale: nil))
             try sink.write((count == 0 ? "" : "\n" + String(repeating: "─", count: 40) + "\n\n") + page.render(entry))
+        case .html: break  // a site, written by HTMLSite, never through this writer
         }
         count += 1
     }
@@ -186,7 +203,7 @@ struct ExportWriter {
         case .jrnl:
             let tags = try EntryJSON.render(tagCounts)
             try sink.write((count == 0 ? "],\n" : "\n  ],\n") + "  \"tags\": " + Self.indented(tags, by: "  ").drop { $0 == " " } + "\n}\n")
-        case .markdown, .txt: break
+        case .markdown, .txt, .html: break
         }
     }
 

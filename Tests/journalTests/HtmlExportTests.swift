@@ -1,0 +1,346 @@
+import Foundation
+import Testing
+
+/// `journal export html`: the site's files, its safety against hostile entry text, Markdown, attachments, and a
+/// look at it through headless Chromium.
+@Suite struct HtmlExportTests {
+    static let tripID = "3f2a9c1e-5b7d-4e0a-9c1d-5a6e2f0c4d11"
+    static let evilID = "8c41d2aa-0f3e-4c55-8a0b-2d9b7e6f1a20"
+    static let oldID = "0b7d11aa-1111-4c55-8a0b-2d9b7e6f1a20"
+
+    /// Three entries: a trip with category, tags, weather, place, Markdown and attachments; an entry full of
+    /// markup; an older one in another year.
+    func journal() throws -> Sandbox {
+        let box = try Sandbox()
+        try box.journal("init")
+        try box.write("entries/2026/11/2026-11-21-3f2a9c1e.md", """
+            ---
+            id: \(Self.tripID)
+            created_at: 2026-11-21T22:44:55+09:00
+            time_zone: Asia/Seoul
+            category: travel
+            tags: [busan, food]
+            weather:
+              condition: clear
+              temperature_c: 12.5
+            location:
+              name: Busan
+            ---
+            Trip to Busan
+
+            ## The market
+
+            - hotteok
+            - *fish cake*
+
+            We wrote `if a < b && c > d` on a napkin.
+
+            ```
+            let x = a < b
+            ```
+
+            ![the sea](../../../attachments/\(Self.tripID)/sea.png)
+
+            """)
+        try box.write("entries/2026/11/2026-11-22-8c41d2aa.md", """
+            ---
+            id: \(Self.evilID)
+            created_at: 2026-11-22T08:05:00+09:00
+            time_zone: Asia/Seoul
+            tags: [x]
+            ---
+            Evil <b>title</b> & co
+
+            <script>alert(1)</script>
+
+            <img src=x onerror=alert(1)>
+
+            [x](javascript:alert(1)) [y](" onmouseover="alert(1)) [z](JaVa&#09;Script:alert(1)) [d](data:text/html,hi)
+
+            <a href="javascript:alert(2)">a</a> <iframe src="javascript:alert(3)"></iframe> <img src="x" onerror="alert(4)">
+
+            ![p](data:image/png;base64,AAAA) [ok](https://example.org/)
+
+            """)
+        try box.write("entries/2025/03/2025-03-01-0b7d11aa.md", """
+            ---
+            id: \(Self.oldID)
+            created_at: 2025-03-01T08:00:00+09:00
+            time_zone: Asia/Seoul
+            ---
+            Older day
+
+            ---
+            mood: calm
+            ---
+
+            Just a note.
+
+            """)
+        let folder = box.journal + "/attachments/" + Self.tripID
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try Data(Self.png).write(to: URL(fileURLWithPath: folder + "/sea.png"))
+        try Data("<script>alert(5)</script>".utf8).write(to: URL(fileURLWithPath: folder + "/page.html"))
+        try Data("secret".utf8).write(to: URL(fileURLWithPath: box.root.path + "/outside.txt"))
+        try FileManager.default.createSymbolicLink(atPath: folder + "/link.txt", withDestinationPath: box.root.path + "/outside.txt")
+        try box.journal("commit")
+        return box
+    }
+
+    /// A 1×1 PNG.
+    static let png: [UInt8] = [
+        0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x48, 0x44, 0x52, 0x00, 0x00, 0x00, 0x01,
+        0x00, 0x00, 0x00, 0x01, 0x08, 0x06, 0x00, 0x00, 0x00, 0x1F, 0x15, 0xC4, 0x89, 0x00, 0x00, 0x00, 0x0D, 0x49, 0x44, 0x41,
+        0x54, 0x78, 0x9C, 0x63, 0xF8, 0xCF, 0xC0, 0xF0, 0x1F, 0x00, 0x05, 0x00, 0x01, 0xFF, 0x89, 0x99, 0x3D, 0x1D, 0x00, 0x00,
+        0x00, 0x00, 0x49, 0x45, 0x4E, 0x44, 0xAE, 0x42, 0x60, 0x82,
+    ]
+
+    func export(_ box: Sandbox) throws -> String {
+        let site = box.root.path + "/site"
+        let result = try box.journal("export", "html", "-o", site)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "Exported 3 entries to \(site)\n")
+        return site
+    }
+
+    func read(_ path: String) -> String {
+        (try? String(contentsOfFile: path, encoding: .utf8)) ?? ""
+    }
+
+    @Test func writesIndexEntryCategoryAndTagPagesWithRelativeLinks() throws {
+        let box = try journal()
+        let site = try export(box)
+        let files = Set((FileManager.default.enumerator(atPath: site)?.allObjects as? [String]) ?? [])
+        for file in [
+            "index.html", "style.css", ".journal-html-export", "entries/\(Self.tripID).html", "entries/\(Self.evilID).html",
+            "entries/\(Self.oldID).html", "categories/travel.html", "tags/busan.html", "tags/food.html", "tags/x.html",
+        ] {
+            #expect(files.contains(file), "\(file) missing from \(files.sorted())")
+        }
+        let index = read(site + "/index.html")
+        // Newest first, by year and month.
+        let order = ["<h2>2026</h2>", "November 2026", "Evil &lt;b&gt;title&lt;/b&gt; &amp; co", "Trip to Busan", "<h2>2025</h2>", "March 2025", "Older day"]
+        let positions = order.map { index.range(of: $0)?.lowerBound }
+        #expect(!positions.contains(nil), "\(index)")
+        #expect(positions.compactMap { $0 } == positions.compactMap { $0 }.sorted())
+        #expect(index.contains("href=\"./entries/\(Self.tripID).html\""))
+        #expect(index.contains("<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">"))
+        #expect(index.contains("content=\"default-src 'none'; img-src 'self'; style-src 'self'\""))
+        #expect(read(site + "/style.css").contains("prefers-color-scheme: dark"))
+
+        let trip = read(site + "/entries/\(Self.tripID).html")
+        #expect(trip.contains("<h1>Trip to Busan</h1>"))
+        #expect(trip.contains("2026-11-21 22:44 (Asia/Seoul)"))  // the entry's local time, whatever the zone here
+        #expect(trip.contains("<a class=\"category c-cyan\" href=\"../categories/travel.html\">✈️ travel</a>"))
+        #expect(trip.contains("href=\"../tags/busan.html\">#busan</a>"))
+        #expect(trip.contains("☀️ 13°C") || trip.contains("☀️ 12°C"), "\(trip)")
+        #expect(trip.contains("📍 Busan"))
+
+        let travel = read(site + "/categories/travel.html")
+        #expect(travel.contains("✈️ travel") && travel.contains("Trip to Busan") && !travel.contains("Older day"))
+        let busan = read(site + "/tags/busan.html")
+        #expect(busan.contains("href=\"../entries/\(Self.tripID).html\">Trip to Busan</a>") && !busan.contains("Evil"))
+
+        // Every link and image stays inside the folder: no scheme, no absolute path.
+        for page in files where page.hasSuffix(".html") {
+            for tag in HTMLScan.tags(read(site + "/" + page)) {
+                for (key, value) in tag.attributes where key == "href" || key == "src" {
+                    #expect(!value.contains(":") || value.hasPrefix("https://example.org"), "\(page): \(key)=\(value)")
+                    #expect(!value.hasPrefix("/"), "\(page): \(key)=\(value)")
+                }
+            }
+        }
+    }
+
+    @Test func hostileTextProducesNoExecutableMarkup() throws {
+        let box = try journal()
+        let site = try export(box)
+        for page in ["index.html", "entries/\(Self.evilID).html", "tags/x.html"] {
+            let html = read(site + "/" + page)
+            let tags = HTMLScan.tags(html)
+            #expect(!tags.isEmpty)
+            #expect(!tags.contains { ["script", "iframe", "object", "embed", "svg", "math", "base", "form"].contains($0.name) }, "\(page)")
+            for tag in tags {
+                for (key, value) in tag.attributes {
+                    #expect(!key.hasPrefix("on"), "\(page): <\(tag.name) \(key)=\(value)>")
+                    let url = value.lowercased().filter { !$0.isWhitespace }
+                    #expect(!url.hasPrefix("javascript:") && !url.hasPrefix("data:"), "\(page): <\(tag.name) \(key)=\(value)>")
+                }
+                if tag.name == "meta", let content = tag.attributes.first(where: { $0.0 == "http-equiv" }) {
+                    #expect(content.1 == "Content-Security-Policy")
+                }
+            }
+        }
+        let evil = read(site + "/entries/\(Self.evilID).html")
+        // Shown as text, not run.
+        #expect(evil.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        #expect(evil.contains("&lt;img src=x onerror=alert(1)&gt;"))
+        #expect(evil.contains("<h1>Evil &lt;b&gt;title&lt;/b&gt; &amp; co</h1>"))
+        #expect(evil.contains("<title>Evil &lt;b&gt;title&lt;/b&gt; &amp; co</title>"))
+        #expect(evil.contains("<a href=\"#\">x</a>"))
+        #expect(evil.contains("<a href=\"https://example.org/\">ok</a>"))
+    }
+
+    @Test func rendersMarkdownWithCodeShownAsWritten() throws {
+        let box = try journal()
+        let site = try export(box)
+        let trip = read(site + "/entries/\(Self.tripID).html")
+        #expect(trip.contains("<h2>The market</h2>"))
+        #expect(trip.contains("<ul><li>hotteok</li><li><em>fish cake</em></li></ul>"))
+        #expect(trip.contains("<code>if a &lt; b &amp;&amp; c &gt; d</code>"))
+        #expect(trip.contains("<pre><code>let x = a &lt; b\n</code></pre>"))
+        // Lines between `---` at the start of the text are text, not metadata Ink would drop.
+        #expect(read(site + "/entries/\(Self.oldID).html").contains("mood: calm"))
+    }
+
+    @Test func copiesAttachmentsAndShowsImages() throws {
+        let box = try journal()
+        let site = try export(box)
+        let copied = site + "/attachments/\(Self.tripID)/sea.png"
+        #expect(FileManager.default.contents(atPath: copied) == Data(Self.png))
+        let trip = read(site + "/entries/\(Self.tripID).html")
+        // The link in the text points at the copy, and the attachments section shows it too.
+        #expect(trip.contains("<img src=\"../attachments/\(Self.tripID)/sea.png\" alt=\"the sea\">"))
+        #expect(trip.contains("<img src=\"../attachments/\(Self.tripID)/sea.png\" alt=\"sea.png\">"))
+        // A page among the attachments is copied as text, so that a click shows it rather than runs it.
+        #expect(!FileManager.default.fileExists(atPath: site + "/attachments/\(Self.tripID)/page.html"))
+        #expect(FileManager.default.fileExists(atPath: site + "/attachments/\(Self.tripID)/page.html.txt"))
+        // A symlink out of the journal's attachments is not followed.
+        #expect(!FileManager.default.fileExists(atPath: site + "/attachments/\(Self.tripID)/link.txt"))
+    }
+
+    @Test func refusesAFolderThatIsNotAnExportAndReplacesAnEarlierExport() throws {
+        let box = try journal()
+        let other = box.root.path + "/notes"
+        try FileManager.default.createDirectory(atPath: other, withIntermediateDirectories: true)
+        try Data("mine".utf8).write(to: URL(fileURLWithPath: other + "/todo.txt"))
+        let refused = try box.journal("export", "html", "-o", other)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.hasPrefix("journal: cannot export into \(other): the folder is not empty"))
+        #expect(refused.stderr.split(separator: "\n").count == 1)
+        #expect((try? FileManager.default.contentsOfDirectory(atPath: other)) == ["todo.txt"])
+        let parent = try FileManager.default.contentsOfDirectory(atPath: box.root.path)
+        #expect(!parent.contains { $0.contains(".export-") })
+
+        let noFolder = try box.journal("export", "html")
+        #expect(noFolder.status != 0)
+        #expect(noFolder.stderr == "journal: export html writes a folder: give it with -o FOLDER\n")
+
+        // An empty folder is used; an export over an earlier one replaces it, pages of removed entries gone.
+        let site = box.root.path + "/site"
+        try FileManager.default.createDirectory(atPath: site, withIntermediateDirectories: true)
+        _ = try export(box)
+        try box.journal("rm", String(Self.oldID.prefix(8)), "--yes")
+        let again = try box.journal("export", "html", "-o", site)
+        #expect(again.status == 0, "\(again.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: site + "/entries/\(Self.oldID).html"))
+        #expect(FileManager.default.fileExists(atPath: site + "/entries/\(Self.tripID).html"))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: box.root.path)).contains { $0.hasPrefix(".site.") })
+    }
+
+    static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
+
+    /// The DOM Chromium builds from a page of the site, loaded from disk: a bounded run, file:// only.
+    func dom(_ box: Sandbox, _ path: String) throws -> String {
+        let chromium = try #require(Self.chromium)
+        let result = try Sandbox.exec(
+            "/usr/bin/timeout",
+            [
+                "60", chromium, "--headless", "--disable-gpu", "--no-sandbox", "--no-first-run",
+                "--user-data-dir=" + box.root.path + "/chromium", "--dump-dom", "file://" + path,
+            ],
+            stdin: nil, env: box.environment, cwd: box.root.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout
+    }
+
+    @Test(.enabled(if: chromium != nil, "chromium is not installed (apt-get install chromium): the browser check is skipped"))
+    func chromiumShowsTheTitlesAndRunsNothing() throws {
+        let box = try journal()
+        let site = try export(box)
+        let index = try dom(box, site + "/index.html")
+        #expect(index.contains("<title>Journal</title>"))
+        #expect(index.contains("Trip to Busan") && index.contains("Evil &lt;b&gt;title&lt;/b&gt; &amp; co"))
+
+        let evil = try dom(box, site + "/entries/\(Self.evilID).html")
+        #expect(evil.contains("<title>Evil &lt;b&gt;title&lt;/b&gt; &amp; co</title>"))  // no script changed it
+        #expect(evil.contains("<h1>Evil &lt;b&gt;title&lt;/b&gt; &amp; co</h1>"))
+        #expect(evil.contains("&lt;script&gt;alert(1)&lt;/script&gt;"))
+        let tags = HTMLScan.tags(evil)
+        let allowed: Set<String> = [
+            "html", "head", "meta", "title", "link", "body", "main", "article", "h1", "h2", "p", "time", "span", "a", "div",
+            "img", "section", "figure", "figcaption",
+        ]
+        #expect(tags.allSatisfy { allowed.contains($0.name) }, "\(Set(tags.map(\.name)).subtracting(allowed))")
+        #expect(!tags.contains { $0.attributes.contains { $0.0.hasPrefix("on") } })
+        // The same elements as the file holds: nothing was added by a script.
+        let file = HTMLScan.tags(read(site + "/entries/\(Self.evilID).html"))
+        #expect(tags.map(\.name) == file.map(\.name))
+
+        let trip = try dom(box, site + "/entries/\(Self.tripID).html")
+        #expect(trip.contains("<h1>Trip to Busan</h1>"))
+        #expect(trip.contains("<img src=\"../attachments/\(Self.tripID)/sea.png\""))
+    }
+}
+
+/// A lenient reading of HTML tags as a browser finds them: `<` and a letter starts a tag; attributes quoted with
+/// either quote or not at all. It over-reports (text that merely looks like a tag after a `<`), never misses.
+enum HTMLScan {
+    struct Tag {
+        var name: String
+        var attributes: [(String, String)]
+    }
+
+    static func tags(_ html: String) -> [Tag] {
+        let s = Array(html.unicodeScalars)
+        var found: [Tag] = []
+        var i = 0
+        func isSpace(_ c: Unicode.Scalar) -> Bool { c == " " || c == "\n" || c == "\t" || c == "\r" || c == "\u{0C}" }
+        while i < s.count {
+            guard s[i] == "<", i + 1 < s.count, s[i + 1].properties.isAlphabetic else {
+                i += 1
+                continue
+            }
+            i += 1
+            var name = ""
+            while i < s.count, !isSpace(s[i]), s[i] != ">", s[i] != "/" {
+                name.unicodeScalars.append(s[i])
+                i += 1
+            }
+            var attributes: [(String, String)] = []
+            while i < s.count, s[i] != ">" {
+                if isSpace(s[i]) || s[i] == "/" {
+                    i += 1
+                    continue
+                }
+                var key = ""
+                while i < s.count, !isSpace(s[i]), s[i] != ">", s[i] != "=", s[i] != "/" {
+                    key.unicodeScalars.append(s[i])
+                    i += 1
+                }
+                var value = ""
+                if i < s.count, s[i] == "=" {
+                    i += 1
+                    if i < s.count, s[i] == "\"" || s[i] == "'" {
+                        let quote = s[i]
+                        i += 1
+                        while i < s.count, s[i] != quote {
+                            value.unicodeScalars.append(s[i])
+                            i += 1
+                        }
+                        i += 1
+                    } else {
+                        while i < s.count, !isSpace(s[i]), s[i] != ">" {
+                            value.unicodeScalars.append(s[i])
+                            i += 1
+                        }
+                    }
+                }
+                if !key.isEmpty { attributes.append((key.lowercased(), value)) }
+            }
+            found.append(Tag(name: name.lowercased(), attributes: attributes))
+            i += 1
+        }
+        return found
+    }
+}
