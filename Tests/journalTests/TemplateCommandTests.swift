@@ -50,6 +50,19 @@ import Testing
         #expect(try seen(box).hasPrefix("# Busan & Jeju, 2026-11-23\n"))
     }
 
+    @Test func placeAndWeatherAreLookedUpBeforeTheEditorOpens() throws {
+        let server = try ProviderServer()
+        let box = try WeatherCommandTests.sandbox(server)
+        let editor = try box.script("editor.sh", "cp \"$1\" '\(box.root.path)/seen.md'\necho 'Written.' >> \"$1\"\n")
+        let result = try box.runInTerminal(["add", "--template", "travel", "--location", "Busan"], env: ["EDITOR": editor])
+        #expect(result.status == 0, "\(result.stdout)")
+        let buffer = try seen(box)
+        #expect(buffer.hasPrefix("# Busan, "), "\(buffer)")
+        #expect(buffer.contains("\nWeather: ☁️ cloudy (overcast) 12.5°C"), "\(buffer)")
+        #expect(try box.onlyEntry().contains("  condition: cloudy\n"))
+        #expect(server.requests.map(\.path) == ["/v1/search", "/v1/forecast"], "looked up once")
+    }
+
     @Test func theJournalsOwnTemplateWinsAndAdds() throws {
         let (box, editor) = try setUp()
         try box.write("templates/daily.md", "Mine: {{weekday}} {{time}} {{category}}\n")

@@ -9,22 +9,23 @@ extension JournalCommand {
             discussion: Help.reflow("""
                 The text comes from the arguments, else from standard input when it is piped,
                 else from your editor ($VISUAL, $EDITOR, then vi). The first line is the title.
+                The editor starts from a template: --template NAME, else the one the
+                category names in journal.yml (`template:`), else `default` (see
+                `journal templates`). A template's header presets the category and tags,
+                also when the text is given on the command line (its text is then unused).
                 Examples:
                   journal add "Trip to Busan" -c travel -t busan,food
                   journal add --date "yesterday 21:30" "Late dinner with Minji"
                   echo "Quiet day." | journal add --tag rest
                   journal add --location Busan "Sea"    # the weather there too
                   journal add --lat 35.18 --lon 129.08 --no-weather "Pier"
+                  journal add --template daily          # a few prompts
                 With a location (--location, --lat/--lon, or location.default of
                 `journal config`), the weather of that place and hour is looked up
-                while you write. When that takes more than about 2 seconds once the
+                while you write (before the editor opens when the template shows the
+                place or the weather). When that takes more than about 2 seconds once the
                 text is ready, or fails, the entry is saved without it, with a one-line
                 warning; `journal weather --missing` fills it in later.
-                The editor starts from a template: --template NAME, else the one the
-                category names in journal.yml (`template:`), else `default` (see
-                `journal templates`). A template's header presets the category and tags,
-                also when the text is given on the command line (its text is then unused).
-                  journal add --template daily
                 """))
 
         @OptionGroup var options: GlobalOptions
