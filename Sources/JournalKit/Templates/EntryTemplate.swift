@@ -58,7 +58,9 @@ public struct EntryTemplate: Sendable, Equatable {
                 }
                 template.category = category
             case "tags":
-                template.tags = pair.value.strings
+                do { template.tags = try Journal.normalize(tags: pair.value.strings) } catch {
+                    throw .badTemplate(name, line: line, reason: error.description)
+                }
             default:
                 throw .badTemplate(name, line: line, reason: Say.templateUnknownKey(pair.key))
             }
@@ -76,12 +78,34 @@ public struct EntryTemplate: Sendable, Equatable {
             // turns off HTML escaping: this is Markdown, and a place may be called "Busan & Jeju".
             mustache = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + body)
         } catch let error as MustacheTemplate.ParserError {
-            let line = bodyLine + error.context.lineNumber - 1
+            var line = bodyLine + error.context.lineNumber - 1
+            // The parser notices an unclosed section at the end of the text: the fault is where it opens.
+            if case MustacheTemplate.Error.expectedSectionEnd = error.error, let open = unclosedSectionLine() {
+                line = bodyLine + open - 1
+            }
             throw .badTemplate(name, line: line, reason: Say.templateSyntax(EntryTemplate.reason(error.error)))
         } catch {
             throw .badTemplate(name, line: bodyLine, reason: "\(error)")
         }
         return mustache.render(EntryTemplate.context(values))
+    }
+
+    /// The line (in `body`) of the innermost section that is opened and never closed, with the
+    /// standard delimiters; nil when none is found that way.
+    private func unclosedSectionLine() -> Int? {
+        var open: [(name: String, line: Int)] = []
+        for (index, line) in body.lfLines().enumerated() {
+            var rest = line[...]
+            while let start = rest.range(of: "{{"), let end = rest[start.upperBound...].range(of: "}}") {
+                let tag = rest[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)
+                rest = rest[end.upperBound...]
+                guard let kind = tag.first else { continue }
+                let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                if kind == "#" || kind == "^" { open.append((name, index + 1)) }
+                if kind == "/", let last = open.lastIndex(where: { $0.name == name }) { open.removeSubrange(last...) }
+            }
+        }
+        return open.last?.line
     }
 
     private static func reason(_ error: any Error) -> String {
