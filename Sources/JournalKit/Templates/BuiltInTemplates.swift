@@ -8,7 +8,6 @@ public enum BuiltInTemplates {
             "daily",
             #"""
             ---
-            category: stuff
             tags: [daily]
             ---
             # {{weekday}}, {{date}}
