@@ -14,6 +14,7 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", from: "7.0.0"),
         .package(url: "https://github.com/weichsel/ZIPFoundation", from: "0.9.20"),
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
+        .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
     ],
     targets: [
         .systemLibrary(
@@ -28,6 +29,7 @@ let package = Package(
                 "Git", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .executableTarget(

@@ -4,11 +4,26 @@ import Testing
 @testable import JournalKit
 
 @Suite struct TemplateTests {
-    /// The compiled-in template must be the file in templates/, so the two never drift apart.
-    @Test func builtInEntryTemplateMatchesTheTemplatesFolder() throws {
+    /// The compiled-in templates must be the files in templates/, so the two never drift apart:
+    /// after editing templates/, run scripts/embed-templates.sh.
+    @Test func builtInTemplatesMatchTheTemplatesFolder() throws {
         let package = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
             .deletingLastPathComponent()
-        let file = try String(contentsOf: package.appendingPathComponent("templates/entry.md"), encoding: .utf8)
-        #expect(BuiltInTemplates.entry == file)
+        let folder = package.appendingPathComponent("templates")
+        let names = try FileManager.default.contentsOfDirectory(atPath: folder.path).filter { $0.hasSuffix(".md") }.sorted()
+        #expect(BuiltInTemplates.all.map { $0.name + ".md" } == names)
+        for builtIn in BuiltInTemplates.all {
+            let file = try String(contentsOf: folder.appendingPathComponent(builtIn.name + ".md"), encoding: .utf8)
+            #expect(builtIn.text == file, "templates/\(builtIn.name).md differs: run scripts/embed-templates.sh")
+        }
+    }
+
+    @Test func everyBuiltInParsesAndRenders() throws {
+        for builtIn in BuiltInTemplates.all {
+            let template = try EntryTemplate.parse(name: builtIn.name, path: nil, text: builtIn.text)
+            let stamp = Timestamp(date: Date(timeIntervalSince1970: 0), timeZone: TimeZone(identifier: "UTC") ?? .current)
+            let text = try template.render(.init(stamp: stamp, locale: nil, category: nil, place: nil, weather: nil))
+            #expect(!text.contains("{{"))
+        }
     }
 }

@@ -6,6 +6,8 @@ public struct Settings: Sendable, Equatable {
         public var name: String
         public var emoji: String?
         public var color: String?
+        /// The entry template `add -c NAME` starts from (`template:` under the category).
+        public var template: String? = nil
     }
 
     public var categories: [Category]
@@ -25,7 +27,8 @@ public struct Settings: Sendable, Equatable {
         let root = YAMLValue.mapping(pairs)
         var categories: [Category] = []
         for pair in root["categories"]?.pairs ?? [] {
-            categories.append(Category(name: pair.key, emoji: pair.value["emoji"]?.string, color: pair.value["color"]?.string))
+            categories.append(Category(name: pair.key, emoji: pair.value["emoji"]?.string, color: pair.value["color"]?.string,
+                    template: pair.value["template"]?.string))
         }
         return Settings(categories: categories)
     }

@@ -19,19 +19,6 @@ extension Journal {
         try Journal.validate(category: category, in: settings)
     }
 
-    /// The editor template for a new entry: the journal's `templates/entry.md`, else the built-in one,
-    /// with `{{date}}`, `{{time}}` and `{{weekday}}` filled in.
-    public func template(at stamp: Timestamp) -> String {
-        let own = FileManager.default.contents(atPath: root + "/templates/entry.md").map { String(decoding: $0, as: UTF8.self) }
-        let p = stamp.parts
-        let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-        let weekday = weekdays[stamp.localDay.isoWeekday - 1]
-        return (own ?? BuiltInTemplates.entry)
-            .replacingOccurrences(of: "{{date}}", with: String(format: "%04d-%02d-%02d", p.year, p.month, p.day))
-            .replacingOccurrences(of: "{{time}}", with: String(format: "%02d:%02d", p.hour, p.minute))
-            .replacingOccurrences(of: "{{weekday}}", with: weekday)
-    }
-
     /// A new draft file under `.git/journal/drafts/` holding `contents`.
     public func makeDraftFile(contents: String) throws(JournalError) -> String {
         let folder = stateFolder + "/drafts"

@@ -37,6 +37,9 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
     case index(String, String)
     // Sync (Say+Sync.swift).
     case remote(RemoteFailure)
+    // Entry templates (Say+Templates.swift).
+    case unknownTemplate(String, known: [String])
+    case badTemplate(String, line: Int, reason: String)
 
     public var description: String {
         switch self {
@@ -70,6 +73,8 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
         case .settingsNotEditable(let path, let reason): Say.settingsNotEditable(path, reason)
         case .index(let path, let reason): Say.indexFailed(path, reason)
         case .remote(let failure): Say.remoteFailed(failure)
+        case .unknownTemplate(let name, let known): Say.unknownTemplate(name, known)
+        case .badTemplate(let name, let line, let reason): Say.badTemplate(name, line, reason)
         }
     }
 

@@ -9,15 +9,21 @@ extension JournalCommand {
             discussion: Help.reflow("""
                 The text comes from the arguments, else from standard input when it is piped,
                 else from your editor ($VISUAL, $EDITOR, then vi). The first line is the title.
+                The editor starts from a template: --template NAME, else the one the
+                category names in journal.yml (`template:`), else `default` (see
+                `journal templates`). A template's header presets the category and tags,
+                also when the text is given on the command line (its text is then unused).
                 Examples:
                   journal add "Trip to Busan" -c travel -t busan,food
                   journal add --date "yesterday 21:30" "Late dinner with Minji"
                   echo "Quiet day." | journal add --tag rest
                   journal add --location Busan "Sea"    # the weather there too
                   journal add --lat 35.18 --lon 129.08 --no-weather "Pier"
+                  journal add --template daily          # a few prompts
                 With a location (--location, --lat/--lon, or location.default of
                 `journal config`), the weather of that place and hour is looked up
-                while you write. When that takes more than about 2 seconds once the
+                while you write (before the editor opens when the template shows the
+                place or the weather). When that takes more than about 2 seconds once the
                 text is ready, or fails, the entry is saved without it, with a one-line
                 warning; `journal weather --missing` fills it in later.
                 """))
@@ -48,6 +54,9 @@ extension JournalCommand {
         @Flag(help: "Do not look up the weather.")
         var noWeather = false
 
+        @Option(help: "The template the editor starts from (see `journal templates`).")
+        var template: String?
+
         @Flag(help: "Star the entry.")
         var star = false
 
@@ -76,6 +85,11 @@ extension JournalCommand {
             if let category, !FileManager.default.fileExists(atPath: path) {
                 try Journal.validate(category: category, in: Journal.initialSettings)
             }
+            if let template, !FileManager.default.fileExists(atPath: path),
+                !BuiltInTemplates.all.contains(where: { $0.name == template })
+            {
+                throw JournalError.unknownTemplate(template, known: BuiltInTemplates.all.map(\.name))
+            }
 
             // The lookup starts now and runs while the editor is open.
             let lookup = try place.map { place in
@@ -93,18 +107,41 @@ extension JournalCommand {
                 journal = try options.openJournal()
             }
             if let category { try journal.validate(category: category) }
+            // The template named, else the category's; `default` only matters when the editor opens.
+            let templateName = template ?? category.flatMap { journal.settings.category(named: $0)?.template }
+            var chosen = try templateName.map { name throws(JournalError) in try journal.template(named: name) }
+            if chosen == nil && draftText == nil { chosen = try journal.template(named: "default") }
+            let category = self.category ?? chosen?.category
+            if let category, category != self.category { try journal.validate(category: category) }
+            var allTags = tags
+            for tag in try Journal.normalize(tags: chosen?.tags ?? []) where !allTags.contains(tag) { allTags.append(tag) }
 
+            var values = EntryTemplate.Values(
+                stamp: Timestamp(date: when.date, timeZone: when.timeZone), locale: Shell.locale, category: category,
+                place: nil, weather: nil)
+            // A broken template is refused also when its text is not used, before anything is written.
+            if draftText != nil, let chosen { _ = try chosen.render(values) }
+
+            var outcome: WeatherLookup.Outcome?
             var draftFile: String?
-            if draftText == nil {
-                let file = try compose(in: journal, at: when)
+            if draftText == nil, let chosen {
+                // A template that shows the place or the weather waits for them before the editor opens.
+                if let lookup, chosen.body.contains("place") || chosen.body.contains("weather") {
+                    outcome = lookup.lookup.outcome(waitingUntil: Date().addingTimeInterval(lookup.settings.budget))
+                }
+                values.place = outcome?.location.name
+                values.weather = outcome?.weather.map { WeatherText.full($0, units: UserSettings.units) }
+                let file = try compose(in: journal, template: try chosen.render(values))
                 draftFile = file
                 draftText = try String(contentsOfFile: file, encoding: .utf8)
             }
             // The text is ready: the weather gets a short while more, then the entry is saved regardless.
-            let outcome = lookup.map { $0.lookup.outcome(waitingUntil: Date().addingTimeInterval($0.settings.budget)) }
+            if outcome == nil {
+                outcome = lookup.map { $0.lookup.outcome(waitingUntil: Date().addingTimeInterval($0.settings.budget)) }
+            }
             let draft = Draft(
                 text: draftText ?? "", createdAt: Timestamp(date: when.date, timeZone: when.timeZone),
-                timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: tags,
+                timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: allTags,
                 starred: star, location: outcome?.location, weather: outcome?.weather)
             let result: (entry: Entry, pending: PendingReport)
             do {
@@ -158,8 +195,7 @@ extension JournalCommand {
 
         /// Opens the editor on the template in a draft file under .git/journal/drafts and returns that file;
         /// it stays there until the entry is saved, so nothing typed is lost.
-        private func compose(in journal: Journal, at when: NamedInstant) throws -> String {
-            let template = journal.template(at: Timestamp(date: when.date, timeZone: when.timeZone))
+        private func compose(in journal: Journal, template: String) throws -> String {
             let draft = try journal.makeDraftFile(contents: template)
             let status = try Shell.edit(draft)
             guard status == 0 else { throw Failure(Say.editorFailed(status, draft)) }

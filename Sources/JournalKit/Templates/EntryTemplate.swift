@@ -1,0 +1,184 @@
+import Foundation
+import Mustache
+
+/// An entry template: Mustache text for the editor, with an optional header (`category:`, `tags:`)
+/// that presets the new entry's fields. Built in (templates/ of the package) or the journal's own
+/// `templates/NAME.md`, which wins by name.
+public struct EntryTemplate: Sendable, Equatable {
+    public var name: String
+    /// The journal file it was read from; nil for a built-in one.
+    public var path: String?
+    public var category: String?
+    public var tags: [String]
+    /// The text after the header, not yet rendered.
+    public var body: String
+    /// The line of the file where `body` starts, so that Mustache errors name the file's line.
+    var bodyLine: Int
+
+    /// The values a template may use. Missing ones render as nothing (and `{{#weather}}…{{/weather}}`
+    /// sections are left out).
+    public struct Values: Sendable {
+        public var stamp: Timestamp
+        /// nil for C/POSIX: ISO dates and English weekdays, as the tool always wrote them.
+        public var locale: Locale?
+        public var category: String?
+        public var place: String?
+        public var weather: String?
+
+        public init(stamp: Timestamp, locale: Locale?, category: String?, place: String?, weather: String?) {
+            self.stamp = stamp
+            self.locale = locale
+            self.category = category
+            self.place = place
+            self.weather = weather
+        }
+    }
+
+    /// Reads a template's text; a broken header is an error naming the template and the line.
+    static func parse(name: String, path: String?, text: String) throws(JournalError) -> EntryTemplate {
+        let lines = text.lfLines()
+        var template = EntryTemplate(name: name, path: path, category: nil, tags: [], body: text, bodyLine: 1)
+        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) }) == "---" else { return template }
+        guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+            throw .badTemplate(name, line: 1, reason: Say.templateHeaderUnclosed)
+        }
+        let header = lines[1..<end].joined(separator: "\n")
+        let pairs: [YAMLPair]
+        do {
+            pairs = try HeaderParser.parse(header)
+        } catch {
+            throw .badTemplate(name, line: error.line + 1, reason: error.reason)
+        }
+        for pair in pairs {
+            let line = (lines[1..<end].firstIndex { $0.hasPrefix(pair.key) } ?? 0) + 1
+            switch pair.key {
+            case "category":
+                guard let category = pair.value.string, !category.isEmpty else {
+                    throw .badTemplate(name, line: line, reason: Say.templateCategoryNotText)
+                }
+                template.category = category
+            case "tags":
+                do { template.tags = try Journal.normalize(tags: pair.value.strings) } catch {
+                    throw .badTemplate(name, line: line, reason: error.description)
+                }
+            default:
+                throw .badTemplate(name, line: line, reason: Say.templateUnknownKey(pair.key))
+            }
+        }
+        template.body = lines[(end + 1)...].joined(separator: "\n")
+        template.bodyLine = end + 2
+        return template
+    }
+
+    /// The text for the editor. A Mustache syntax error names the template and the line of its file.
+    public func render(_ values: Values) throws(JournalError) -> String {
+        let mustache: MustacheTemplate
+        do {
+            // The pragma, on the first line without a line break of its own, keeps the line numbers and
+            // turns off HTML escaping: this is Markdown, and a place may be called "Busan & Jeju".
+            mustache = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + body)
+        } catch let error as MustacheTemplate.ParserError {
+            var line = bodyLine + error.context.lineNumber - 1
+            // The parser notices an unclosed section at the end of the text: the fault is where it opens.
+            if case MustacheTemplate.Error.expectedSectionEnd = error.error, let open = unclosedSectionLine() {
+                line = bodyLine + open - 1
+            }
+            throw .badTemplate(name, line: line, reason: Say.templateSyntax(EntryTemplate.reason(error.error)))
+        } catch {
+            throw .badTemplate(name, line: bodyLine, reason: "\(error)")
+        }
+        return mustache.render(EntryTemplate.context(values))
+    }
+
+    /// The line (in `body`) of the innermost section that is opened and never closed, with the
+    /// standard delimiters; nil when none is found that way.
+    private func unclosedSectionLine() -> Int? {
+        var open: [(name: String, line: Int)] = []
+        for (index, line) in body.lfLines().enumerated() {
+            var rest = line[...]
+            while let start = rest.range(of: "{{"), let end = rest[start.upperBound...].range(of: "}}") {
+                let tag = rest[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)
+                rest = rest[end.upperBound...]
+                guard let kind = tag.first else { continue }
+                let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
+                if kind == "#" || kind == "^" { open.append((name, index + 1)) }
+                if kind == "/", let last = open.lastIndex(where: { $0.name == name }) { open.removeSubrange(last...) }
+            }
+        }
+        return open.last?.line
+    }
+
+    private static func reason(_ error: any Error) -> String {
+        switch error {
+        case MustacheTemplate.Error.sectionCloseNameIncorrect: Say.templateSectionNameMismatch
+        case MustacheTemplate.Error.unfinishedName: Say.templateUnfinishedTag
+        case MustacheTemplate.Error.expectedSectionEnd: Say.templateSectionNotClosed
+        default: "\(error)"
+        }
+    }
+
+    static func context(_ values: Values) -> [String: Any] {
+        let p = values.stamp.parts
+        var context: [String: Any] = [:]
+        if let locale = values.locale, let zone = TimeZone(secondsFromGMT: values.stamp.offsetSeconds) {
+            let formatter = DateFormatter()
+            formatter.locale = locale
+            formatter.timeZone = zone
+            formatter.dateStyle = .long
+            formatter.timeStyle = .none
+            context["date"] = formatter.string(from: values.stamp.date)
+            formatter.dateStyle = .none
+            formatter.timeStyle = .short
+            context["time"] = formatter.string(from: values.stamp.date)
+            formatter.setLocalizedDateFormatFromTemplate("EEEE")
+            context["weekday"] = formatter.string(from: values.stamp.date)
+        } else {
+            let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
+            context["date"] = String(format: "%04d-%02d-%02d", p.year, p.month, p.day)
+            context["time"] = String(format: "%02d:%02d", p.hour, p.minute)
+            context["weekday"] = weekdays[values.stamp.localDay.isoWeekday - 1]
+        }
+        if let category = values.category { context["category"] = category }
+        if let place = values.place { context["place"] = place }
+        if let weather = values.weather { context["weather"] = weather }
+        return context
+    }
+}
+
+extension Journal {
+    /// Every template this journal can use, by name: the built-in ones and the journal's own
+    /// `templates/*.md`, which win by name. `templates/entry.md`, the one file older versions read,
+    /// stands for `default` unless `templates/default.md` exists.
+    public func templates() throws(JournalError) -> [(name: String, path: String?)] {
+        var found: [String: String?] = [:]
+        for builtIn in BuiltInTemplates.all { found[builtIn.name] = .some(nil) }
+        for (name, file) in ownTemplateFiles() { found[name] = file }
+        return found.keys.sorted().map { ($0, found[$0] ?? nil) }
+    }
+
+    /// The template called `name`; unknown names are an error listing the known ones.
+    public func template(named name: String) throws(JournalError) -> EntryTemplate {
+        if let file = ownTemplateFiles()[name] {
+            let data: Data
+            do { data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + file)) } catch {
+                throw .failed(doing: "read \(file)", cause: error.localizedDescription)
+            }
+            return try EntryTemplate.parse(name: name, path: file, text: String(decoding: data, as: UTF8.self))
+        }
+        guard let builtIn = BuiltInTemplates.all.first(where: { $0.name == name }) else {
+            throw .unknownTemplate(name, known: try templates().map(\.name))
+        }
+        return try EntryTemplate.parse(name: name, path: nil, text: builtIn.text)
+    }
+
+    /// The journal's own templates: name → path relative to the journal.
+    private func ownTemplateFiles() -> [String: String] {
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/templates")) ?? []
+        var files: [String: String] = [:]
+        for file in names where file.hasSuffix(".md") && !file.hasPrefix(".") {
+            files[String(file.dropLast(3))] = "templates/" + file
+        }
+        if files["default"] == nil, let legacy = files.removeValue(forKey: "entry") { files["default"] = legacy }
+        return files
+    }
+}
