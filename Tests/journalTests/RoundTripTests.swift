@@ -109,6 +109,56 @@ import Testing
         for file in box.entryFiles() { #expect(again.read(file) == box.read(file)) }
     }
 
+    /// An entry written here, with punctuation, code, links and an attached photo, goes to Day One and comes
+    /// back with the same text (the photo's link now names the file by its md5, as Day One's do).
+    @Test func journalToDayOneToJournal() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        let text = """
+            Notes (draft)! Version 1.2 - final?
+
+            ```
+            let x = f(1) - 2.5 // (code)
+            ```
+
+            Inline `a.b()` and [a link](https://example.com/x-(y)) and <https://example.org/a.b>.
+            A kept escape: 2\\*3, a backslash pair \\\\. and C:\\path\\
+            ---
+            + plus item
+            3. third
+
+            """
+        let added = try box.journal("add", "-t", "notes", stdin: text)
+        #expect(added.status == 0, "\(added.stderr)")
+        let short = try #require(added.stdout.split(separator: " ").dropFirst().first.map(String.init))
+        #expect(try box.journal("star", short).status == 0)
+        let photo = box.root.path + "/harbour.png"
+        try Data(Self.photoBytes.utf8).write(to: URL(fileURLWithPath: photo))
+        #expect(try box.journal("attach", short, photo).status == 0)
+        let path = try #require(box.entryFiles().first)
+        let original = try #require(box.read(path))
+
+        let archive = box.root.path + "/out.zip"
+        #expect(try box.journal("export", "dayone", "-o", archive).status == 0)
+        let unpacked = box.root.path + "/unpacked"
+        try Self.unzip(archive, into: unpacked)
+        #expect(FileManager.default.contents(atPath: unpacked + "/photos/\(Self.photoMD5).png") == Data(Self.photoBytes.utf8))
+        let entry = try #require(try Self.entries(ofJSON: unpacked + "/Journal.json").first)
+        let identifier = try #require((entry["photos"] as? [[String: Any]])?.first?["identifier"] as? String)
+        #expect((entry["text"] as? String)?.contains("![harbour.png](dayone-moment://\(identifier))") == true)
+        #expect((entry["text"] as? String)?.hasPrefix("Notes \\(draft\\)\\! Version 1\\.2 \\- final?\n\n```\nlet x = f(1) - 2.5") == true)
+
+        let again = try Sandbox()
+        #expect(try again.journal("init").status == 0)
+        let imported = try again.journal("import", "dayone", archive)
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let back = try #require(again.read(path))
+        let body = { (file: String) in file.range(of: "\n---\n").map { String(file[$0.upperBound...]) } ?? "" }
+        #expect(body(original).contains("C:\\path\\\n---\n+ plus item"))
+        #expect(body(back) == body(original).replacingOccurrences(of: "harbour.png)", with: "\(Self.photoMD5).png)"))
+        #expect(back.contains("tags: [notes]\n") && back.contains("starred: true\n"))
+    }
+
     @Test func dayOneExportNeedsAFile() throws {
         let box = try Sandbox()
         #expect(try box.journal("init").status == 0)
