@@ -10,7 +10,7 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
 extension JournalCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write entries out as JSON, Markdown, plain text, jrnl's JSON or a Day One zip.",
+            abstract: "Write entries out as JSON, Markdown, text, jrnl's JSON or a Day One zip.",
             discussion: Help.reflow("""
                 Takes the filters of `list`. Formats:
                   json      every field of every entry (the schema is in the README), newest first
