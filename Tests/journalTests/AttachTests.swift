@@ -60,6 +60,11 @@ import Testing
         #expect(box.read("attachments/\(entry.id)/photo.jpg") == "one")
         #expect(box.read("attachments/\(entry.id)/photo-2.jpg") == "two")
         #expect(try #require(box.read(entry.path)).contains("![photo-2.jpg](../../../attachments/\(entry.id)/photo-2.jpg)"))
+        // A symbolic link is attached under its own name, with its target's bytes.
+        let link = box.root.path + "/files/harbour.jpg"
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: second)
+        #expect(try box.journal("attach", entry.short, link).stdout == "Attached harbour.jpg to \(entry.short)\n")
+        #expect(box.read("attachments/\(entry.id)/harbour.jpg") == "two")
         try box.expectCleanRepository()
     }
 

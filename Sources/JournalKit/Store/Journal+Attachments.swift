@@ -15,13 +15,13 @@ extension Journal {
             guard !isFolder.boolValue else { throw .invalid(Say.attachFolder(file)) }
             let real = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
             guard real != gitdir, !real.hasPrefix(gitdir + "/") else { throw .invalid(Say.attachInGit(file)) }
-            let name = (real as NSString).lastPathComponent
+            let name = (file as NSString).lastPathComponent  // a link's own name, not its target's
             guard ImportNames.isPlainFileName(name) else { throw .invalid(Say.attachBadName(file)) }
             sources.append((real, name))
         }
         let folder = "attachments/\(entry.id)"
         var names: [String] = []
-        let result = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
+        _ = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
             let text = try FileSystem.read(root + "/" + entry.path)
             var taken = Set(FileSystem.isFolder(root + "/" + folder) ? FileSystem.files(under: root + "/" + folder, relativeTo: root + "/" + folder) : [])
             var written: [(path: String, data: Data?)] = []
@@ -39,7 +39,6 @@ extension Journal {
             written.append((entry.path, edited))
             return (written, Say.commitAttach(Journal.shortTitle(of: entry), entry.shortID, names))
         }
-        _ = result
         return names
     }
 

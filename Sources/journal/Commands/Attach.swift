@@ -27,7 +27,12 @@ extension JournalCommand {
             let journal = try options.openJournal()
             try refresh(journal)
             let entry = try journal.entry(matching: id)
-            let names = try journal.attach(files.map(Shell.absolute), to: entry)
+            // Not Shell.absolute: standardizing a path resolves symbolic links, and a link is attached under its own name.
+            let paths = files.map { file in
+                let path = file == "~" || file.hasPrefix("~/") ? Shell.home + file.dropFirst() : file
+                return path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+            }
+            let names = try journal.attach(paths, to: entry)
             print(Say.attached(names, entry.shortID))
         }
     }
