@@ -127,7 +127,7 @@ import Testing
         let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "Trip to Busan")
         #expect(lines[1].hasSuffix("(\(Sandbox.zone)) · ✈️ travel · #busan #food · ★"))
-        #expect(text.stdout.hasSuffix("\n\nWe ate hotteok.\n"))
+        #expect(text.stdout.hasSuffix("\n\nWe ate hotteok.\n\nAttachments: photo.jpg\n"))  // its attachment is named
         #expect(!text.stdout.contains(try fullID(box, busan)), "no id in what is shared")
         let markdown = try box.journal("share", busan, "--format", "markdown").stdout
         #expect(markdown.hasPrefix("# Trip to Busan\n\n*"))

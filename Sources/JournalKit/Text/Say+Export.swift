@@ -14,6 +14,7 @@ extension Say {
     public static func exportFailed(_ path: String, _ reason: String) -> String {
         "cannot write \(path): \(reason)"
     }
+    public static let dayOneNeedsOutput = "export dayone writes a zip: name the file with -o (for example -o journal-dayone.zip)"
     public static func copied(by tool: String) -> String { "Copied to the clipboard with \(tool)." }
     public static let copiedByTerminal = "Sent to the terminal's clipboard (OSC 52); a terminal that does not take it ignores it."
     public static let noClipboard =

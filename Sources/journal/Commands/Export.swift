@@ -2,15 +2,15 @@ import ArgumentParser
 import Foundation
 import JournalKit
 
-/// The formats `journal export` writes, each a single stream of text.
+/// The formats `journal export` writes: a single stream of text, or (`dayone`) a zip.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case json, markdown, txt, jrnl, html
+    case json, markdown, txt, jrnl, html, dayone
 }
 
 extension JournalCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write entries out as JSON, Markdown, plain text, jrnl's JSON or a static HTML site.",
+            abstract: "Write entries out as JSON, Markdown, text, jrnl's JSON, a static HTML site or a Day One zip.",
             discussion: Help.reflow("""
                 Takes the filters of `list`. Formats:
                   json      every field of every entry (the schema is in the README), newest first
@@ -19,18 +19,20 @@ extension JournalCommand {
                   jrnl      the JSON that `jrnl --export json` writes, oldest first
                   html      a static site in the folder -o names (new, empty or an earlier html export):
                             an index by month, entry, category and tag pages, attachments; opens from disk
+                  dayone    a zip Day One imports: Journal.json and the attached photos, oldest first (needs -o)
                 Without -o the text goes to standard output.
                 Examples:
                   journal export json -o journal.json
                   journal export markdown --from 2025 --to 2025 -o 2025.md
                   journal export jrnl --tag busan > busan.json
                   journal export html -o site
+                  journal export dayone -o journal-dayone.zip
                 """))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Argument(help: "json, markdown, txt, jrnl or html.")
+        @Argument(help: "json, markdown, txt, jrnl, html or dayone.")
         var format: ExportFormat
 
         @Option(name: [.short, .long], help: "The file to write (replaced when it exists); default or -: standard output. html: the folder.")
@@ -39,11 +41,24 @@ extension JournalCommand {
         func run() throws {
             var query = try filters.query()
             let pattern = try filters.pattern()
-            if format == .jrnl { query.oldestFirst = !filters.reverse }
+            if format == .jrnl || format == .dayone { query.oldestFirst = !filters.reverse }
             if format == .html { return try exportSite(query, pattern) }
             let target = try output.flatMap { $0 == "-" ? nil : try ExportFile($0) }
+            if format == .dayone, target == nil { throw Failure(Say.dayOneNeedsOutput) }
             let journal = try options.openJournal()
             try refresh(journal)
+            if format == .dayone, let target {
+                let count: Int
+                do {
+                    count = try journal.exportDayOne(query, grep: pattern, to: target.temporary)
+                    try target.commit()
+                } catch {
+                    target.discard()
+                    throw error
+                }
+                Terminal.note(Say.exported(count, to: target.path))
+                return
+            }
             let sink = try target.map { try TextSink(file: $0.temporary) } ?? TextSink.standardOutput()
             var writer = ExportWriter(format: format, journal: journal, sink: sink)
             do {
@@ -172,7 +187,7 @@ struct ExportWriter {
         switch format {
         case .json: try sink.write("[")
         case .jrnl: try sink.write("{\n  \"entries\": [")
-        case .markdown, .txt, .html: break
+        case .markdown, .txt, .html, .dayone: break
         }
     }
 
@@ -192,7 +207,7 @@ struct ExportWriter {
         case .txt:
             let page = EntryPage(style: Style(enabled: false), settings: journal.settings, dates: DateText(locale: nil))
             try sink.write((count == 0 ? "" : "\n" + String(repeating: "─", count: 40) + "\n\n") + page.render(entry))
-        case .html: break  // a site, written by HTMLSite, never through this writer
+        case .html, .dayone: break  // a site (HTMLSite) or a zip (Journal.exportDayOne), never through this writer
         }
         count += 1
     }
@@ -203,7 +218,7 @@ struct ExportWriter {
         case .jrnl:
             let tags = try EntryJSON.render(tagCounts)
             try sink.write((count == 0 ? "],\n" : "\n  ],\n") + "  \"tags\": " + Self.indented(tags, by: "  ").drop { $0 == " " } + "\n}\n")
-        case .markdown, .txt, .html: break
+        case .markdown, .txt, .html, .dayone: break
         }
     }
 

@@ -34,7 +34,7 @@ extension JournalCommand {
             let journal = try options.openJournal()
             try refresh(journal)
             let entry = try journal.readEntry(at: try journal.entry(matching: id).path)
-            let sharing = EntrySharing(settings: journal.settings)
+            let sharing = EntrySharing(settings: journal.settings, attachments: journal.attachments(of: entry.id))
             let text: String
             switch format {
             case .text: text = sharing.text(entry)
@@ -53,6 +53,10 @@ extension JournalCommand {
 /// One entry as it is pasted into a message, a note or a page.
 struct EntrySharing {
     let settings: Settings
+    /// The entry's files (relative to the journal): text and html name them; markdown keeps the entry's own links.
+    var attachments: [String] = []
+
+    private var attachmentNames: [String] { attachments.map { ($0 as NSString).lastPathComponent } }
 
     private var page: EntryPage { EntryPage(style: Style(enabled: false), settings: settings, dates: DateText(locale: Shell.locale)) }
 
@@ -64,6 +68,7 @@ struct EntrySharing {
         if !facts.place.isEmpty { out += facts.place.joined(separator: " · ") + "\n" }
         let body = entry.body
         if !body.isEmpty { out += "\n" + body + "\n" }
+        if !attachments.isEmpty { out += "\n" + Say.attachmentsLine(attachmentNames) + "\n" }
         return out
     }
 
@@ -80,6 +85,9 @@ struct EntrySharing {
         for paragraph in entry.body.components(separatedBy: "\n\n") where !paragraph.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             out += "<p>" + paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { HTML.escape(String($0)) }
                 .joined(separator: "<br>\n") + "</p>\n"
+        }
+        if !attachments.isEmpty {
+            out += "<p class=\"attachments\">" + HTML.escape(Say.attachmentsLine(attachmentNames)) + "</p>\n"
         }
         return out + "</article>\n"
     }

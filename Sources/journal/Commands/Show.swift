@@ -37,15 +37,22 @@ extension JournalCommand {
                 Terminal.write(try Data(contentsOf: URL(fileURLWithPath: journal.absolutePath(of: entry))))
                 return
             }
+            let attachments = journal.attachments(of: entry.id)
             if json {
-                print(try EntryJSON.render(EntryJSON(entry: entry)), terminator: "")
+                var record = EntryJSON(entry: entry)
+                if !attachments.isEmpty { record.attachments = attachments }
+                print(try EntryJSON.render(record), terminator: "")
                 return
             }
             if let problem = entry.problem {
                 Terminal.warn(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             }
             let page = EntryPage(style: options.style, settings: journal.settings, dates: DateText(locale: Shell.locale))
-            Terminal.page(page.render(entry))
+            var out = page.render(entry)
+            if !attachments.isEmpty {
+                out += "\n" + options.style.dim(Say.attachmentsHeading) + "\n" + attachments.map { "  " + $0 + "\n" }.joined()
+            }
+            Terminal.page(out)
         }
     }
 }

@@ -1,0 +1,75 @@
+import Foundation
+
+extension Journal {
+    /// Copies `files` into `attachments/<id>/` (a name already there gets `-2`, `-3`… before its extension),
+    /// appends a link to each — an image line for pictures — to the entry's text, and commits it all as one
+    /// commit. Every file is checked before anything is written: a missing file, a folder or a file of the
+    /// journal's own `.git` is refused and nothing changes. Returns the names given in the folder, in order.
+    public func attach(_ files: [String], to entry: Entry) throws(JournalError) -> [String] {
+        guard !files.isEmpty else { throw .invalid(Say.attachNothing) }
+        let gitdir = URL(fileURLWithPath: repository.gitdir).standardizedFileURL.resolvingSymlinksInPath().path
+        var sources: [(path: String, name: String)] = []
+        for file in files {
+            var isFolder: ObjCBool = false
+            guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else { throw .invalid(Say.attachMissing(file)) }
+            guard !isFolder.boolValue else { throw .invalid(Say.attachFolder(file)) }
+            let real = URL(fileURLWithPath: file).standardizedFileURL.resolvingSymlinksInPath().path
+            guard real != gitdir, !real.hasPrefix(gitdir + "/") else { throw .invalid(Say.attachInGit(file)) }
+            let name = (file as NSString).lastPathComponent  // a link's own name, not its target's
+            guard ImportNames.isPlainFileName(name) else { throw .invalid(Say.attachBadName(file)) }
+            sources.append((real, name))
+        }
+        let folder = "attachments/\(entry.id)"
+        var names: [String] = []
+        _ = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
+            let text = try FileSystem.read(root + "/" + entry.path)
+            var taken = Set(FileSystem.isFolder(root + "/" + folder) ? FileSystem.files(under: root + "/" + folder, relativeTo: root + "/" + folder) : [])
+            var written: [(path: String, data: Data?)] = []
+            for source in sources {
+                let name = Journal.freeName(source.name, taken: taken)
+                taken.insert(name)
+                names.append(name)
+                written.append((folder + "/" + name, try FileSystem.read(source.path)))
+            }
+            var edited = text
+            if let last = edited.last, last != UInt8(ascii: "\n") { edited.append(UInt8(ascii: "\n")) }
+            let up = String(repeating: "../", count: entry.path.split(separator: "/").count - 1)
+            let links = names.map { Journal.link(to: $0, at: up + folder + "/" + Journal.percentEncoded($0)) }
+            edited.append(contentsOf: Data(("\n" + links.joined(separator: "\n") + "\n").utf8))
+            written.append((entry.path, edited))
+            return (written, Say.commitAttach(Journal.shortTitle(of: entry), entry.shortID, names))
+        }
+        return names
+    }
+
+    /// `photo.jpg`, else `photo-2.jpg`, `photo-3.jpg`…: the first name not in `taken`.
+    static func freeName(_ name: String, taken: Set<String>) -> String {
+        guard taken.contains(name) else { return name }
+        let ext = (name as NSString).pathExtension
+        let stem = ext.isEmpty ? name : String(name.dropLast(ext.count + 1))
+        var number = 2
+        while true {
+            let candidate = stem + "-\(number)" + (ext.isEmpty ? "" : "." + ext)
+            if !taken.contains(candidate) { return candidate }
+            number += 1
+        }
+    }
+
+    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif", "svg", "bmp", "tif", "tiff"]
+
+    /// `![name](path)` for a picture, `[name](path)` for anything else; brackets in the name are escaped.
+    static func link(to name: String, at path: String) -> String {
+        let label = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
+            .replacingOccurrences(of: "]", with: "\\]")
+        let image = imageExtensions.contains((name as NSString).pathExtension.lowercased())
+        return (image ? "!" : "") + "[" + label + "](" + path + ")"
+    }
+
+    /// A file name as a link's path: spaces, parentheses and other characters a Markdown link cannot hold
+    /// bare are percent-encoded.
+    static func percentEncoded(_ name: String) -> String {
+        var allowed = CharacterSet.urlPathAllowed
+        allowed.remove(charactersIn: "()<>[] ")
+        return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
+    }
+}

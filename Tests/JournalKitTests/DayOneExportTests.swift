@@ -1,0 +1,28 @@
+import Foundation
+import Testing
+
+@testable import JournalKit
+
+/// The pieces of `export dayone`: MD5 names and Day One's escaping, which `import dayone` undoes.
+@Suite struct DayOneExportTests {
+    @Test func md5MatchesKnownDigests() {
+        #expect(MD5.hex(Data()) == "d41d8cd98f00b204e9800998ecf8427e")
+        #expect(MD5.hex(Data(repeating: UInt8(ascii: "x"), count: 200)) == "30a83621ce5422fbdfdd539777458c78")
+        #expect(MD5.hex(Data((0..<768).map { UInt8($0 % 256) })) == "e6899eaaf06fd702f3ed3f988eb19362")
+    }
+
+    @Test func escapingIsUndoneByTheImporter() {
+        let texts = [
+            "Hi! (yes) end. a-b 1+1",
+            "- list\n+ plus\n1. one\n---\n",
+            "`code (x).` and [l.i.n.k](http://a-b.c/(d)) ![](dayone-moment://ABC) <http://x.y>",
+            "```\nf(1) - 2.\n```\nafter (fence).",
+            "kept \\* \\_ \\\\. pair, trailing \\",
+        ]
+        for text in texts {
+            #expect(DayOneReader.unescape(DayOneExport.escape(text)) == text)
+        }
+        #expect(DayOneExport.escape("Hi! (yes) end. a-b") == "Hi\\! \\(yes\\) end\\. a\\-b")
+        #expect(DayOneExport.escape("- item\n2. two") == "- item\n2. two")
+    }
+}
