@@ -60,13 +60,7 @@ struct HTMLSite {
         body += "</p>\n"
         var place: [String] = []
         if let weather = entry.weather { place.append(WeatherText.column(weather, units: UserSettings.units)) }
-        if let location = entry.location {
-            var text = location.name ?? ""
-            if let lat = location.latitude, let lon = location.longitude {
-                text += (text.isEmpty ? "" : " ") + "(\(YAMLWriter.number(lat)), \(YAMLWriter.number(lon)))"
-            }
-            place.append("📍 " + text)
-        }
+        if let location = entry.location { place.append("📍 " + EntryPage.placeText(location)) }
         if !place.isEmpty { body += "<p class=\"place\">" + place.map(HTML.escape).joined(separator: " · ") + "</p>\n" }
         // Ink reads a text that starts with `---` lines as metadata and drops it; an empty metadata block first
         // makes it take the entry's own `---` as text.

@@ -77,14 +77,17 @@ struct EntryPage {
         if entry.starred { facts.append(style.yellow("★")) }
         var place: [String] = []
         if let weather = entry.weather { place.append(WeatherText.full(weather, units: UserSettings.units)) }
-        if let location = entry.location {
-            var text = location.name ?? ""
-            if let lat = location.latitude, let lon = location.longitude {
-                text += (text.isEmpty ? "" : " ") + "(\(YAMLWriter.number(lat)), \(YAMLWriter.number(lon)))"
-            }
-            place.append(text)
-        }
+        if let location = entry.location { place.append(Self.placeText(location)) }
         return (facts, place)
+    }
+
+    /// `Busan (35.1796, 129.0756)`: a place's name and coordinates, whichever it has.
+    static func placeText(_ location: Location) -> String {
+        var text = location.name ?? ""
+        if let lat = location.latitude, let lon = location.longitude {
+            text += (text.isEmpty ? "" : " ") + "(\(YAMLWriter.number(lat)), \(YAMLWriter.number(lon)))"
+        }
+        return text
     }
 
     func render(_ entry: Entry) -> String {
