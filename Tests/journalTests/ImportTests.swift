@@ -169,43 +169,13 @@ import Testing
     @Test func realJrnlRoundTrip() throws {
         let box = try Self.newJournal()
         guard let jrnl = try SkipReason.startOrSkip({ try JrnlInstall.shared() }) else { return }
-        let home = box.root.path + "/jrnl-home"
-        let journalFile = home + "/journal.txt"
-        try FileManager.default.createDirectory(atPath: home + "/.config/jrnl", withIntermediateDirectories: true)
-        let config = """
-            colors: {body: none, date: none, tags: none, title: none}
-            default_hour: 9
-            default_minute: 0
-            editor: ''
-            encrypt: false
-            highlight: false
-            indent_character: '|'
-            journals:
-              default:
-                journal: \(journalFile)
-            linewrap: 79
-            tagsymbols: '#@'
-            template: false
-            timeformat: '%F %r'
-            version: v4.6
-
-            """
-        try config.write(toFile: home + "/.config/jrnl/jrnl.yaml", atomically: true, encoding: .utf8)
-        let env = [
-            "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
-            "PATH": "/usr/bin:/bin", "TZ": "Asia/Seoul",
-        ]
-        for words in [
-            ["2024-03-01 09:00:", "First jrnl entry. With body @work"],
-            ["2024-03-02 21:30:", "Dinner with @minji and @Jun. We had noodles *"],
-            ["2024-03-03 07:15:", "Morning.\nA second line of the body.\n\nA second paragraph #garden"],
-        ] {
-            let run = try Sandbox.exec(jrnl, words, stdin: nil, env: env, cwd: home)
-            #expect(run.status == 0, "jrnl \(words): \(run.stderr)")
-        }
-        let export = try Sandbox.exec(jrnl, ["--export", "json"], stdin: nil, env: env, cwd: home)
-        #expect(export.status == 0, "\(export.stderr)")
-        let json = try Self.source(box, "export.json", export.stdout)
+        let (journalFile, exported) = try JrnlInstall.write(
+            [
+                ["2024-03-01 09:00:", "First jrnl entry. With body @work"],
+                ["2024-03-02 21:30:", "Dinner with @minji and @Jun. We had noodles *"],
+                ["2024-03-03 07:15:", "Morning.\nA second line of the body.\n\nA second paragraph #garden"],
+            ], with: jrnl, in: box.root.path + "/jrnl-home")
+        let json = try Self.source(box, "export.json", exported)
 
         let fromText = try box.journal("import", "jrnl", journalFile)
         #expect(fromText.status == 0, "\(fromText.stderr)")
@@ -244,6 +214,43 @@ enum JrnlInstall {
         let made = install()
         result = made
         return try made.get()
+    }
+
+    /// Writes `entries` (jrnl's command-line words each) with the real jrnl, in a config of its own under `home`;
+    /// returns its journal file and its `--export json`.
+    static func write(_ entries: [[String]], with jrnl: String, in home: String) throws -> (file: String, json: String) {
+        let journalFile = home + "/journal.txt"
+        try FileManager.default.createDirectory(atPath: home + "/.config/jrnl", withIntermediateDirectories: true)
+        let config = """
+            colors: {body: none, date: none, tags: none, title: none}
+            default_hour: 9
+            default_minute: 0
+            editor: ''
+            encrypt: false
+            highlight: false
+            indent_character: '|'
+            journals:
+              default:
+                journal: \(journalFile)
+            linewrap: 79
+            tagsymbols: '#@'
+            template: false
+            timeformat: '%F %r'
+            version: v4.6
+
+            """
+        try config.write(toFile: home + "/.config/jrnl/jrnl.yaml", atomically: true, encoding: .utf8)
+        let env = [
+            "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
+            "PATH": "/usr/bin:/bin", "TZ": "Asia/Seoul",
+        ]
+        for words in entries {
+            let run = try Sandbox.exec(jrnl, words, stdin: nil, env: env, cwd: home)
+            guard run.status == 0 else { throw SandboxError("jrnl \(words): \(run.stderr)") }
+        }
+        let export = try Sandbox.exec(jrnl, ["--export", "json"], stdin: nil, env: env, cwd: home)
+        guard export.status == 0 else { throw SandboxError("jrnl --export json: \(export.stderr)") }
+        return (journalFile, export.stdout)
     }
 
     /// jrnl 4.6 as scripts/deps.sh installs it (into .build/jrnl-4.6, from PyPI), or `JOURNAL_TEST_JRNL`.

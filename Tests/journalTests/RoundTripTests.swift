@@ -234,43 +234,14 @@ import Testing
         guard let jrnl = try SkipReason.startOrSkip({ try JrnlInstall.shared() }) else { return }
         let box = try Sandbox()
         #expect(try box.journal("init").status == 0)
-        let home = box.root.path + "/jrnl-home"
-        try FileManager.default.createDirectory(atPath: home + "/.config/jrnl", withIntermediateDirectories: true)
-        let config = """
-            colors: {body: none, date: none, tags: none, title: none}
-            default_hour: 9
-            default_minute: 0
-            editor: ''
-            encrypt: false
-            highlight: false
-            indent_character: '|'
-            journals:
-              default:
-                journal: \(home)/journal.txt
-            linewrap: 79
-            tagsymbols: '#@'
-            template: false
-            timeformat: '%F %r'
-            version: v4.6
-
-            """
-        try config.write(toFile: home + "/.config/jrnl/jrnl.yaml", atomically: true, encoding: .utf8)
-        let env = [
-            "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
-            "PATH": "/usr/bin:/bin", "TZ": "Asia/Seoul",
-        ]
-        for words in [
-            ["2024-03-01 09:00:", "First jrnl entry. With body @work"],
-            ["2024-03-02 21:30:", "Dinner with @minji. We had noodles *"],
-            ["2024-03-03 07:15:", "Morning.\nA second line of the body.\n\nA second paragraph @garden"],
-        ] {
-            let run = try Sandbox.exec(jrnl, words, stdin: nil, env: env, cwd: home)
-            #expect(run.status == 0, "jrnl \(words): \(run.stderr)")
-        }
-        let export = try Sandbox.exec(jrnl, ["--export", "json"], stdin: nil, env: env, cwd: home)
-        #expect(export.status == 0, "\(export.stderr)")
+        let (_, exported) = try JrnlInstall.write(
+            [
+                ["2024-03-01 09:00:", "First jrnl entry. With body @work"],
+                ["2024-03-02 21:30:", "Dinner with @minji. We had noodles *"],
+                ["2024-03-03 07:15:", "Morning.\nA second line of the body.\n\nA second paragraph @garden"],
+            ], with: jrnl, in: box.root.path + "/jrnl-home")
         let source = box.root.path + "/export.json"
-        try Data(export.stdout.utf8).write(to: URL(fileURLWithPath: source))
+        try Data(exported.utf8).write(to: URL(fileURLWithPath: source))
         #expect(try box.journal("import", "jrnl", source, "--time-zone", "Asia/Seoul").status == 0)
         let out = box.root.path + "/out.json"
         #expect(try box.journal("export", "jrnl", "-o", out).status == 0)
