@@ -35,7 +35,9 @@ import Testing
     }
 
     /// A sandbox whose output is the same on every run: a fixed clock and zone, a fixed git user,
-    /// entries with fixed ids written as files.
+    /// entries with fixed ids written as files. The fixed clock drives everything compared here (entries'
+    /// days, "today", commit times and so the commit ids), so the goldens hold on any real day and in any
+    /// zone; checked by running the binary with its real clock 400 days ahead (faketime).
     func fixture() throws -> Sandbox {
         let box = try Sandbox()
         box.environment["JOURNAL_NOW"] = "2026-11-22T09:15:00+09:00"

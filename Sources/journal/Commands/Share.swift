@@ -129,6 +129,8 @@ enum Clipboard {
         ]
         for program in programs where !(Shell.env(program.needs) ?? "").isEmpty {
             guard let path = Shell.which(program.name) else { continue }
+            // Not TerminalChild: xclip and xsel stay behind to serve the selection, and must not inherit our
+            // stdout (a pipe they held open would keep `journal share --copy | …` waiting).
             let process = Process()
             process.executableURL = URL(fileURLWithPath: path)
             process.arguments = program.arguments
