@@ -38,6 +38,7 @@ let package = Package(
                 "JournalKit",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Ink", package: "Ink"),
+                .product(name: "Mustache", package: "swift-mustache"),
             ]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),

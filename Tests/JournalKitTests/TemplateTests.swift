@@ -16,6 +16,13 @@ import Testing
             let file = try String(contentsOf: folder.appendingPathComponent(builtIn.name + ".md"), encoding: .utf8)
             #expect(builtIn.text == file, "templates/\(builtIn.name).md differs: run scripts/embed-templates.sh")
         }
+        let html = folder.appendingPathComponent("html")
+        let pages = try FileManager.default.contentsOfDirectory(atPath: html.path).sorted()
+        #expect(BuiltInTemplates.html.map(\.name) == pages)
+        for builtIn in BuiltInTemplates.html {
+            let file = try String(contentsOf: html.appendingPathComponent(builtIn.name), encoding: .utf8)
+            #expect(builtIn.text == file, "templates/html/\(builtIn.name) differs: run scripts/embed-templates.sh")
+        }
     }
 
     @Test func everyBuiltInParsesAndRenders() throws {

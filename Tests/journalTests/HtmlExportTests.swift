@@ -238,6 +238,37 @@ import Testing
         #expect(!(try FileManager.default.contentsOfDirectory(atPath: box.root.path)).contains { $0.hasPrefix(".site.") })
     }
 
+    /// The page templates come from templates/html/ of the package; the journal's own templates/html/NAME replaces
+    /// one by name, and still cannot turn an entry's text into markup: `{{value}}` is escaped.
+    @Test func theJournalsOwnPageTemplatesReplaceTheBuiltInOnes() throws {
+        let box = try journal()
+        try box.write("templates/html/entry.html", "<article class=\"mine\"><h1>{{title}}</h1><p>{{date}}</p>{{{text}}}</article>\n")
+        try box.write("templates/html/style.css", "body { color: green; }\n")
+        try box.journal("commit")
+        let site = try export(box)
+        let trip = read(site + "/entries/\(Self.tripID).html")
+        #expect(trip.contains("<article class=\"mine\"><h1>Trip to Busan</h1><p>2026-11-21 22:44 (Asia/Seoul)</p>"))
+        #expect(trip.contains("<title>Trip to Busan</title>"))  // the built-in page frame still holds it
+        #expect(read(site + "/style.css") == "body { color: green; }\n")
+        let evil = read(site + "/entries/\(Self.evilID).html")
+        #expect(evil.contains("<h1>Evil &lt;b&gt;title&lt;/b&gt; &amp; co</h1>"))
+        #expect(!HTMLScan.tags(evil).contains { $0.name == "script" || $0.name == "b" })
+        // The index and category pages are still the built-in ones.
+        #expect(read(site + "/index.html").contains("<h2>Categories</h2>"))
+    }
+
+    @Test func aBrokenPageTemplateIsOneLineNamingItAndWritesNothing() throws {
+        let box = try journal()
+        try box.write("templates/html/index.html", "<h1>{{title}}</h1>\n{{#years}}\n<h2>{{year}}</h2>\n")
+        try box.journal("commit")
+        let site = box.root.path + "/site"
+        let result = try box.journal("export", "html", "-o", site)
+        #expect(result.status == 1)
+        #expect(result.stderr == "journal: template 'html/index.html', line 2: Mustache syntax: a section {{#name}} is never closed with {{/name}}\n")
+        #expect(!FileManager.default.fileExists(atPath: site))
+        #expect(!(try FileManager.default.contentsOfDirectory(atPath: box.root.path)).contains { $0.contains(".export-") })
+    }
+
     static let chromium: String? = ["/usr/bin/chromium", "/usr/bin/chromium-browser"].first { FileManager.default.isExecutableFile(atPath: $0) }
 
     /// The DOM Chromium builds from a page of the site, loaded from disk: a bounded run, file:// only.

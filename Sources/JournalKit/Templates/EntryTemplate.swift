@@ -72,49 +72,8 @@ public struct EntryTemplate: Sendable, Equatable {
 
     /// The text for the editor. A Mustache syntax error names the template and the line of its file.
     public func render(_ values: Values) throws(JournalError) -> String {
-        let mustache: MustacheTemplate
-        do {
-            // The pragma, on the first line without a line break of its own, keeps the line numbers and
-            // turns off HTML escaping: this is Markdown, and a place may be called "Busan & Jeju".
-            mustache = try MustacheTemplate(string: "{{% CONTENT_TYPE: TEXT}}" + body)
-        } catch let error as MustacheTemplate.ParserError {
-            var line = bodyLine + error.context.lineNumber - 1
-            // The parser notices an unclosed section at the end of the text: the fault is where it opens.
-            if case MustacheTemplate.Error.expectedSectionEnd = error.error, let open = unclosedSectionLine() {
-                line = bodyLine + open - 1
-            }
-            throw .badTemplate(name, line: line, reason: Say.templateSyntax(EntryTemplate.reason(error.error)))
-        } catch {
-            throw .badTemplate(name, line: bodyLine, reason: "\(error)")
-        }
-        return mustache.render(EntryTemplate.context(values))
-    }
-
-    /// The line (in `body`) of the innermost section that is opened and never closed, with the
-    /// standard delimiters; nil when none is found that way.
-    private func unclosedSectionLine() -> Int? {
-        var open: [(name: String, line: Int)] = []
-        for (index, line) in body.lfLines().enumerated() {
-            var rest = line[...]
-            while let start = rest.range(of: "{{"), let end = rest[start.upperBound...].range(of: "}}") {
-                let tag = rest[start.upperBound..<end.lowerBound].trimmingCharacters(in: .whitespaces)
-                rest = rest[end.upperBound...]
-                guard let kind = tag.first else { continue }
-                let name = tag.dropFirst().trimmingCharacters(in: .whitespaces)
-                if kind == "#" || kind == "^" { open.append((name, index + 1)) }
-                if kind == "/", let last = open.lastIndex(where: { $0.name == name }) { open.removeSubrange(last...) }
-            }
-        }
-        return open.last?.line
-    }
-
-    private static func reason(_ error: any Error) -> String {
-        switch error {
-        case MustacheTemplate.Error.sectionCloseNameIncorrect: Say.templateSectionNameMismatch
-        case MustacheTemplate.Error.unfinishedName: Say.templateUnfinishedTag
-        case MustacheTemplate.Error.expectedSectionEnd: Say.templateSectionNotClosed
-        default: "\(error)"
-        }
+        // Text, not HTML: this is Markdown, and a place may be called "Busan & Jeju".
+        try TemplateText.compile(name: name, body, firstLine: bodyLine, contentType: "TEXT").render(EntryTemplate.context(values))
     }
 
     static func context(_ values: Values) -> [String: Any] {

@@ -18,7 +18,8 @@ extension JournalCommand {
                   txt       plain text, an entry after another, newest first
                   jrnl      the JSON that `jrnl --export json` writes, oldest first
                   html      a static site in the folder -o names (new, empty or an earlier html export):
-                            an index by month, entry, category and tag pages, attachments; opens from disk
+                            an index by month, entry, category and tag pages, attachments; opens from disk;
+                            the journal's templates/html/NAME replaces a page template (see the README)
                   dayone    a zip Day One imports: Journal.json and the attached photos, oldest first (needs -o)
                 Without -o the text goes to standard output.
                 Examples:

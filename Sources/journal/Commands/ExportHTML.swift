@@ -1,5 +1,6 @@
 import Foundation
 import Ink
+import Mustache
 import JournalKit
 
 /// `export html`: a static site in a folder, opened from disk with no network. Entries are read and their pages
@@ -10,6 +11,7 @@ struct HTMLSite {
 
     let journal: Journal
     let folder: String
+    let templates: HTMLTemplates
     private(set) var count = 0
     private var summaries: [Summary] = []
     private var pageNames: Set<String> = []
@@ -36,16 +38,17 @@ struct HTMLSite {
         if !items.isEmpty && !items.contains(marker) { throw Failure(Say.exportHTMLNotOurs(path)) }
     }
 
-    init(journal: Journal, folder: String) throws {
+    init(journal: Journal, folder: String, templates: HTMLTemplates) throws {
         self.journal = journal
         self.folder = folder
+        self.templates = templates
         for sub in ["", "/entries", "/categories", "/tags", "/attachments"] {
             do { try FileManager.default.createDirectory(atPath: folder + sub, withIntermediateDirectories: true) } catch {
                 throw Failure(Say.exportFailed(folder + sub, error.localizedDescription))
             }
         }
         try write("/" + Self.marker, "journal html export\n")
-        try write("/style.css", HTMLPage.css)
+        try write("/style.css", templates.css)
     }
 
     mutating func add(_ entry: Entry) throws {
@@ -53,35 +56,24 @@ struct HTMLSite {
         let title = entry.title.isEmpty ? Say.untitledDisplay : entry.title
         let date = DateText(locale: nil).format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? "")
         let files = try copyAttachments(of: entry)
-        var body = "<article>\n<h1>\(HTML.escape(title))</h1>\n<p class=\"meta\"><time>\(HTML.escape(date))</time>"
-        if entry.starred { body += " <span class=\"star\">★</span>" }
-        if let name = entry.category { body += " " + categoryLink(name, from: "..") }
-        for tag in entry.allTags { body += " " + tagLink(tag, from: "..") }
-        body += "</p>\n"
+        var values: [String: Any] = [
+            "title": title, "date": date, "starred": entry.starred,
+            "tags": entry.allTags.map { tagValues($0, from: "..") },
+        ]
+        if let name = entry.category { values["category"] = categoryValues(name, from: "..") }
         var place: [String] = []
         if let weather = entry.weather { place.append(WeatherText.column(weather, units: UserSettings.units)) }
         if let location = entry.location { place.append("📍 " + EntryPage.placeText(location)) }
-        if !place.isEmpty { body += "<p class=\"place\">" + place.map(HTML.escape).joined(separator: " · ") + "</p>\n" }
+        if !place.isEmpty { values["place"] = place.joined(separator: " · ") }
         // Ink reads a text that starts with `---` lines as metadata and drops it; an empty metadata block first
         // makes it take the entry's own `---` as text.
         let markdown = MarkdownParser().html(from: "---\n---\n" + HTMLSanitizer.hideMarkup(entry.body))
-        body += "<div class=\"text\">\n" + HTMLSanitizer.clean(markdown, attachments: files) + "\n</div>\n"
-        if !files.isEmpty {
-            body += "<section class=\"attachments\">\n<h2>Attachments</h2>\n"
-            for file in files.values.sorted() {
-                let link = "../" + file
-                let name = HTML.escape((file as NSString).lastPathComponent)
-                if HTMLSite.isImage(file) {
-                    body += "<figure><a href=\"\(HTML.escape(link))\"><img src=\"\(HTML.escape(link))\" alt=\"\(name)\"></a>"
-                        + "<figcaption>\(name)</figcaption></figure>\n"
-                } else {
-                    body += "<p><a href=\"\(HTML.escape(link))\">\(name)</a></p>\n"
-                }
-            }
-            body += "</section>\n"
+        values["text"] = HTMLSanitizer.clean(markdown, attachments: files)
+        values["hasAttachments"] = !files.isEmpty
+        values["attachments"] = files.values.sorted().map { file -> [String: Any] in
+            ["href": "../" + file, "name": (file as NSString).lastPathComponent, "image": HTMLSite.isImage(file)]
         }
-        body += "</article>\n"
-        try write("/entries/" + page, HTMLPage.render(title: title, root: "..", body: body))
+        try write("/entries/" + page, render(templates.entry, values, title: title, root: ".."))
         summaries.append(Summary(page: page, title: title, createdAt: entry.createdAt, date: date, category: entry.category, tags: entry.allTags))
         count += 1
     }
@@ -89,54 +81,65 @@ struct HTMLSite {
     /// Writes the index, category and tag pages from the summaries.
     func finish() throws {
         let sorted = summaries.sorted { $0.createdAt > $1.createdAt }
-        var body = "<h1>Journal</h1>\n"
         let categories = Set(sorted.compactMap(\.category)).sorted()
         let tags = Set(sorted.flatMap(\.tags)).sorted()
-        if !categories.isEmpty {
-            body += "<nav class=\"chips\"><h2>Categories</h2>" + categories.map { categoryLink($0, from: ".") }.joined(separator: " ") + "</nav>\n"
+        var years: [[String: Any]] = []
+        var months: [[String: Any]] = []
+        var rows: [[String: Any]] = []
+        var current: (year: Int, month: Int)?
+        func close() {
+            guard let current else { return }
+            months.append(["month": Self.months[current.month - 1], "entries": rows])
+            rows = []
         }
-        if !tags.isEmpty {
-            body += "<nav class=\"chips\"><h2>Tags</h2>" + tags.map { tagLink($0, from: ".") }.joined(separator: " ") + "</nav>\n"
+        for entry in sorted {
+            let p = entry.createdAt.parts
+            if current.map({ $0 != (p.year, p.month) }) ?? true {
+                close()
+                if let last = current, last.year != p.year {
+                    years.append(["year": last.year, "months": months])
+                    months = []
+                }
+                current = (p.year, p.month)
+            }
+            rows.append(row(entry, from: "."))
         }
-        body += list(sorted, from: ".", byMonth: true)
-        try write("/index.html", HTMLPage.render(title: "Journal", root: ".", body: body))
+        close()
+        if let current { years.append(["year": current.year, "months": months]) }
+        let index: [String: Any] = [
+            "title": "Journal",
+            "hasCategories": !categories.isEmpty,
+            "categories": categories.enumerated().map { n, name in categoryValues(name, from: ".").merging(["first": n == 0]) { $1 } },
+            "hasTags": !tags.isEmpty,
+            "tags": tags.enumerated().map { n, tag in tagValues(tag, from: ".").merging(["first": n == 0]) { $1 } },
+            "years": years,
+        ]
+        try write("/index.html", render(templates.index, index, title: "Journal", root: "."))
         for name in categories {
             let label = categoryLabel(name)
-            let page = "<p><a href=\"../index.html\">← Journal</a></p>\n<h1>" + HTML.escape(label) + "</h1>\n"
-                + list(sorted.filter { $0.category == name }, from: "..", byMonth: false)
-            try write("/categories/" + SafeName.page(name), HTMLPage.render(title: label, root: "..", body: page))
+            try write("/categories/" + SafeName.page(name),
+                      render(templates.list, listValues(label, sorted.filter { $0.category == name }), title: label, root: ".."))
         }
         for tag in tags {
-            let page = "<p><a href=\"../index.html\">← Journal</a></p>\n<h1>#" + HTML.escape(tag) + "</h1>\n"
-                + list(sorted.filter { $0.tags.contains(tag) }, from: "..", byMonth: false)
-            try write("/tags/" + SafeName.page(tag), HTMLPage.render(title: "#" + tag, root: "..", body: page))
+            try write("/tags/" + SafeName.page(tag),
+                      render(templates.list, listValues("#" + tag, sorted.filter { $0.tags.contains(tag) }), title: "#" + tag, root: ".."))
         }
     }
 
-    private func list(_ entries: [Summary], from root: String, byMonth: Bool) -> String {
-        var out = ""
-        var year = -1
-        var month = -1
-        var open = false
-        for entry in entries {
-            let p = entry.createdAt.parts
-            if byMonth && (p.year != year || p.month != month) {
-                if open { out += "</ul>\n" }
-                if p.year != year { out += "<h2>\(p.year)</h2>\n" }
-                out += "<h3>\(Self.months[p.month - 1]) \(p.year)</h3>\n"
-                (year, month) = (p.year, p.month)
-                open = false
-            }
-            if !open {
-                out += "<ul class=\"entries\">\n"
-                open = true
-            }
-            out += "<li><a href=\"\(root)/entries/\(entry.page)\">\(HTML.escape(entry.title))</a> <time>\(HTML.escape(entry.date))</time>"
-            if let name = entry.category { out += " " + categoryLink(name, from: root) }
-            out += "</li>\n"
-        }
-        if open { out += "</ul>\n" }
-        return out.isEmpty ? "<p>No entries.</p>\n" : out
+    /// A page: its body rendered by `template`, framed by the page template.
+    private func render(_ template: MustacheTemplate, _ values: [String: Any], title: String, root: String) -> String {
+        let body = template.render(values)
+        return templates.page.render(["lang": "en", "title": title, "root": root, "body": body] as [String: Any])
+    }
+
+    private func listValues(_ title: String, _ entries: [Summary]) -> [String: Any] {
+        ["journalTitle": "Journal", "title": title, "hasEntries": !entries.isEmpty, "entries": entries.map { row($0, from: "..") }]
+    }
+
+    private func row(_ entry: Summary, from root: String) -> [String: Any] {
+        var values: [String: Any] = ["href": root + "/entries/" + entry.page, "title": entry.title, "date": entry.date]
+        if let name = entry.category { values["category"] = categoryValues(name, from: root) }
+        return values
     }
 
     private static let months = [
@@ -147,13 +150,13 @@ struct HTMLSite {
         [journal.settings.category(named: name)?.emoji, name].compactMap { $0 }.joined(separator: " ")
     }
 
-    private func categoryLink(_ name: String, from root: String) -> String {
+    private func categoryValues(_ name: String, from root: String) -> [String: Any] {
         let color = journal.settings.category(named: name)?.color.flatMap { HTMLPage.colors.contains($0) ? $0 : nil } ?? "cyan"
-        return "<a class=\"category c-\(color)\" href=\"\(root)/categories/\(SafeName.page(name))\">\(HTML.escape(categoryLabel(name)))</a>"
+        return ["label": categoryLabel(name), "color": color, "href": root + "/categories/" + SafeName.page(name)]
     }
 
-    private func tagLink(_ tag: String, from root: String) -> String {
-        "<a class=\"tag\" href=\"\(root)/tags/\(SafeName.page(tag))\">#\(HTML.escape(tag))</a>"
+    private func tagValues(_ tag: String, from root: String) -> [String: Any] {
+        ["name": tag, "href": root + "/tags/" + SafeName.page(tag)]
     }
 
     /// A page name not used yet: two ids that sanitize alike (only a hostile file does that) get different pages.
@@ -218,11 +221,12 @@ struct HTMLSite {
     /// folder, or an earlier export, which is removed only once the new one is complete).
     static func export(_ journal: Journal, to target: String, _ fill: (inout HTMLSite) throws -> Void) throws -> Int {
         try checkTarget(target)
+        let templates = try HTMLTemplates(journal: journal)
         let parent = (target as NSString).deletingLastPathComponent
         let tag = String(UUID().uuidString.prefix(8))
         let temporary = parent + "/." + (target as NSString).lastPathComponent + ".export-" + tag
         do {
-            var site = try HTMLSite(journal: journal, folder: temporary)
+            var site = try HTMLSite(journal: journal, folder: temporary, templates: templates)
             try fill(&site)
             try site.finish()
             var old: String?
@@ -267,61 +271,9 @@ enum SafeName {
     }
 }
 
-/// The frame of every page: one stylesheet, no scripts, a Content-Security-Policy that would block any that got in.
+/// The category colours a page may use (classes of templates/html/style.css).
 enum HTMLPage {
     static let colors: Set<String> = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-
-    static func render(title: String, root: String, body: String) -> String {
-        """
-        <!DOCTYPE html>
-        <html lang="en">
-        <head>
-        <meta charset="utf-8">
-        <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'self'">
-        <meta name="viewport" content="width=device-width, initial-scale=1">
-        <title>\(HTML.escape(title))</title>
-        <link rel="stylesheet" href="\(root)/style.css">
-        </head>
-        <body>
-        <main>
-        \(body)</main>
-        </body>
-        </html>
-
-        """
-    }
-
-    static let css = """
-        :root { color-scheme: light dark; --bg: #fdfcf9; --fg: #1f2328; --dim: #6a737d; --line: #e4e2dc; --link: #0b62c4; --chip: #f0eee8; }
-        @media (prefers-color-scheme: dark) {
-          :root { --bg: #16181c; --fg: #e6e6e6; --dim: #9aa0a6; --line: #2e3238; --link: #7ab7ff; --chip: #24282e; }
-        }
-        * { box-sizing: border-box; }
-        body { margin: 0; background: var(--bg); color: var(--fg); font: 17px/1.6 system-ui, -apple-system, "Segoe UI", sans-serif; }
-        main { max-width: 42rem; margin: 0 auto; padding: 1rem 1.1rem 3rem; overflow-wrap: break-word; }
-        a { color: var(--link); }
-        h1 { font-size: 1.7rem; line-height: 1.25; }
-        h2 { margin-top: 2rem; border-bottom: 1px solid var(--line); }
-        h3 { color: var(--dim); font-size: 1rem; text-transform: uppercase; letter-spacing: .05em; }
-        time, .meta, .place { color: var(--dim); font-size: .92rem; }
-        ul.entries { padding-left: 1.1rem; }
-        ul.entries li { margin: .3rem 0; }
-        .chips h2 { font-size: 1rem; border: 0; margin: 1rem 0 .3rem; }
-        .tag, .category { display: inline-block; padding: 0 .5rem; border-radius: 1rem; background: var(--chip); text-decoration: none; font-size: .9rem; }
-        .c-black { color: var(--fg); } .c-white { color: var(--dim); }
-        .c-red { color: #d73a49; } .c-green { color: #22863a; } .c-yellow { color: #b08800; }
-        .c-blue { color: #2f6fdb; } .c-magenta { color: #b03cc0; } .c-cyan { color: #1b8a9a; }
-        .star { color: #e3a008; }
-        img { max-width: 100%; height: auto; }
-        figure { margin: 1rem 0; }
-        figcaption { color: var(--dim); font-size: .85rem; }
-        pre { overflow-x: auto; padding: .7rem; background: var(--chip); border-radius: .4rem; }
-        code { font-family: ui-monospace, "SFMono-Regular", Menlo, monospace; font-size: .9em; }
-        blockquote { margin-left: 0; padding-left: 1rem; border-left: 3px solid var(--line); color: var(--dim); }
-        table { border-collapse: collapse; display: block; overflow-x: auto; }
-        th, td { border: 1px solid var(--line); padding: .3rem .6rem; }
-
-        """
 }
 
 /// Makes Ink's HTML safe: Ink copies raw HTML from the Markdown through, and writes link targets into attributes
