@@ -91,15 +91,16 @@ enum WeatherText {
     /// `☀️ clear 12.5°C`: one line per entry of `journal weather`.
     static func short(_ weather: Weather, units: Units) -> String {
         let temp = weather.temperatureC.map { temperature($0, units: units, decimals: 1) }
-        return WeatherCondition.emoji(for: weather.condition) + " " + Say.weatherShort(weather.condition, temp)
+        return WeatherCondition.emoji(for: weather.condition) + " " + Say.weatherShort(Say.condition(weather.condition), temp)
     }
 
     /// `☀️ clear (맑음) 12.5°C, humidity 60%, wind 10.4 km/h`: `journal show`.
     static func full(_ weather: Weather, units: Units) -> String {
         var head = WeatherCondition.emoji(for: weather.condition)
-        if let condition = weather.condition { head += " " + condition }
-        if let description = weather.description, description.lowercased() != weather.condition?.lowercased() {
-            head += weather.condition == nil ? " " + description : " (\(description))"
+        let condition = Say.condition(weather.condition)
+        if let condition { head += " " + condition }
+        if let description = Say.weatherDescription(weather), description.lowercased() != condition?.lowercased() {
+            head += condition == nil ? " " + description : " (\(description))"
         }
         if let celsius = weather.temperatureC { head += " " + temperature(celsius, units: units, decimals: 1) }
         var parts = [head]
