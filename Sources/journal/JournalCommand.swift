@@ -6,14 +6,8 @@ import JournalKit
 struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
-        abstract: "A diary in plain Markdown files, versioned with git.",
-        discussion: Help.reflow("""
-            Entries are Markdown files under entries/ in a git repository (default ~/journal).
-            Every change is a commit. Examples:
-              journal add "Trip to Busan" --tag busan --category travel
-              journal list -n 20
-              journal edit 3f2a
-            """),
+        abstract: Say.text("help.JournalCommand.abstract"),
+        discussion: Help.reflow(Say.text("help.JournalCommand.discussion")),
         version: "0.1.0",
         subcommands: [
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
@@ -31,6 +25,8 @@ struct JournalCommand: ParsableCommand {
         // silent death (git ignores SIGPIPE for its network work too). Output to a closed pipe is
         // handled where it is written (`Terminal.write`).
         signal(SIGPIPE, SIG_IGN)
+        // Before anything reads a message or a help text (the commands' configurations are built lazily).
+        Say.language = Language.choose()
         do {
             let given = Array(CommandLine.arguments.dropFirst())
             if let unknown = unknownCommand(in: given) {

@@ -136,6 +136,7 @@ extension Say {
     static var configEditMismatch: String { Say.text("configEditMismatch") }
     public static var expectedProvider: String { Say.text("expectedProvider") }
     public static var expectedUnits: String { Say.text("expectedUnits") }
+    public static func expectedLanguage(_ codes: [String]) -> String { Say.text("expectedLanguage", codes.joined(separator: ", ")) }
     public static var expectedURL: String { Say.text("expectedURL") }
     public static var expectedLatitude: String { Say.text("expectedLatitude") }
     public static var expectedLongitude: String { Say.text("expectedLongitude") }

@@ -5,24 +5,12 @@ import JournalKit
 extension JournalCommand {
     struct Templates: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the entry templates and where each comes from.",
-            discussion: Help.reflow("""
-                Built-in templates: default, daily, travel, gratitude. A journal's own
-                templates/NAME.md replaces the built-in one of that name or adds one
-                (templates/entry.md stands for default). A template is Markdown with
-                Mustache values: {{date}}, {{weekday}}, {{time}} (in your locale),
-                {{place}}, {{weather}}, {{category}}; a header (--- lines) may preset
-                category: and tags:. A category in journal.yml may name its template
-                with `template: NAME`.
-                Examples:
-                  journal templates
-                  journal templates --json
-                  journal add --template daily
-                """))
+            abstract: Say.text("help.Templates.abstract"),
+            discussion: Help.reflow(Say.text("help.Templates.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Print a JSON array of {name, source, overrides} instead of lines.")
+        @Flag(help: ArgumentHelp(Say.text("help.Templates.json")))
         var json = false
 
         func run() throws {

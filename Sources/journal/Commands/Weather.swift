@@ -6,23 +6,15 @@ extension JournalCommand {
     struct WeatherCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "weather",
-            abstract: "Fill in the weather of entries that have a place but no weather.",
-            discussion: Help.reflow("""
-                Looks up the weather at each entry's place for the hour it was written
-                (Open-Meteo's forecast for recent days, its archive for older ones) and
-                writes it into the entry's `weather:` block, changing nothing else, all
-                in one commit. A place that has only a name gets its coordinates too.
-                Examples:
-                  journal weather --missing   # entries with a location, without weather
-                  journal weather 3f2a        # one entry (looked up again if it has one)
-                """))
+            abstract: Say.text("help.WeatherCommand.abstract"),
+            discussion: Help.reflow(Say.text("help.WeatherCommand.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Every entry that has a location but no weather.")
+        @Flag(help: ArgumentHelp(Say.text("help.WeatherCommand.missing")))
         var missing = false
 
-        @Argument(help: "The entry's id (4+ characters of it) or its path.")
+        @Argument(help: ArgumentHelp(Say.text("help.WeatherCommand.id")))
         var id: String?
 
         func validate() throws {
