@@ -36,10 +36,47 @@ struct JournalCommand: ParsableCommand {
             var command = try parseAsRoot(hoistingGlobalOptions(Search.rewritingExclusions(given)))
             try command.run()
         } catch {
-            guard let message = message(for: error) else { exit(withError: error) }
+            guard let message = message(for: error) else {
+                if Say.language != "en" { exitTranslated(error) }
+                exit(withError: error)
+            }
             Terminal.printError(message)
             Foundation.exit(1)
         }
+    }
+
+    /// swift-argument-parser's own words around our texts (headings of --help, the usage error's
+    /// frame) in the messages' language: it has no catalogue of its own, so its output is rewritten.
+    static func exitTranslated(_ error: any Error) -> Never {
+        var text = fullMessage(for: error)
+        let words: [(String, String)] = [
+            ("OVERVIEW:", "parser.overview"), ("USAGE:", "parser.usage"), ("ARGUMENTS:", "parser.arguments"),
+            ("OPTIONS:", "parser.options"), ("SUBCOMMANDS:", "parser.subcommands"),
+            ("Show help information.", "parser.help"), ("Show the version.", "parser.version"),
+            ("(default: ", "parser.default"), ("; default: ", "parser.defaultAfter"), ("Error: ", "parser.error"),
+            ("Usage: ", "parser.usageLine"), ("Unknown option ", "parser.unknownOption"),
+            ("Missing expected argument ", "parser.missingArgument"), ("Unexpected argument ", "parser.unexpectedArgument"),
+            ("Missing value for ", "parser.missingValue"),
+        ]
+        for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
+        text = replacingSentences(text)
+        let code = exitCode(for: error)
+        Terminal.write(text + "\n", to: code == .success ? .standardOutput : .standardError)
+        Foundation.exit(code.rawValue)
+    }
+
+    /// `See 'journal help <subcommand>' for detailed help.` and `See 'journal list --help' for more information.`
+    private static func replacingSentences(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() {
+            let body = line.drop { $0 == " " }
+            let indent = String(line.prefix(line.count - body.count))
+            guard body.hasPrefix("See '"), let close = body.dropFirst(5).firstIndex(of: "'") else { continue }
+            let command = String(body[body.index(body.startIndex, offsetBy: 5)..<close])
+            if body.hasSuffix("for detailed help.") { lines[index] = indent + Say.text("parser.seeDetailed", command) }
+            if body.hasSuffix("for more information.") { lines[index] = indent + Say.text("parser.seeMore", command) }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The one line an error is shown as; nil for swift-argument-parser's own (usage mistakes, --help,
