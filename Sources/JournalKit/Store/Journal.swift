@@ -576,7 +576,8 @@ public final class Journal {
 
     static func shortTitle(_ title: String) -> String {
         let clean = title.isEmpty ? Say.untitled : title.replacingOccurrences(of: "\"", with: "'")
-        return clean.count > 60 ? String(clean.prefix(59)) + "…" : clean
+        // 60 terminal cells (a Korean syllable takes two), cut between characters.
+        return displayWidth(clean) > 60 ? truncated(clean, toWidth: 59) + "…" : clean
     }
 }
 

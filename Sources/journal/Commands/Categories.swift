@@ -32,12 +32,14 @@ extension JournalCommand {
             }
             let style = options.style
             let emojiWidth = usage.map { displayWidth($0.emoji ?? "") }.max() ?? 0
-            let nameWidth = usage.map { displayWidth($0.name) }.max() ?? 0
+            // A built-in category shown in the messages' language keeps its stored name beside it: that is what -c takes.
+            let names = usage.map { Say.categoryName($0.name) == $0.name ? $0.name : "\(Say.categoryName($0.name)) (\($0.name))" }
+            let nameWidth = names.map(displayWidth).max() ?? 0
             let countWidth = usage.map { String($0.count).count }.max() ?? 0
             var out = ""
-            for item in usage {
+            for (item, name) in zip(usage, names) {
                 var line = emojiWidth > 0 ? padded(item.emoji ?? "", to: emojiWidth) + " " : ""
-                line += style.color(item.color, padded(item.name, to: nameWidth)) + "  "
+                line += style.color(item.color, padded(name, to: nameWidth)) + "  "
                 let count = String(item.count)
                 line += String(repeating: " ", count: countWidth - count.count) + count + "  "
                 line += item.known ? (item.color ?? Say.noColor) : style.red(Say.unknownCategoryMark)

@@ -65,7 +65,7 @@ struct EntryPage {
         if withID { facts.append(style.yellow(entry.id)) }
         if let name = entry.category {
             let category = settings.category(named: name)
-            facts.append(style.color(category?.color, [category?.emoji, name].compactMap { $0 }.joined(separator: " ")))
+            facts.append(style.color(category?.color, [category?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " ")))
         }
         if !entry.allTags.isEmpty { facts.append(style.green(entry.allTags.map { "#" + $0 }.joined(separator: " "))) }
         if entry.starred { facts.append(style.yellow("★")) }
