@@ -234,6 +234,23 @@ enum Help {
                 lines.append(line)
             }
         }
+        // argument-parser wraps by characters: a Korean syllable takes two cells, so such paragraphs
+        // are wrapped here by cells, at spaces, short enough that it leaves them alone.
+        if Say.language != "en" { lines = lines.flatMap { $0.hasPrefix(" ") ? [$0] : wrapped($0, width: 78) } }
         return lines.joined(separator: "\n")
+    }
+
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        var out: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            if !current.isEmpty, displayWidth(current) + 1 + displayWidth(word) > width {
+                out.append(current)
+                current = word
+            } else {
+                current += (current.isEmpty ? "" : " ") + word
+            }
+        }
+        return out + [current]
     }
 }

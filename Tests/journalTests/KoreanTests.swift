@@ -47,7 +47,7 @@ import Testing
         #expect(date.stderr.contains("잘못된 날짜 '2019-02-29': 2019년 2월은 28일까지 있어요"), "\(date.stderr)")
         let typo = try box.journal("serach")
         #expect(typo.status == 64)
-        #expect(typo.stderr.contains("모르는 명령 'serach'이에요('search'"), "\(typo.stderr)")
+        #expect(typo.stderr.contains("알 수 없는 명령이에요: 'serach'(혹시 'search' 말인가요?)"), "\(typo.stderr)")
         let option = try box.journal("list", "--bogus")
         #expect(option.status == 64)
         #expect(option.stderr.contains("오류: 모르는 옵션: '--bogus'"), "\(option.stderr)")
@@ -108,7 +108,12 @@ import Testing
         #expect(root.stdout.contains("자세한 도움말: 'journal help <subcommand>'"), "\(root.stdout)")
         // The setting works for --help too.
         #expect(try box.journal("config", "set", "language", "ko").status == 0)
-        #expect(try box.journal("add", "--help").stdout.hasPrefix("개요: 새 일기를 써요."))
+        let add = try box.journal("add", "--help").stdout
+        #expect(add.hasPrefix("개요: 새 일기를 써요."))
+        // The discussion is wrapped by terminal cells, not by characters.
+        let discussion = add.components(separatedBy: "사용법:")[0].split(separator: "\n")
+        #expect(discussion.count > 10)
+        #expect(discussion.allSatisfy { Self.cells($0) <= 80 }, "\(discussion.filter { Self.cells($0) > 80 })")
     }
 
     @Test func columnsAlignWithKoreanAndEmojiTitles() throws {

@@ -23,7 +23,7 @@ extension Say {
     public static func budgetExceeded(_ seconds: TimeInterval) -> String { Say.text("budgetExceeded", Say.seconds(seconds)) }
 
     static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        Say.text("seconds", value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value))
     }
 
     // MARK: Warnings of `journal add` (one line each)
