@@ -254,4 +254,17 @@ import Testing
         #expect(try english.journal("add", "--location", "Busan", "x").status == 0)
         #expect(server.requests.filter { $0.path == "/v1/search" }.last?.query["language"] == "en")
     }
+
+    @Test func htmlExportInKorean() throws {
+        let box = try Sandbox()
+        box.environment.merge(Self.korean) { $1 }
+        try box.journal("init")
+        #expect(try box.journal("add", "--date", "2026-11-24 14:05", "-c", "work", "-t", "회의", "회의록").status == 0)
+        let exported = try box.journal("export", "html", "-o", box.root.path + "/site")
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let index = try String(contentsOfFile: box.root.path + "/site/index.html", encoding: .utf8)
+        for part in ["<html lang=\"ko\">", "<h1>일기장</h1>", "<h3>2026년 11월</h3>", "<h2>카테고리</h2>", "<h2>태그</h2>", "💼 업무"] {
+            #expect(index.contains(part), "\(part): \(index)")
+        }
+    }
 }

@@ -601,6 +601,12 @@ enum Catalogues {
         "parser.unexpectedArgument": "Unexpected argument ",
         "parser.missingValue": "Missing value for ",
         "seconds": "{0} s",
+        "html.journal": "Journal",
+        "html.categories": "Categories",
+        "html.tags": "Tags",
+        "html.attachments": "Attachments",
+        "html.noEntries": "No entries.",
+        "monthYear": "{0} {1}",
     ]
 
     static let `ko`: [String: String] = [
@@ -1190,5 +1196,11 @@ enum Catalogues {
         "parser.unexpectedArgument": "예상하지 못한 인자: ",
         "parser.missingValue": "값이 빠졌어요: ",
         "seconds": "{0}초",
+        "html.journal": "일기장",
+        "html.categories": "카테고리",
+        "html.tags": "태그",
+        "html.attachments": "첨부 파일",
+        "html.noEntries": "일기가 없어요.",
+        "monthYear": "{1}년 {0}",
     ]
 }

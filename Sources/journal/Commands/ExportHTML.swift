@@ -67,7 +67,7 @@ struct HTMLSite {
         let markdown = MarkdownParser().html(from: "---\n---\n" + HTMLSanitizer.hideMarkup(entry.body))
         body += "<div class=\"text\">\n" + HTMLSanitizer.clean(markdown, attachments: files) + "\n</div>\n"
         if !files.isEmpty {
-            body += "<section class=\"attachments\">\n<h2>Attachments</h2>\n"
+            body += "<section class=\"attachments\">\n<h2>" + HTML.escape(Say.text("html.attachments")) + "</h2>\n"
             for file in files.values.sorted() {
                 let link = "../" + file
                 let name = HTML.escape((file as NSString).lastPathComponent)
@@ -89,25 +89,25 @@ struct HTMLSite {
     /// Writes the index, category and tag pages from the summaries.
     func finish() throws {
         let sorted = summaries.sorted { $0.createdAt > $1.createdAt }
-        var body = "<h1>Journal</h1>\n"
+        var body = "<h1>" + HTML.escape(Say.text("html.journal")) + "</h1>\n"
         let categories = Set(sorted.compactMap(\.category)).sorted()
         let tags = Set(sorted.flatMap(\.tags)).sorted()
         if !categories.isEmpty {
-            body += "<nav class=\"chips\"><h2>Categories</h2>" + categories.map { categoryLink($0, from: ".") }.joined(separator: " ") + "</nav>\n"
+            body += "<nav class=\"chips\"><h2>" + HTML.escape(Say.text("html.categories")) + "</h2>" + categories.map { categoryLink($0, from: ".") }.joined(separator: " ") + "</nav>\n"
         }
         if !tags.isEmpty {
-            body += "<nav class=\"chips\"><h2>Tags</h2>" + tags.map { tagLink($0, from: ".") }.joined(separator: " ") + "</nav>\n"
+            body += "<nav class=\"chips\"><h2>" + HTML.escape(Say.text("html.tags")) + "</h2>" + tags.map { tagLink($0, from: ".") }.joined(separator: " ") + "</nav>\n"
         }
         body += list(sorted, from: ".", byMonth: true)
-        try write("/index.html", HTMLPage.render(title: "Journal", root: ".", body: body))
+        try write("/index.html", HTMLPage.render(title: Say.text("html.journal"), root: ".", body: body))
         for name in categories {
             let label = categoryLabel(name)
-            let page = "<p><a href=\"../index.html\">← Journal</a></p>\n<h1>" + HTML.escape(label) + "</h1>\n"
+            let page = "<p><a href=\"../index.html\">← " + HTML.escape(Say.text("html.journal")) + "</a></p>\n<h1>" + HTML.escape(label) + "</h1>\n"
                 + list(sorted.filter { $0.category == name }, from: "..", byMonth: false)
             try write("/categories/" + SafeName.page(name), HTMLPage.render(title: label, root: "..", body: page))
         }
         for tag in tags {
-            let page = "<p><a href=\"../index.html\">← Journal</a></p>\n<h1>#" + HTML.escape(tag) + "</h1>\n"
+            let page = "<p><a href=\"../index.html\">← " + HTML.escape(Say.text("html.journal")) + "</a></p>\n<h1>#" + HTML.escape(tag) + "</h1>\n"
                 + list(sorted.filter { $0.tags.contains(tag) }, from: "..", byMonth: false)
             try write("/tags/" + SafeName.page(tag), HTMLPage.render(title: "#" + tag, root: "..", body: page))
         }
@@ -123,7 +123,7 @@ struct HTMLSite {
             if byMonth && (p.year != year || p.month != month) {
                 if open { out += "</ul>\n" }
                 if p.year != year { out += "<h2>\(p.year)</h2>\n" }
-                out += "<h3>\(Self.months[p.month - 1]) \(p.year)</h3>\n"
+                out += "<h3>" + HTML.escape(Say.text("monthYear", Say.text("month.\(p.month)"), p.year)) + "</h3>\n"
                 (year, month) = (p.year, p.month)
                 open = false
             }
@@ -136,15 +136,11 @@ struct HTMLSite {
             out += "</li>\n"
         }
         if open { out += "</ul>\n" }
-        return out.isEmpty ? "<p>No entries.</p>\n" : out
+        return out.isEmpty ? "<p>" + HTML.escape(Say.text("html.noEntries")) + "</p>\n" : out
     }
 
-    private static let months = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-    ]
-
     private func categoryLabel(_ name: String) -> String {
-        [journal.settings.category(named: name)?.emoji, name].compactMap { $0 }.joined(separator: " ")
+        [journal.settings.category(named: name)?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " ")
     }
 
     private func categoryLink(_ name: String, from root: String) -> String {
@@ -274,7 +270,7 @@ enum HTMLPage {
     static func render(title: String, root: String, body: String) -> String {
         """
         <!DOCTYPE html>
-        <html lang="en">
+        <html lang="\(Say.language)">
         <head>
         <meta charset="utf-8">
         <meta http-equiv="Content-Security-Policy" content="default-src 'none'; img-src 'self'; style-src 'self'">
