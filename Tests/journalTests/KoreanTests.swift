@@ -267,4 +267,19 @@ import Testing
             #expect(index.contains(part), "\(part): \(index)")
         }
     }
+
+    /// JSON is for programs: the same in every language.
+    @Test func jsonIsTheSameInEveryLanguage() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        #expect(try box.journal("add", "--date", "2026-11-24 14:05", "-c", "work", "-t", "회의", "회의록").status == 0)
+        for command in [["list", "--json"], ["templates", "--json"], ["categories", "--json"], ["tags", "--json"], ["log", "--json"]] {
+            let english = try box.run(command)
+            let korean = try box.run(command, env: Self.korean)
+            #expect(english.status == 0 && korean.status == 0)
+            #expect(english.stdout == korean.stdout, "\(command)")
+        }
+        #expect(try box.journal("templates", "--json", env: Self.korean).stdout.contains("\"built-in\""))
+        #expect(try box.journal("templates", env: Self.korean).stdout.contains("기본 제공"))
+    }
 }

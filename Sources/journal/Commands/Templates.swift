@@ -17,7 +17,7 @@ extension JournalCommand {
             let journal = try options.openJournal()
             let builtIn = Set(BuiltInTemplates.all.map(\.name))
             let items = try journal.templates().map { item in
-                TemplateJSON(name: item.name, source: item.path ?? Say.templateBuiltIn,
+                TemplateJSON(name: item.name, source: item.path ?? TemplateJSON.builtIn,
                              overrides: item.path != nil && builtIn.contains(item.name))
             }
             if json {
@@ -27,7 +27,7 @@ extension JournalCommand {
             let width = items.map { displayWidth($0.name) }.max() ?? 0
             var out = ""
             for item in items {
-                out += padded(item.name, to: width) + "  " + item.source
+                out += padded(item.name, to: width) + "  " + (item.source == TemplateJSON.builtIn ? Say.templateBuiltIn : item.source)
                     + (item.overrides ? " (" + Say.templateOverrides + ")" : "") + "\n"
             }
             print(out, terminator: "")
@@ -40,4 +40,7 @@ struct TemplateJSON: Encodable {
     var name: String
     var source: String
     var overrides: Bool
+
+    /// The `source` of a built-in template: the same word in every language (JSON is for programs).
+    static let builtIn = "built-in"
 }
