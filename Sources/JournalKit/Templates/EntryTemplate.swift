@@ -166,7 +166,7 @@ extension Journal {
         if let file = ownTemplateFiles()[name] {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + file)) } catch {
-                throw .failed(doing: "read \(file)", cause: error.localizedDescription)
+                throw .failed(doing: Say.text("doing.read", file), cause: error.localizedDescription)
             }
             return try EntryTemplate.parse(name: name, path: file, text: String(decoding: data, as: UTF8.self))
         }
