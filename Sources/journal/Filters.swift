@@ -13,7 +13,7 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Say.text("help.FilterOptions.on")))
     var on: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.FilterOptions.category")))
+    @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.FilterOptions.category")), transform: Say.storedCategoryName)
     var category: String?
 
     @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.FilterOptions.tag")))

@@ -38,6 +38,14 @@ import Testing
         #expect(try box.onlyEntry().contains("category: work"))
         // The commit stays English: it is the journal's shared history.
         #expect(try box.git("log", "-1", "--format=%s").hasPrefix("Add \"부산 여행\""))
+        let unknownCategory = try box.journal("add", "-c", "산책", "x")
+        #expect(unknownCategory.status != 0)
+        #expect(unknownCategory.stderr.contains("알 수 없는 카테고리예요: '산책'"), "\(unknownCategory.stderr)")
+        // What list shows is what -c takes: 여행 is travel.
+        let trip = try box.journal("add", "--date", "2026-11-25 10:00", "-c", "여행", "바다")
+        #expect(trip.status == 0, "\(trip.stderr)")
+        #expect(try box.journal("list", "-c", "travel").stdout.contains("바다"))
+        #expect(try box.journal("list", "--category", "여행").stdout.contains("✈️ 여행"))
 
         let unknown = try box.journal("show", "zzzz")
         #expect(unknown.status == 1)
@@ -52,7 +60,7 @@ import Testing
         #expect(option.status == 64)
         #expect(option.stderr.contains("오류: 모르는 옵션: '--bogus'"), "\(option.stderr)")
         #expect(option.stderr.contains("사용법: journal list"), "\(option.stderr)")
-        #expect(box.entryFiles().count == 1)
+        #expect(box.entryFiles().count == 2)
     }
 
     @Test func theConfigChoosesTheLanguageAndBeatsTheEnvironment() throws {

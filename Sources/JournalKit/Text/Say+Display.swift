@@ -29,6 +29,14 @@ extension Say {
         Catalogues.table(language)?["category." + name] ?? name
     }
 
+    /// The stored name of a built-in category given as shown (`업무` → `work`), so that `-c` takes
+    /// what `list` shows; any other name as it is.
+    public static func storedCategoryName(_ given: String) -> String {
+        guard language != "en", let table = Catalogues.table(language) else { return given }
+        let prefix = "category."
+        return table.first { $0.key.hasPrefix(prefix) && $0.value == given }.map { String($0.key.dropFirst(prefix.count)) } ?? given
+    }
+
     private static func clockText(_ key: String, year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
         func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let twelve = hour % 12 == 0 ? 12 : hour % 12

@@ -10,7 +10,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Add.category")))
+        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Add.category")), transform: Say.storedCategoryName)
         var category: String?
 
         @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Add.tag")))

@@ -13,7 +13,7 @@ extension JournalCommand {
         @Argument(help: ArgumentHelp(Say.text("help.Edit.id")))
         var id: String?
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Edit.category")))
+        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Edit.category")), transform: Say.storedCategoryName)
         var category: String?
 
         @Flag(help: ArgumentHelp(Say.text("help.Edit.noCategory")))
