@@ -4,40 +4,40 @@ import JournalKit
 
 /// The filters `list` and `search` share; they combine with AND.
 struct FilterOptions: ParsableArguments {
-    @Option(help: "Entries on or after this day (2025-03-01, 2025-03, 2025, 'last week', 'june 2013', yesterday…).")
+    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.from")))
     var from: String?
 
-    @Option(help: "Entries on or before this day (same forms as --from).")
+    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.to")))
     var to: String?
 
-    @Option(help: "Entries on this day, month or year (same forms as --from).")
+    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.on")))
     var on: String?
 
-    @Option(name: [.short, .long], help: "Entries of this category.")
+    @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.FilterOptions.category")), transform: Say.storedCategoryName)
     var category: String?
 
-    @Option(name: [.customShort("t"), .long], help: "Entries with this tag (header or #hashtag); repeat: all of them.")
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.FilterOptions.tag")))
     var tag: [String] = []
 
-    @Flag(help: "With several --tag: entries with any of them instead of all.")
+    @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.anyTag")))
     var anyTag = false
 
-    @Option(help: "Leave out entries with this tag; repeatable.")
+    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.notTag")))
     var notTag: [String] = []
 
-    @Flag(help: "Starred entries only.")
+    @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.starred")))
     var starred = false
 
-    @Option(help: "Entries containing these words or word prefixes (from the index).")
+    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.contains")))
     var contains: String?
 
-    @Option(help: "Entries whose file matches this regular expression (an exact scan of the files; ^ and $ match at lines).")
+    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.grep")))
     var grep: String?
 
-    @Option(name: .customShort("n", allowingJoined: true), help: "At most N entries (-n 5 or -n5).")
+    @Option(name: .customShort("n", allowingJoined: true), help: ArgumentHelp(Say.text("help.FilterOptions.n")))
     var n: Int?
 
-    @Flag(help: "Oldest first.")
+    @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.reverse")))
     var reverse = false
 
     func validate() throws {

@@ -6,14 +6,8 @@ import JournalKit
 struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
-        abstract: "A diary in plain Markdown files, versioned with git.",
-        discussion: Help.reflow("""
-            Entries are Markdown files under entries/ in a git repository (default ~/journal).
-            Every change is a commit. Examples:
-              journal add "Trip to Busan" --tag busan --category travel
-              journal list -n 20
-              journal edit 3f2a
-            """),
+        abstract: Say.text("help.JournalCommand.abstract"),
+        discussion: Help.reflow(Say.text("help.JournalCommand.discussion")),
         version: "0.1.0",
         subcommands: [
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
@@ -31,6 +25,8 @@ struct JournalCommand: ParsableCommand {
         // silent death (git ignores SIGPIPE for its network work too). Output to a closed pipe is
         // handled where it is written (`Terminal.write`).
         signal(SIGPIPE, SIG_IGN)
+        // Before anything reads a message or a help text (the commands' configurations are built lazily).
+        Say.language = Language.choose()
         do {
             let given = Array(CommandLine.arguments.dropFirst())
             if let unknown = unknownCommand(in: given) {
@@ -40,10 +36,47 @@ struct JournalCommand: ParsableCommand {
             var command = try parseAsRoot(hoistingGlobalOptions(Search.rewritingExclusions(given)))
             try command.run()
         } catch {
-            guard let message = message(for: error) else { exit(withError: error) }
+            guard let message = message(for: error) else {
+                if Say.language != "en" { exitTranslated(error) }
+                exit(withError: error)
+            }
             Terminal.printError(message)
             Foundation.exit(1)
         }
+    }
+
+    /// swift-argument-parser's own words around our texts (headings of --help, the usage error's
+    /// frame) in the messages' language: it has no catalogue of its own, so its output is rewritten.
+    static func exitTranslated(_ error: any Error) -> Never {
+        var text = fullMessage(for: error)
+        let words: [(String, String)] = [
+            ("OVERVIEW:", "parser.overview"), ("USAGE:", "parser.usage"), ("ARGUMENTS:", "parser.arguments"),
+            ("OPTIONS:", "parser.options"), ("SUBCOMMANDS:", "parser.subcommands"),
+            ("Show help information.", "parser.help"), ("Show the version.", "parser.version"),
+            ("(default: ", "parser.default"), ("; default: ", "parser.defaultAfter"), ("Error: ", "parser.error"),
+            ("Usage: ", "parser.usageLine"), ("Unknown option ", "parser.unknownOption"),
+            ("Missing expected argument ", "parser.missingArgument"), ("Unexpected argument ", "parser.unexpectedArgument"),
+            ("Missing value for ", "parser.missingValue"),
+        ]
+        for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
+        text = replacingSentences(text)
+        let code = exitCode(for: error)
+        Terminal.write(text + "\n", to: code == .success ? .standardOutput : .standardError)
+        Foundation.exit(code.rawValue)
+    }
+
+    /// `See 'journal help <subcommand>' for detailed help.` and `See 'journal list --help' for more information.`
+    private static func replacingSentences(_ text: String) -> String {
+        var lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        for (index, line) in lines.enumerated() {
+            let body = line.drop { $0 == " " }
+            let indent = String(line.prefix(line.count - body.count))
+            guard body.hasPrefix("See '"), let close = body.dropFirst(5).firstIndex(of: "'") else { continue }
+            let command = String(body[body.index(body.startIndex, offsetBy: 5)..<close])
+            if body.hasSuffix("for detailed help.") { lines[index] = indent + Say.text("parser.seeDetailed", command) }
+            if body.hasSuffix("for more information.") { lines[index] = indent + Say.text("parser.seeMore", command) }
+        }
+        return lines.joined(separator: "\n")
     }
 
     /// The one line an error is shown as; nil for swift-argument-parser's own (usage mistakes, --help,

@@ -8,10 +8,10 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// Flags every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: [.customShort("J", allowingJoined: true), .long], help: "The journal folder (default: $JOURNAL_DIR, else ~/journal).")
+    @Option(name: [.customShort("J", allowingJoined: true), .long], help: ArgumentHelp(Say.text("help.GlobalOptions.journal")))
     var journal: String?
 
-    @Option(help: "Colour output: auto (on a terminal, unless NO_COLOR is set), always or never.")
+    @Option(help: ArgumentHelp(Say.text("help.GlobalOptions.color")))
     var color: ColorChoice = .auto
 
     /// Where the journal lives, and whether that is the default place (which `add` may create).

@@ -51,24 +51,6 @@ extension Terminal {
     }
 }
 
-/// Columns in a terminal: East Asian wide characters and emoji take two.
-func displayWidth(_ text: String) -> Int {
-    text.reduce(0) { width, character in
-        guard let scalar = character.unicodeScalars.first else { return width }
-        if character.unicodeScalars.count > 1 && character.unicodeScalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
-            return width + 2
-        }
-        if scalar.properties.isEmojiPresentation { return width + 2 }
-        switch scalar.value {
-        case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
-            0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE30...0xFE4F, 0xFF00...0xFF60, 0xFFE0...0xFFE6, 0x20000...0x3FFFD:
-            return width + 2
-        default:
-            return width + (scalar.properties.generalCategory == .nonspacingMark ? 0 : 1)
-        }
-    }
-}
-
 func padded(_ text: String, to width: Int) -> String {
     text + String(repeating: " ", count: max(0, width - displayWidth(text)))
 }
@@ -80,12 +62,15 @@ func printColumns(_ rows: [(String, String)]) {
 }
 
 /// Dates as the user reads them: their locale's medium style, or ISO 8601 under C/POSIX or no locale;
-/// always in the entry's own local time, as the writer lived it.
+/// always in the entry's own local time, as the writer lived it. When messages are in another language
+/// than English, its catalogue's `dateTime` form is used instead, written by hand (no ICU).
 struct DateText {
     private let formatter: DateFormatter?
+    private let catalogued: Bool
 
     init(locale: Locale?) {
-        guard let locale else {
+        catalogued = Say.language != "en"
+        guard let locale, !catalogued else {
             formatter = nil
             return
         }
@@ -97,6 +82,10 @@ struct DateText {
     }
 
     func format(_ stamp: Timestamp) -> String {
+        if catalogued {
+            let p = stamp.parts
+            return Say.dateTime(year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute)
+        }
         guard let formatter, let zone = TimeZone(secondsFromGMT: stamp.offsetSeconds) else {
             let p = stamp.parts
             return String(format: "%04d-%02d-%02d %02d:%02d", p.year, p.month, p.day, p.hour, p.minute)
@@ -225,8 +214,8 @@ struct EntryLines {
 
     private func categoryText(_ entry: Entry) -> String {
         guard let name = entry.category else { return "" }
-        if let emoji = settings.category(named: name)?.emoji { return "\(emoji) \(name)" }
-        return name
+        if let emoji = settings.category(named: name)?.emoji { return "\(emoji) \(Say.categoryName(name))" }
+        return Say.categoryName(name)
     }
 }
 
@@ -245,6 +234,23 @@ enum Help {
                 lines.append(line)
             }
         }
+        // argument-parser wraps by characters: a Korean syllable takes two cells, so such paragraphs
+        // are wrapped here by cells, at spaces, short enough that it leaves them alone.
+        if Say.language != "en" { lines = lines.flatMap { $0.hasPrefix(" ") ? [$0] : wrapped($0, width: 78) } }
         return lines.joined(separator: "\n")
+    }
+
+    static func wrapped(_ line: String, width: Int) -> [String] {
+        var out: [String] = []
+        var current = ""
+        for word in line.split(separator: " ", omittingEmptySubsequences: false).map(String.init) {
+            if !current.isEmpty, displayWidth(current) + 1 + displayWidth(word) > width {
+                out.append(current)
+                current = word
+            } else {
+                current += (current.isEmpty ? "" : " ") + word
+            }
+        }
+        return out + [current]
     }
 }

@@ -26,6 +26,8 @@ final class Sandbox {
             "XDG_CONFIG_HOME": root.path + "/home/.config",
             "GIT_CONFIG_NOSYSTEM": "1",
             "JOURNAL_NOW": Sandbox.clock,
+            // English messages and ISO dates unless a test asks for a language.
+            "LANG": "C",
         ]
         // No test touches the internet: weather and geocoding go nowhere (a closed local port) unless
         // a test points them at its own ProviderServer.

@@ -3,65 +3,50 @@ import Foundation
 extension Say {
 
     static func commitImport(_ count: Int, _ format: String, _ source: String) -> String {
-        "Import \(entries(count)) from \(format) (\(source))"
+        Say.inEnglish { "Import \(entries(count)) from \(format) (\(source))" }
     }
 
     public static func imported(_ count: Int, _ format: String, _ source: String, alreadyThere: Int, dryRun: Bool) -> String {
-        let verb = dryRun ? "Would import" : "Imported"
-        let known = alreadyThere == 0 ? "" : "; \(alreadyThere) already in the journal"
-        return "\(verb) \(entries(count)) from \(format) (\(source))\(known)."
+        let known = alreadyThere == 0 ? "" : Say.text("importedAlreadyThere", alreadyThere)
+        return Say.text(dryRun ? "wouldImport" : "imported", entries(count), format, source, known)
     }
 
-    public static func wouldAdd(_ day: String, _ shortID: String, _ title: String) -> String {
-        "would add \(day) \(shortID) \(title.isEmpty ? untitled : title)"
-    }
+    public static func wouldAdd(_ day: String, _ shortID: String, _ title: String) -> String { Say.text("wouldAdd", day, shortID, title.isEmpty ? untitled : title) }
 
-    public static func importProblem(_ place: String, _ reason: String) -> String { "skipped \(place): \(reason)" }
+    public static func importProblem(_ place: String, _ reason: String) -> String { Say.text("importProblem", place, reason) }
 
-    public static func importing(_ count: Int) -> String { "Importing… \(count)" }
+    public static func importing(_ count: Int) -> String { Say.text("importing", count) }
 
-    public static func badTimeZone(_ name: String) -> String {
-        "time zone '\(name)' is not an IANA name such as Asia/Seoul or UTC"
-    }
+    public static func badTimeZone(_ name: String) -> String { Say.text("badTimeZone", name) }
 
-    static func importSourceMissing(_ path: String) -> String { "\(path) does not exist" }
-    static func importUnreadable(_ path: String, _ reason: String) -> String { "cannot read \(path): \(reason)" }
-    static func importUnsafeName(_ name: String) -> String {
-        "refused: the name '\(name)' would leave the journal's attachments folder; nothing was imported"
-    }
-    static func importUnsafePath(_ path: String) -> String {
-        "refused: '\(path)' points outside the source (an absolute path or ..); nothing was imported"
-    }
-    static func importSymlink(_ path: String) -> String {
-        "refused: '\(path)' is a symbolic link; nothing was imported"
-    }
-    static func importTooBig(_ path: String, _ reason: String) -> String {
-        "refused: \(path) \(reason) (a zip bomb?); nothing was imported"
-    }
+    static func importSourceMissing(_ path: String) -> String { Say.text("importSourceMissing", path) }
+    static func importUnreadable(_ path: String, _ reason: String) -> String { Say.text("importUnreadable", path, reason) }
+    static func importUnsafeName(_ name: String) -> String { Say.text("importUnsafeName", name) }
+    static func importUnsafePath(_ path: String) -> String { Say.text("importUnsafePath", path) }
+    static func importSymlink(_ path: String) -> String { Say.text("importSymlink", path) }
+    static func importTooBig(_ path: String, _ reason: String) -> String { Say.text("importTooBig", path, reason) }
 
-    static let notAZip = "neither a folder nor a zip file"
-    static let notInExport = "not in the export"
-    static let inflatesTooMuch = "inflates far beyond its packed size"
-    static func tooManyFiles(_ count: Int) -> String { "holds more than \(count) files" }
+    static var notAZip: String { Say.text("notAZip") }
+    static var notInExport: String { Say.text("notInExport") }
+    static var inflatesTooMuch: String { Say.text("inflatesTooMuch") }
+    static func tooManyFiles(_ count: Int) -> String { Say.text("tooManyFiles", count) }
 
     // jrnl
-    static func jrnlNoEntries(_ path: String) -> String {
-        "\(path) holds no jrnl entries (lines starting [YYYY-MM-DD HH:MM])"
-    }
-    static func jrnlBadDate(_ blob: String) -> String { "[\(blob)] is not a date and time jrnl writes" }
-    static let jrnlTextBeforeFirst = "text before the first dated entry"
-    static func jsonNotExport(_ what: String) -> String { "not a \(what) JSON export (no \"entries\" list)" }
-    static let jsonEntryNotObject = "the entry is not a JSON object"
-    static func jsonMissing(_ key: String) -> String { "no valid \"\(key)\"" }
-    static func jsonBad(_ reason: String) -> String { "not JSON: \(reason)" }
+    static func jrnlNoEntries(_ path: String) -> String { Say.text("jrnlNoEntries", path) }
+    static func jrnlBadDate(_ blob: String) -> String { Say.text("jrnlBadDate", blob) }
+    static var jrnlTextBeforeFirst: String { Say.text("jrnlTextBeforeFirst") }
+    static func jsonNotExport(_ what: String) -> String { Say.text("jsonNotExport", what) }
+    static var jsonEntryNotObject: String { Say.text("jsonEntryNotObject") }
+    static func jsonMissing(_ key: String) -> String { Say.text("jsonMissing", key) }
+    static func jsonBad(_ reason: String) -> String { Say.text("jsonBad", reason) }
 
     // Day One
-    static func dayOneNoJSON(_ path: String) -> String { "\(path) holds no Day One JSON file (Journal.json)" }
-    static func dayOneMissingMedia(_ name: String) -> String { "its file \(name) is not in the export; the link is kept" }
-    static let dayOneBadUUID = "its uuid is not 32 hexadecimal digits"
+    static func dayOneNoJSON(_ path: String) -> String { Say.text("dayOneNoJSON", path) }
+    static func dayOneMissingMedia(_ name: String) -> String { Say.text("dayOneMissingMedia", name) }
+    static var dayOneBadUUID: String { Say.text("dayOneBadUUID") }
 
     // Markdown
-    static func markdownNoNotes(_ path: String) -> String { "\(path) holds no Markdown notes (.md files)" }
-    static func markdownBadFrontMatter(_ reason: String) -> String { "its front matter cannot be read: \(reason)" }
-    static let markdownEmpty = "the note is empty"
+    static func markdownNoNotes(_ path: String) -> String { Say.text("markdownNoNotes", path) }
+    static func markdownBadFrontMatter(_ reason: String) -> String { Say.text("markdownBadFrontMatter", reason) }
+    static var markdownEmpty: String { Say.text("markdownEmpty") }
 }

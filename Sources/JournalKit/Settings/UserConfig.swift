@@ -21,6 +21,8 @@ public struct UserConfig: Sendable, Equatable {
     public var units: Units = .metric
     /// The password sent to http(s) remotes by `sync` and `clone` (a personal access token).
     public var gitToken: String?
+    /// The language of messages (a catalogue's name: en, ko); nil to follow LC_ALL, LC_MESSAGES, LANG.
+    public var language: String?
 
     public init() {}
 
@@ -28,7 +30,7 @@ public struct UserConfig: Sendable, Equatable {
     public static let keys = [
         "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
         "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
-        "git.token",
+        "git.token", "language",
     ]
 
     /// Keys whose values `config list` hides.
@@ -119,6 +121,9 @@ public struct UserConfig: Sendable, Equatable {
         case "units":
             guard let units = Units(rawValue: text.lowercased()) else { throw bad() }
             self.units = units
+        case "language":
+            guard Say.languages.contains(text.lowercased()) else { throw bad() }
+            language = text.lowercased()
         default:
             throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys))
         }
@@ -138,6 +143,7 @@ public struct UserConfig: Sendable, Equatable {
         case "location.latitude": latitude.map(YAMLWriter.number)
         case "location.longitude": longitude.map(YAMLWriter.number)
         case "units": units.rawValue
+        case "language": language
         default: nil
         }
     }
@@ -146,6 +152,7 @@ public struct UserConfig: Sendable, Equatable {
         switch key {
         case "weather.provider": Say.expectedProvider
         case "units": Say.expectedUnits
+        case "language": Say.expectedLanguage(Say.languages)
         case "location.latitude": Say.expectedLatitude
         case "location.longitude": Say.expectedLongitude
         case _ where key.hasSuffix("url"): Say.expectedURL
@@ -270,6 +277,7 @@ public struct UserConfig: Sendable, Equatable {
         case "location.longitude": longitude = nil
         case "units": units = .metric
         case "git.token": gitToken = nil
+        case "language": language = nil
         default: break
         }
     }

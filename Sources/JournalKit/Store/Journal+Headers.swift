@@ -132,8 +132,8 @@ extension Journal {
             switch purpose {
             case .star:
                 message = plan.changes.starred == false ? Say.commitUnstar(title, current.shortID) : Say.commitStar(title, current.shortID)
-            case .tag: message = Say.commitTag(title, current.shortID, plan.changes.tagSummary)
-            case .edit: message = Say.commitEditHeader(title, current.shortID, plan.changes.summary)
+            case .tag: message = Say.commitTag(title, current.shortID, Say.inEnglish { plan.changes.tagSummary })
+            case .edit: message = Say.commitEditHeader(title, current.shortID, Say.inEnglish { plan.changes.summary })
             }
             return ([(entry.path, edited)], message)
         }

@@ -120,7 +120,7 @@ public final class Journal {
             }
             return journal
         } catch {
-            throw .from(error, doing: "open \(root)")
+            throw .from(error, doing: Say.text("doing.open", root))
         }
     }
 
@@ -145,7 +145,7 @@ public final class Journal {
             try? journal.index().record([settingsFile], root: root, committed: true, read: journal.indexRead)
             return journal
         } catch {
-            throw .from(error, doing: "create a journal in \(root)")
+            throw .from(error, doing: Say.text("doing.create", root))
         }
     }
 
@@ -453,7 +453,7 @@ public final class Journal {
                 ? try repository.status(paths: Journal.trackedPaths)
                 : try repository.changesAgainstHead(candidates)
         } catch {
-            throw .from(error, doing: "read the status of \(root)")
+            throw .from(error, doing: Say.text("doing.status", root))
         }
         let changed = Set(changes.map(\.path))
         var settled = candidates.filter { !changed.contains($0) }
@@ -526,7 +526,7 @@ public final class Journal {
     }
 
     func head() throws(JournalError) -> ObjectID? {
-        do { return try repository.head() } catch { throw .from(error, doing: "read HEAD") }
+        do { return try repository.head() } catch { throw .from(error, doing: Say.text("doing.readHead")) }
     }
 
     /// Who commits: the git config's user (else the fallback), stamped with the pinned clock when there is one.
@@ -544,7 +544,7 @@ public final class Journal {
         do {
             _ = try repository.commit(paths: paths, message: ControlCharacters.visible(message), signature: author)
         } catch {
-            throw .from(error, doing: "commit")
+            throw .from(error, doing: Say.text("doing.commit"))
         }
     }
 
@@ -576,7 +576,8 @@ public final class Journal {
 
     static func shortTitle(_ title: String) -> String {
         let clean = title.isEmpty ? Say.untitled : title.replacingOccurrences(of: "\"", with: "'")
-        return clean.count > 60 ? String(clean.prefix(59)) + "…" : clean
+        // 60 terminal cells (a Korean syllable takes two), cut between characters.
+        return displayWidth(clean) > 60 ? truncated(clean, toWidth: 59) + "…" : clean
     }
 }
 

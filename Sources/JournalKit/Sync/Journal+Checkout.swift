@@ -87,7 +87,7 @@ extension Journal {
                 try FileSystem.remove(syncMarkerPath)
             }
         } catch {
-            throw .from(error, doing: "finish the interrupted sync")
+            throw .from(error, doing: Say.text("doing.finishSync"))
         }
     }
 

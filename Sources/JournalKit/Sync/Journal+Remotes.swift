@@ -4,7 +4,7 @@ import Git
 /// Remotes and clone.
 extension Journal {
     public func remotes() throws(JournalError) -> [RemoteInfo] {
-        do { return try repository.remotes() } catch { throw .from(error, doing: "list remotes") }
+        do { return try repository.remotes() } catch { throw .from(error, doing: Say.text("doing.listRemotes")) }
     }
 
     public func addRemote(name: String, url: String) throws(JournalError) {
@@ -16,7 +16,7 @@ extension Journal {
             if try repository.remoteURL(name) != nil { throw JournalError.invalid(Say.remoteExists(name)) }
             try repository.addRemote(name: name, url: url)
         } catch {
-            throw .from(error, doing: "add remote \(name)")
+            throw .from(error, doing: Say.text("doing.addRemote", name))
         }
     }
 
@@ -28,7 +28,7 @@ extension Journal {
         } catch let failure as RemoteFailure {
             throw .remote(failure)
         } catch {
-            throw .from(error, doing: "remove remote \(name)")
+            throw .from(error, doing: Say.text("doing.removeRemote", name))
         }
     }
 
@@ -90,7 +90,7 @@ extension Journal {
             throw .remote(failure)
         } catch {
             cleanUp()
-            throw .from(error, doing: "clone \(url)")
+            throw .from(error, doing: Say.text("doing.clone", url))
         }
     }
 }

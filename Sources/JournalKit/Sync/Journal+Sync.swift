@@ -28,7 +28,7 @@ extension Journal {
     /// The remote `sync` uses when none is named: the only one, else `origin`.
     public func defaultRemote() throws(JournalError) -> String {
         let remotes: [RemoteInfo]
-        do { remotes = try repository.remotes() } catch { throw .from(error, doing: "list remotes") }
+        do { remotes = try repository.remotes() } catch { throw .from(error, doing: Say.text("doing.listRemotes")) }
         if remotes.count == 1 { return remotes[0].name }
         if remotes.contains(where: { $0.name == "origin" }) { return "origin" }
         throw .invalid(remotes.isEmpty ? Say.noRemote : Say.whichRemote(remotes.map(\.name)))
@@ -59,7 +59,7 @@ extension Journal {
             guard let current = try repository.currentBranch() else { throw JournalError.busy(Say.detachedHead) }
             branch = current
         } catch {
-            throw .from(error, doing: "read HEAD")
+            throw .from(error, doing: Say.text("doing.readHead"))
         }
         let maxAttempts = 5
         var refused: (tip: ObjectID?, why: String)?
@@ -158,7 +158,7 @@ extension Journal {
             }
             throw JournalError.busy(Say.syncKeptChanging)
         } catch {
-            throw .from(error, doing: "merge \(name)")
+            throw .from(error, doing: Say.text("doing.merge", name))
         }
     }
 
@@ -167,7 +167,7 @@ extension Journal {
         do {
             return Journal.counts(of: try repository.changes(from: old, to: new, under: [Journal.entriesFolder]))
         } catch {
-            throw .from(error, doing: "compare commits")
+            throw .from(error, doing: Say.text("doing.compare"))
         }
     }
 
@@ -204,7 +204,7 @@ extension Journal {
         } catch let failure as RemoteFailure {
             throw .remote(failure)
         } catch {
-            throw .from(error, doing: "sync")
+            throw .from(error, doing: Say.text("doing.sync"))
         }
     }
 }

@@ -91,7 +91,7 @@ public enum BuiltInTemplates {
             </div>
             {{#hasAttachments}}
             <section class="attachments">
-            <h2>Attachments</h2>
+            <h2>{{labels.attachments}}</h2>
             {{#attachments}}
             {{#image}}
             <figure><a href="{{href}}"><img src="{{href}}" alt="{{name}}"></a><figcaption>{{name}}</figcaption></figure>
@@ -111,15 +111,15 @@ public enum BuiltInTemplates {
             #"""
             <h1>{{title}}</h1>
             {{#hasCategories}}
-            <nav class="chips"><h2>Categories</h2>{{#categories}}{{^first}} {{/first}}<a class="category c-{{color}}" href="{{href}}">{{label}}</a>{{/categories}}</nav>
+            <nav class="chips"><h2>{{labels.categories}}</h2>{{#categories}}{{^first}} {{/first}}<a class="category c-{{color}}" href="{{href}}">{{label}}</a>{{/categories}}</nav>
             {{/hasCategories}}
             {{#hasTags}}
-            <nav class="chips"><h2>Tags</h2>{{#tags}}{{^first}} {{/first}}<a class="tag" href="{{href}}">#{{name}}</a>{{/tags}}</nav>
+            <nav class="chips"><h2>{{labels.tags}}</h2>{{#tags}}{{^first}} {{/first}}<a class="tag" href="{{href}}">#{{name}}</a>{{/tags}}</nav>
             {{/hasTags}}
             {{#years}}
             <h2>{{year}}</h2>
             {{#months}}
-            <h3>{{month}} {{year}}</h3>
+            <h3>{{heading}}</h3>
             <ul class="entries">
             {{#entries}}
             <li><a href="{{href}}">{{title}}</a> <time>{{date}}</time>{{#category}} <a class="category c-{{color}}" href="{{href}}">{{label}}</a>{{/category}}</li>
@@ -128,7 +128,7 @@ public enum BuiltInTemplates {
             {{/months}}
             {{/years}}
             {{^years}}
-            <p>No entries.</p>
+            <p>{{labels.noEntries}}</p>
             {{/years}}
 
             """#
@@ -136,7 +136,7 @@ public enum BuiltInTemplates {
         (
             "list.html",
             #"""
-            <p><a href="../index.html">← {{journalTitle}}</a></p>
+            <p><a href="../index.html">← {{labels.journal}}</a></p>
             <h1>{{title}}</h1>
             {{#hasEntries}}
             <ul class="entries">
@@ -146,7 +146,7 @@ public enum BuiltInTemplates {
             </ul>
             {{/hasEntries}}
             {{^hasEntries}}
-            <p>No entries.</p>
+            <p>{{labels.noEntries}}</p>
             {{/hasEntries}}
 
             """#

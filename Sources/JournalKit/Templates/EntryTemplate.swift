@@ -79,7 +79,12 @@ public struct EntryTemplate: Sendable, Equatable {
     static func context(_ values: Values) -> [String: Any] {
         let p = values.stamp.parts
         var context: [String: Any] = [:]
-        if let locale = values.locale, let zone = TimeZone(secondsFromGMT: values.stamp.offsetSeconds) {
+        if Say.language != "en" {
+            // The catalogue's words, written by hand: no ICU for a template either.
+            context["date"] = Say.templateDate(year: p.year, month: p.month, day: p.day)
+            context["time"] = Say.templateTime(hour: p.hour, minute: p.minute)
+            context["weekday"] = Say.weekday(iso: values.stamp.localDay.isoWeekday)
+        } else if let locale = values.locale, let zone = TimeZone(secondsFromGMT: values.stamp.offsetSeconds) {
             let formatter = DateFormatter()
             formatter.locale = locale
             formatter.timeZone = zone
@@ -120,7 +125,7 @@ extension Journal {
         if let file = ownTemplateFiles()[name] {
             let data: Data
             do { data = try Data(contentsOf: URL(fileURLWithPath: root + "/" + file)) } catch {
-                throw .failed(doing: "read \(file)", cause: error.localizedDescription)
+                throw .failed(doing: Say.text("doing.read", file), cause: error.localizedDescription)
             }
             return try EntryTemplate.parse(name: name, path: file, text: String(decoding: data, as: UTF8.self))
         }

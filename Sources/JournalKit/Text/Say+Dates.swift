@@ -9,67 +9,37 @@ extension Say {
             .replacingOccurrences(of: "\r", with: "\\r")
             .replacingOccurrences(of: "\n", with: "\\n")
             .replacingOccurrences(of: "\t", with: "\\t")
-        return "invalid date '\(shown)': \(reason)"
+        return Say.text("invalidDate", shown, reason)
     }
 
-    /// English name of a month, 1 = January.
+    /// The name of a month in the current language, 1 = January.
     static func monthName(_ month: Int) -> String {
-        let names = [
-            "January", "February", "March", "April", "May", "June",
-            "July", "August", "September", "October", "November", "December",
-        ]
-        return (1...12).contains(month) ? names[month - 1] : "month \(month)"
+        (1...12).contains(month) ? Say.text("month.\(month)") : Say.text("monthNumber", month)
     }
 
-    static func dateIsEmpty() -> String {
-        "no date given"
-    }
+    static func dateIsEmpty() -> String { Say.text("dateIsEmpty") }
 
-    static func dateNotUnderstood() -> String {
-        "not a date I understand (try 2026-11-20, yesterday 21:30, or friday)"
-    }
+    static func dateNotUnderstood() -> String { Say.text("dateNotUnderstood") }
 
-    static func daysNotUnderstood() -> String {
-        "not a date I understand (try 2026-11-20, june 2013, last week, or friday)"
-    }
+    static func daysNotUnderstood() -> String { Say.text("daysNotUnderstood") }
 
-    static func monthHasDays(month: Int, year: Int, days: Int) -> String {
-        "\(monthName(month)) \(year) has \(days) days"
-    }
+    static func monthHasDays(month: Int, year: Int, days: Int) -> String { Say.text("monthHasDays", monthName(month), year, days) }
 
-    static func noSuchDay(_ day: Int) -> String {
-        "there is no day \(day) in a month"
-    }
+    static func noSuchDay(_ day: Int) -> String { Say.text("noSuchDay", day) }
 
-    static func noSuchMonth(_ month: Int) -> String {
-        "there is no month \(month) (months run 1 to 12)"
-    }
+    static func noSuchMonth(_ month: Int) -> String { Say.text("noSuchMonth", month) }
 
-    static func yearOutOfRange(_ year: Int) -> String {
-        "year \(year) is out of range (years run 1 to 9999)"
-    }
+    static func yearOutOfRange(_ year: Int) -> String { Say.text("yearOutOfRange", year) }
 
-    static func noSuchHour(_ hour: Int) -> String {
-        "there is no hour \(hour) (hours run 0 to 23)"
-    }
+    static func noSuchHour(_ hour: Int) -> String { Say.text("noSuchHour", hour) }
 
-    static func noSuchMinute(_ minute: Int) -> String {
-        "there is no minute \(minute) (minutes run 0 to 59)"
-    }
+    static func noSuchMinute(_ minute: Int) -> String { Say.text("noSuchMinute", minute) }
 
-    static func noSuchSecond(_ second: Int) -> String {
-        "there is no second \(second) (seconds run 0 to 59)"
-    }
+    static func noSuchSecond(_ second: Int) -> String { Say.text("noSuchSecond", second) }
 
-    static func notTwelveHourTime(_ text: String) -> String {
-        "\(text) is not a 12-hour time (hours run 1 to 12 with am/pm)"
-    }
+    static func notTwelveHourTime(_ text: String) -> String { Say.text("notTwelveHourTime", text) }
 
-    static func offsetOutOfRange(_ text: String) -> String {
-        "\(text) is not a UTC offset (offsets run -18:00 to +18:00)"
-    }
+    static func offsetOutOfRange(_ text: String) -> String { Say.text("offsetOutOfRange", text) }
 
-    static func timeSkipped(time: String, day: String, zone: String) -> String {
-        "\(time) on \(day) does not exist in \(zone): the clocks jump forward past it"
-    }
+    static func timeSkipped(time: String, day: String, zone: String) -> String { Say.text("timeSkipped", time, day, zone) }
 }

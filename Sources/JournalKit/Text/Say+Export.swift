@@ -3,23 +3,14 @@ import Foundation
 /// Messages of `export` and `share`.
 extension Say {
     public static func exported(_ count: Int, to path: String) -> String {
-        count == 1 ? "Exported 1 entry to \(path)" : "Exported \(count) entries to \(path)"
+        Say.plural("exported", count, count, path)
     }
-    public static func exportNoFolder(_ folder: String) -> String {
-        "cannot export into \(folder): no such folder"
-    }
-    public static func exportIsFolder(_ path: String) -> String {
-        "cannot export to \(path): it is a folder (give a file name)"
-    }
-    public static func exportFailed(_ path: String, _ reason: String) -> String {
-        "cannot write \(path): \(reason)"
-    }
-    public static let dayOneNeedsOutput = "export dayone writes a zip: name the file with -o (for example -o journal-dayone.zip)"
-    public static func copied(by tool: String) -> String { "Copied to the clipboard with \(tool)." }
-    public static let copiedByTerminal = "Sent to the terminal's clipboard (OSC 52); a terminal that does not take it ignores it."
-    public static let noClipboard =
-        "no clipboard here: none of wl-copy, xclip or xsel is installed, and the output is not a terminal (printed instead)"
-    public static func clipboardFailed(_ tool: String, _ status: Int32) -> String {
-        "\(tool) exited with status \(status): nothing was copied"
-    }
+    public static func exportNoFolder(_ folder: String) -> String { Say.text("exportNoFolder", folder) }
+    public static func exportIsFolder(_ path: String) -> String { Say.text("exportIsFolder", path) }
+    public static func exportFailed(_ path: String, _ reason: String) -> String { Say.text("exportFailed", path, reason) }
+    public static var dayOneNeedsOutput: String { Say.text("dayOneNeedsOutput") }
+    public static func copied(by tool: String) -> String { Say.text("copied", tool) }
+    public static var copiedByTerminal: String { Say.text("copiedByTerminal") }
+    public static var noClipboard: String { Say.text("noClipboard") }
+    public static func clipboardFailed(_ tool: String, _ status: Int32) -> String { Say.text("clipboardFailed", tool, status) }
 }

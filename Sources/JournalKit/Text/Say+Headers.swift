@@ -5,76 +5,51 @@ import Foundation
 extension Say {
     // MARK: Errors
 
-    static func brokenHeaderRefused(_ path: String, _ line: Int, _ reason: String, _ id: String) -> String {
-        "\(path):\(line): \(reason); the header cannot be read, so it was left alone: fix it with `journal edit \(id)`"
-    }
-    static func unknownTag(_ tag: String) -> String { "no entry has the tag #\(tag) in its header" }
-    static func sameName(_ name: String) -> String { "'\(name)' is already called that: nothing to rename" }
-    static func invalidCategoryName(_ name: String) -> String {
-        "invalid category name '\(name)': a name is a single word (letters, digits, - _ / .), no spaces"
-    }
-    static func duplicateCategory(_ name: String) -> String { "there is already a category '\(name)' in journal.yml" }
-    static func invalidColor(_ color: String) -> String {
-        "unknown colour '\(color)' (one of: \(Settings.colors.joined(separator: ", ")))"
-    }
-    static func invalidEmoji(_ emoji: String) -> String {
-        "invalid emoji '\(emoji)': give one emoji (or a short symbol), without spaces"
-    }
+    static func brokenHeaderRefused(_ path: String, _ line: Int, _ reason: String, _ id: String) -> String { Say.text("brokenHeaderRefused", path, line, reason, id) }
+    static func unknownTag(_ tag: String) -> String { Say.text("unknownTag", tag) }
+    static func sameName(_ name: String) -> String { Say.text("sameName", name) }
+    static func invalidCategoryName(_ name: String) -> String { Say.text("invalidCategoryName", name) }
+    static func duplicateCategory(_ name: String) -> String { Say.text("duplicateCategory", name) }
+    static func invalidColor(_ color: String) -> String { Say.text("invalidColor", color, Settings.colors.joined(separator: ", ")) }
+    static func invalidEmoji(_ emoji: String) -> String { Say.text("invalidEmoji", emoji) }
     static func categoryInUse(_ name: String, _ count: Int) -> String {
-        "category '\(name)' is used by \(entries(count)): pass --force to remove it from them too, "
-            + "or rename it with `journal categories rename`"
+        Say.text("categoryInUse", name, entries(count))
     }
-    static func settingsNotEditable(_ path: String, _ reason: String) -> String {
-        "cannot edit \(path) safely: \(reason); edit it by hand"
-    }
-    static let categoriesNotABlock = "its `categories:` is not a block of `name:` lines"
-    static let settingsEditMismatch = "the edited file would not read back as intended"
-    static let notUTF8 = "it is not valid UTF-8"
-    public static let categoryAndNoCategory = "--category and --no-category cannot be used together"
-    public static let starAndUnstar = "--star and --unstar cannot be used together"
+    static func settingsNotEditable(_ path: String, _ reason: String) -> String { Say.text("settingsNotEditable", path, reason) }
+    static var categoriesNotABlock: String { Say.text("categoriesNotABlock") }
+    static var settingsEditMismatch: String { Say.text("settingsEditMismatch") }
+    static var notUTF8: String { Say.text("notUTF8") }
+    public static var categoryAndNoCategory: String { Say.text("categoryAndNoCategory") }
+    public static var starAndUnstar: String { Say.text("starAndUnstar") }
 
     // MARK: What the commands print
 
-    public static func starred(_ id: String, _ title: String) -> String { "Starred \(id) \"\(title)\"" }
-    public static func unstarred(_ id: String, _ title: String) -> String { "Unstarred \(id) \"\(title)\"" }
-    public static func alreadyStarred(_ id: String, _ title: String) -> String {
-        "\(id) \"\(title)\" is already starred: nothing to do."
-    }
-    public static func notStarred(_ id: String, _ title: String) -> String {
-        "\(id) \"\(title)\" is not starred: nothing to do."
-    }
-    public static func tagged(_ id: String, _ summary: String, _ tags: [String]) -> String {
-        "Tagged \(id): \(summary) (\(tagList(tags)))"
-    }
-    public static func tagsUnchanged(_ id: String, _ tags: [String]) -> String {
-        "No changes: \(id) has \(tagList(tags))."
-    }
-    public static func entryTags(_ id: String, _ tags: [String]) -> String { "\(id): \(tagList(tags))" }
-    public static func editedHeader(_ id: String, _ path: String, _ summary: String) -> String {
-        "Edited \(id) \(path): \(summary)"
-    }
-    public static func renamedTag(_ old: String, _ new: String, _ count: Int) -> String {
-        "Renamed #\(old) to #\(new) in \(entries(count))."
-    }
-    public static func addedCategory(_ name: String) -> String { "Added category \(name) to journal.yml." }
-    public static func renamedCategory(_ old: String, _ new: String, _ count: Int) -> String {
-        "Renamed category \(old) to \(new) (\(entries(count)))."
-    }
+    public static func starred(_ id: String, _ title: String) -> String { Say.text("starred", id, title) }
+    public static func unstarred(_ id: String, _ title: String) -> String { Say.text("unstarred", id, title) }
+    public static func alreadyStarred(_ id: String, _ title: String) -> String { Say.text("alreadyStarred", id, title) }
+    public static func notStarred(_ id: String, _ title: String) -> String { Say.text("notStarred", id, title) }
+    public static func tagged(_ id: String, _ summary: String, _ tags: [String]) -> String { Say.text("tagged", id, summary, tagList(tags)) }
+    public static func tagsUnchanged(_ id: String, _ tags: [String]) -> String { Say.text("tagsUnchanged", id, tagList(tags)) }
+    public static func entryTags(_ id: String, _ tags: [String]) -> String { Say.text("entryTags", id, tagList(tags)) }
+    public static func editedHeader(_ id: String, _ path: String, _ summary: String) -> String { Say.text("editedHeader", id, path, summary) }
+    public static func renamedTag(_ old: String, _ new: String, _ count: Int) -> String { Say.text("renamedTag", old, new, entries(count)) }
+    public static func addedCategory(_ name: String) -> String { Say.text("addedCategory", name) }
+    public static func renamedCategory(_ old: String, _ new: String, _ count: Int) -> String { Say.text("renamedCategory", old, new, entries(count)) }
     public static func removedCategory(_ name: String, _ count: Int) -> String {
-        count == 0 ? "Removed category \(name)." : "Removed category \(name) (and from \(entries(count)))."
+        count == 0 ? Say.text("removedCategory", name) : Say.text("removedCategoryFrom", name, entries(count))
     }
-    public static func skippedBroken(_ path: String, _ line: Int, _ reason: String) -> String {
-        "\(path):\(line): \(reason); not changed (its header cannot be read)"
-    }
+    public static func skippedBroken(_ path: String, _ line: Int, _ reason: String) -> String { Say.text("skippedBroken", path, line, reason) }
     /// The colour column of `journal categories` for a category entries name but journal.yml does not.
-    public static let unknownCategoryMark = "not in journal.yml"
-    public static let noColor = "-"
-    public static let tagArgumentsHelp = "+tag or tag adds a tag, -tag removes one; commas separate several."
+    public static var unknownCategoryMark: String { Say.text("unknownCategoryMark") }
+    public static var noColor: String { Say.text("noColor") }
+    public static var tagArgumentsHelp: String { Say.text("tagArgumentsHelp") }
 
     // MARK: Summaries of a header change, for messages and commit subjects
 
-    public static func changedCategory(_ name: String?) -> String { name.map { "category \($0)" } ?? "no category" }
-    public static func changedStar(_ starred: Bool) -> String { starred ? "starred" : "unstarred" }
+    public static func changedCategory(_ name: String?) -> String {
+        name.map { Say.text("changedCategory", $0) } ?? Say.text("noCategory")
+    }
+    public static func changedStar(_ starred: Bool) -> String { Say.text(starred ? "changedStar" : "changedUnstar") }
     public static func tagChanges(added: [String], removed: [String]) -> String {
         (added.map { "+" + $0 } + removed.map { "-" + $0 }).joined(separator: " ")
     }
@@ -90,20 +65,20 @@ extension Say {
         "Edit \"\(title)\" (\(id)): \(summary)"
     }
     static func commitRenameTag(_ old: String, _ new: String, _ count: Int) -> String {
-        "Rename tag #\(old) to #\(new) (\(entries(count)))"
+        Say.inEnglish { "Rename tag #\(old) to #\(new) (\(entries(count)))" }
     }
     static func commitAddCategory(_ name: String) -> String { "Add category \(name)" }
     static func commitRenameCategory(_ old: String, _ new: String, _ count: Int) -> String {
-        "Rename category \(old) to \(new) (\(entries(count)))"
+        Say.inEnglish { "Rename category \(old) to \(new) (\(entries(count)))" }
     }
     static func commitRemoveCategory(_ name: String, _ count: Int) -> String {
-        count == 0 ? "Remove category \(name)" : "Remove category \(name) (\(entries(count)))"
+        Say.inEnglish { count == 0 ? "Remove category \(name)" : "Remove category \(name) (\(entries(count)))" }
     }
 
     // MARK: Pieces
 
-    static func entries(_ count: Int) -> String { count == 1 ? "1 entry" : "\(count) entries" }
+    static func entries(_ count: Int) -> String { Say.plural("entries", count, count) }
     static func tagList(_ tags: [String]) -> String {
-        tags.isEmpty ? "no tags" : tags.map { "#" + $0 }.joined(separator: " ")
+        tags.isEmpty ? Say.text("noTags") : tags.map { "#" + $0 }.joined(separator: " ")
     }
 }

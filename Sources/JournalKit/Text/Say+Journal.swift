@@ -1,67 +1,35 @@
 import Foundation
 
 extension Say {
-    static func noJournal(_ path: String) -> String {
-        "no journal at \(path): create one with `journal init \(path)` (or `journal add` for the default one)"
-    }
-    static func notAGitRepository(_ path: String) -> String {
-        "\(path) exists but is not a git repository, so it is not a journal; choose another folder with --journal"
-    }
-    static func notAJournal(_ path: String) -> String {
-        "\(path) is a git repository but not a journal (no journal.yml); run `journal init \(path)` to make it one"
-    }
-    static func alreadyAJournal(_ path: String) -> String { "\(path) is already a journal" }
-    static func folderNotEmpty(_ path: String) -> String {
-        "\(path) is not empty and not a git repository; refusing to turn someone's files into a journal"
-    }
-    static func idTooShort(_ id: String) -> String { "id '\(id)' is too short: give at least 4 characters" }
-    static func unknownID(_ id: String) -> String { "no entry with id '\(id)'" }
-    static func ambiguousID(_ id: String, _ candidates: [String]) -> String {
-        "id '\(id)' matches \(candidates.count) entries: \(candidates.joined(separator: "; ")); give more characters"
-    }
-    static func sameID(_ id: String, _ paths: [String]) -> String {
-        "\(paths.count) files hold the id \(id.prefix(8)): \(paths.joined(separator: ", ")); name one by its path, as in \(paths[0])"
-    }
-    static let emptyEntry = "the entry is empty: nothing was saved"
-    static func unknownCategory(_ name: String, _ known: [String]) -> String {
-        "unknown category '\(name)' (known: \(known.joined(separator: ", "))); add it to journal.yml first"
-    }
-    static func invalidTag(_ tag: String) -> String {
-        "invalid tag '\(tag)': tags are single words (letters, digits, - _ / .), no spaces"
-    }
-    static func lockTimeout(_ path: String) -> String {
-        "another journal command is still writing (lock \(path) held too long); try again"
-    }
-    static func gitFailed(_ doing: String, _ cause: String) -> String { "cannot \(doing): \(cause)" }
-    static func failed(_ doing: String, _ cause: String) -> String { "cannot \(doing): \(cause)" }
-    static func damagedData(_ detail: String) -> String { "the data is damaged (\(detail))" }
-    static func removedGitLock(_ path: String) -> String { "removed \(path) left by a killed journal" }
-    static func gitLockLeftAlone(_ path: String) -> String {
-        "\(path) may belong to a git command at work now: left alone (remove it if no git command is running)"
-    }
-    static func savedButNotCommitted(_ path: String, _ cause: String) -> String {
-        "\(path) is saved but not committed (\(cause)); the next journal command will commit it"
-    }
-    static func ioFailed(_ path: String, _ reason: String) -> String { "cannot write \(path): \(reason)" }
-    static func badSettings(_ path: String, _ line: Int, _ reason: String) -> String {
-        "\(path):\(line): \(reason)"
-    }
-    static func indexFailed(_ path: String, _ reason: String) -> String {
-        "cannot use the index \(path): \(reason) (it is safe to delete; it will be rebuilt)"
-    }
-    static let cannotRead = "permission denied or not a file"
-    static let noSuchFile = "no such file"
-    static func midOperation(_ state: String) -> String {
-        "the repository is in the middle of a \(state): edits are not committed until you finish it (git status)"
-    }
-    static func midOperationRefused(_ state: String) -> String {
-        "the repository is in the middle of a \(state): finish it (git status) before changing the journal"
-    }
-    static let detachedHead = "HEAD is detached (not on a branch): `git checkout main` (or your branch) before changing the journal"
-    static func editKeptInFile(_ path: String) -> String { "Your edit stays in \(path) and is committed once that is done." }
-    static func conflictMarkers(_ path: String) -> String {
-        "\(path) holds conflict markers (<<<<<<<): not committed until you resolve them"
-    }
+    static func noJournal(_ path: String) -> String { Say.text("noJournal", path, path) }
+    static func notAGitRepository(_ path: String) -> String { Say.text("notAGitRepository", path) }
+    static func notAJournal(_ path: String) -> String { Say.text("notAJournal", path, path) }
+    static func alreadyAJournal(_ path: String) -> String { Say.text("alreadyAJournal", path) }
+    static func folderNotEmpty(_ path: String) -> String { Say.text("folderNotEmpty", path) }
+    static func idTooShort(_ id: String) -> String { Say.text("idTooShort", id) }
+    static func unknownID(_ id: String) -> String { Say.text("unknownID", id) }
+    static func ambiguousID(_ id: String, _ candidates: [String]) -> String { Say.text("ambiguousID", id, candidates.count, candidates.joined(separator: "; ")) }
+    static func sameID(_ id: String, _ paths: [String]) -> String { Say.text("sameID", paths.count, id.prefix(8), paths.joined(separator: ", "), paths[0]) }
+    static var emptyEntry: String { Say.text("emptyEntry") }
+    static func unknownCategory(_ name: String, _ known: [String]) -> String { Say.text("unknownCategory", name, known.joined(separator: ", ")) }
+    static func invalidTag(_ tag: String) -> String { Say.text("invalidTag", tag) }
+    static func lockTimeout(_ path: String) -> String { Say.text("lockTimeout", path) }
+    static func gitFailed(_ doing: String, _ cause: String) -> String { Say.text("gitFailed", doing, cause) }
+    static func failed(_ doing: String, _ cause: String) -> String { Say.text("failed", doing, cause) }
+    static func damagedData(_ detail: String) -> String { Say.text("damagedData", detail) }
+    static func removedGitLock(_ path: String) -> String { Say.text("removedGitLock", path) }
+    static func gitLockLeftAlone(_ path: String) -> String { Say.text("gitLockLeftAlone", path) }
+    static func savedButNotCommitted(_ path: String, _ cause: String) -> String { Say.text("savedButNotCommitted", path, cause) }
+    static func ioFailed(_ path: String, _ reason: String) -> String { Say.text("ioFailed", path, reason) }
+    static func badSettings(_ path: String, _ line: Int, _ reason: String) -> String { Say.text("badSettings", path, line, reason) }
+    static func indexFailed(_ path: String, _ reason: String) -> String { Say.text("indexFailed", path, reason) }
+    static var cannotRead: String { Say.text("cannotRead") }
+    static var noSuchFile: String { Say.text("noSuchFile") }
+    static func midOperation(_ state: String) -> String { Say.text("midOperation", state) }
+    static func midOperationRefused(_ state: String) -> String { Say.text("midOperationRefused", state) }
+    static var detachedHead: String { Say.text("detachedHead") }
+    static func editKeptInFile(_ path: String) -> String { Say.text("editKeptInFile", path) }
+    static func conflictMarkers(_ path: String) -> String { Say.text("conflictMarkers", path) }
 
     // Commit messages.
     static func commitAdd(_ title: String, _ id: String) -> String { "Add \"\(title)\" (\(id))" }

@@ -2,24 +2,18 @@ import Foundation
 
 /// Messages of entry templates (`add --template`, `templates`).
 extension Say {
-    static func unknownTemplate(_ name: String, _ known: [String]) -> String {
-        "unknown template '\(name)' (known: \(known.joined(separator: ", "))); add templates/\(name).md to the journal"
-    }
-    static func badTemplate(_ name: String, _ line: Int, _ reason: String) -> String {
-        "template '\(name)', line \(line): \(reason)"
-    }
-    static let templateHeaderUnclosed = "the header opened with --- is never closed with ---"
-    static let templateCategoryNotText = "category: must be one category name"
-    static func templateUnknownKey(_ key: String) -> String {
-        "unknown header key '\(key)' (a template's header may set category and tags)"
-    }
-    static func templateSyntax(_ reason: String) -> String { "Mustache syntax: " + reason }
-    static let templateSectionNameMismatch = "a section is closed with another name than it was opened with"
-    static let templateUnfinishedTag = "a {{tag}} is not closed with }}"
-    static let templateSectionNotClosed = "a section {{#name}} is never closed with {{/name}}"
-    public static let templateBuiltIn = "built-in"
+    static func unknownTemplate(_ name: String, _ known: [String]) -> String { Say.text("unknownTemplate", name, known.joined(separator: ", "), name) }
+    static func badTemplate(_ name: String, _ line: Int, _ reason: String) -> String { Say.text("badTemplate", name, line, reason) }
+    static var templateHeaderUnclosed: String { Say.text("templateHeaderUnclosed") }
+    static var templateCategoryNotText: String { Say.text("templateCategoryNotText") }
+    static func templateUnknownKey(_ key: String) -> String { Say.text("templateUnknownKey", key) }
+    static func templateSyntax(_ reason: String) -> String { Say.text("templateSyntax", reason) }
+    static var templateSectionNameMismatch: String { Say.text("templateSectionNameMismatch") }
+    static var templateUnfinishedTag: String { Say.text("templateUnfinishedTag") }
+    static var templateSectionNotClosed: String { Say.text("templateSectionNotClosed") }
+    public static var templateBuiltIn: String { Say.text("templateBuiltIn") }
 }
 
 extension Say {
-    public static let templateOverrides = "replaces the built-in one"
+    public static var templateOverrides: String { Say.text("templateOverrides") }
 }

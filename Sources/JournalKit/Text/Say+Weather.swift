@@ -4,78 +4,60 @@ import Foundation
 extension Say {
     // MARK: Why there is no weather
 
-    static func weatherTimeout(_ host: String, _ seconds: TimeInterval) -> String {
-        "\(host) did not answer within \(Say.seconds(seconds))"
-    }
-    static func weatherUnreachable(_ host: String, _ reason: String) -> String { "cannot reach \(host) (\(reason))" }
+    static func weatherTimeout(_ host: String, _ seconds: TimeInterval) -> String { Say.text("weatherTimeout", host, Say.seconds(seconds)) }
+    static func weatherUnreachable(_ host: String, _ reason: String) -> String { Say.text("weatherUnreachable", host, reason) }
     static func weatherHTTP(_ host: String, _ status: Int, _ reason: String?) -> String {
-        "\(host) answered HTTP \(status)" + (reason.map { ": \($0)" } ?? "")
+        reason.map { Say.text("weatherHTTPReason", host, status, $0) } ?? Say.text("weatherHTTP", host, status)
     }
-    static func weatherBadKey(_ host: String) -> String {
-        "\(host) refused the API key (HTTP 401): check `journal config get weather.api_key` or $OPENWEATHER_API_KEY"
-    }
-    static let weatherNoKey =
-        "OpenWeather needs an API key: `journal config set weather.api_key KEY` or $OPENWEATHER_API_KEY"
-    static func weatherMalformed(_ host: String, _ detail: String) -> String { "\(host) sent a reply I cannot read (\(detail))" }
-    static func placeNotFound(_ name: String) -> String { "no place called '\(name)' was found" }
-    static func weatherNoData(_ host: String, _ hour: String) -> String { "\(host) has no weather for \(hour) there" }
-    static func weatherTooFarAhead(_ day: String) -> String { "\(day) is beyond the forecast (16 days)" }
-    static func weatherTooOld(_ day: String) -> String { "\(day) is before the weather archive starts (1940)" }
-    static let weatherNoCoordinates = "the location has no coordinates and no name to look up"
-    static let replyEmpty = "empty body"
-    static let replyNotJSON = "not JSON"
-    static func replyMissing(_ what: String) -> String { "no \(what)" }
-    public static func budgetExceeded(_ seconds: TimeInterval) -> String {
-        "the weather service did not answer within \(Say.seconds(seconds))"
-    }
+    static func weatherBadKey(_ host: String) -> String { Say.text("weatherBadKey", host) }
+    static var weatherNoKey: String { Say.text("weatherNoKey") }
+    static func weatherMalformed(_ host: String, _ detail: String) -> String { Say.text("weatherMalformed", host, detail) }
+    static func placeNotFound(_ name: String) -> String { Say.text("placeNotFound", name) }
+    static func weatherNoData(_ host: String, _ hour: String) -> String { Say.text("weatherNoData", host, hour) }
+    static func weatherTooFarAhead(_ day: String) -> String { Say.text("weatherTooFarAhead", day) }
+    static func weatherTooOld(_ day: String) -> String { Say.text("weatherTooOld", day) }
+    static var weatherNoCoordinates: String { Say.text("weatherNoCoordinates") }
+    static var replyEmpty: String { Say.text("replyEmpty") }
+    static var replyNotJSON: String { Say.text("replyNotJSON") }
+    static func replyMissing(_ what: String) -> String { Say.text("replyMissing", what) }
+    public static func budgetExceeded(_ seconds: TimeInterval) -> String { Say.text("budgetExceeded", Say.seconds(seconds)) }
 
     static func seconds(_ value: TimeInterval) -> String {
-        value == value.rounded() ? "\(Int(value)) s" : String(format: "%.1f s", value)
+        Say.text("seconds", value == value.rounded() ? "\(Int(value))" : String(format: "%.1f", value))
     }
 
     // MARK: Warnings of `journal add` (one line each)
 
-    public static func savedWithoutWeather(_ reason: String) -> String {
-        "saved without weather: \(reason); `journal weather --missing` fills it in later"
-    }
+    public static func savedWithoutWeather(_ reason: String) -> String { Say.text("savedWithoutWeather", reason) }
     public static func savedWithoutCoordinates(_ name: String, _ reason: String, weather: Bool) -> String {
-        weather
-            ? "saved '\(name)' without coordinates or weather: \(reason); `journal weather --missing` fills them in later"
-            : "saved '\(name)' without coordinates: \(reason)"
+        Say.text(weather ? "savedWithoutCoordinatesOrWeather" : "savedWithoutCoordinates", name, reason)
     }
-    public static let historyFromOpenMeteo =
-        "weather for that hour comes from Open-Meteo's history (OpenWeather's is a paid product)"
+    public static var historyFromOpenMeteo: String { Say.text("historyFromOpenMeteo") }
 
     // MARK: Argument mistakes
 
-    public static let latitudeWithoutLongitude = "--lat and --lon go together: give both"
-    public static func latitudeOutOfRange(_ value: Double) -> String { "--lat \(value) is not a latitude (-90 to 90)" }
-    public static func longitudeOutOfRange(_ value: Double) -> String { "--lon \(value) is not a longitude (-180 to 180)" }
-    public static let noLocationAndLocation = "--no-location cannot be used with --location, --lat or --lon"
-    public static let weatherNeedsIDOrMissing = "give an entry id, or --missing for every entry without weather"
-    public static let weatherIDAndMissing = "give an entry id or --missing, not both"
+    public static var latitudeWithoutLongitude: String { Say.text("latitudeWithoutLongitude") }
+    public static func latitudeOutOfRange(_ value: Double) -> String { Say.text("latitudeOutOfRange", value) }
+    public static func longitudeOutOfRange(_ value: Double) -> String { Say.text("longitudeOutOfRange", value) }
+    public static var noLocationAndLocation: String { Say.text("noLocationAndLocation") }
+    public static var weatherNeedsIDOrMissing: String { Say.text("weatherNeedsIDOrMissing") }
+    public static var weatherIDAndMissing: String { Say.text("weatherIDAndMissing") }
 
     // MARK: `journal weather`
 
-    public static func noLocationForWeather(_ id: String) -> String {
-        "\(id) has no location, so there is no weather to look up (`journal add --location` sets one)"
-    }
-    public static func filledWeather(_ id: String, _ day: String, _ title: String, _ summary: String) -> String {
-        "\(id) \(day) \"\(title)\": \(summary)"
-    }
-    public static func weatherFailedFor(_ id: String, _ reason: String) -> String { "\(id): no weather: \(reason)" }
-    public static let nothingMissingWeather = "Every entry with a location has its weather."
-    public static func weatherUnchanged(_ id: String) -> String { "\(id): the weather is already that: no changes." }
+    public static func noLocationForWeather(_ id: String) -> String { Say.text("noLocationForWeather", id) }
+    public static func filledWeather(_ id: String, _ day: String, _ title: String, _ summary: String) -> String { Say.text("filledWeather", id, day, title, summary) }
+    public static func weatherFailedFor(_ id: String, _ reason: String) -> String { Say.text("weatherFailedFor", id, reason) }
+    public static var nothingMissingWeather: String { Say.text("nothingMissingWeather") }
+    public static func weatherUnchanged(_ id: String) -> String { Say.text("weatherUnchanged", id) }
     public static func weatherSummary(filled: Int, failed: Int) -> String {
-        filled == 0
-            ? "no weather added: \(entries(failed)) failed (see above)"
-            : "added weather to \(entries(filled)); \(failed) failed (see above)"
+        filled == 0 ? Say.text("weatherNoneAdded", entries(failed)) : Say.text("weatherAdded", entries(filled), failed)
     }
 
     // MARK: Commit messages
 
     static func commitWeatherOne(_ title: String, _ id: String) -> String { "Add weather to \"\(title)\" (\(id))" }
-    static func commitWeatherMany(_ count: Int) -> String { "Add weather to \(entries(count))" }
+    static func commitWeatherMany(_ count: Int) -> String { Say.inEnglish { "Add weather to \(entries(count))" } }
     static func commitWeatherLine(_ id: String, _ title: String, _ summary: String) -> String {
         "\(id) \"\(title)\": \(summary)"
     }
@@ -86,10 +68,26 @@ extension Say {
     public static func weatherShort(_ condition: String?, _ temperature: String?) -> String {
         [condition, temperature].compactMap { $0 }.joined(separator: " ")
     }
-    public static func humidity(_ percent: String) -> String { "humidity \(percent)%" }
-    public static func wind(_ speed: String, _ unit: String) -> String { "wind \(speed) \(unit)" }
+    public static func humidity(_ percent: String) -> String { Say.text("humidity", percent) }
+    public static func wind(_ speed: String, _ unit: String) -> String { Say.text("wind", speed, unit) }
 
-    /// English descriptions of the WMO weather codes Open-Meteo reports (it has none of its own).
+    /// A stored condition word (`rain`) in the current language (`비`); a word this version does not know as it is.
+    public static func condition(_ word: String?) -> String? {
+        guard let word else { return nil }
+        return WeatherCondition(rawValue: word) == nil ? word : Say.text("condition." + word)
+    }
+
+    /// The description to show: the stored one (the provider's words) in English, and for Open-Meteo's
+    /// WMO codes the catalogue's words in another language (OpenWeather already answers in the user's).
+    public static func weatherDescription(_ weather: Weather) -> String? {
+        guard language != "en", weather.provider == OpenMeteo.name, let code = weather.code.flatMap({ Int($0) }),
+            wmoDescription(code) != nil
+        else { return weather.description }
+        return Say.text("wmo.\(code)")
+    }
+
+    /// English descriptions of the WMO weather codes Open-Meteo reports (it has none of its own). These are
+    /// stored in entries, so they stay English; `weatherDescription` shows them in the user's language.
     public static func wmoDescription(_ code: Int) -> String? {
         switch code {
         case 0: "clear sky"
@@ -126,31 +124,24 @@ extension Say {
 
     // MARK: The user's config
 
-    static func configBadValue(_ key: String, _ value: String, _ expected: String) -> String {
-        "\(key) '\(value)' is not valid: expected \(expected)"
-    }
-    static func configNotMapping(_ section: String) -> String { "`\(section):` must be a block of `key: value` lines" }
-    public static func unknownConfigKey(_ key: String, _ known: [String]) -> String {
-        "unknown key '\(key)' (known: \(known.joined(separator: ", ")))"
-    }
-    public static func configKeyUnset(_ key: String) -> String { "\(key) is not set" }
-    public static func configCreated(_ path: String) -> String { "Created your settings file \(path)" }
-    public static func configSet(_ key: String, _ value: String) -> String { "\(key) = \(value)" }
-    public static func configUnset(_ key: String) -> String { "Removed \(key)." }
-    public static func defaultLocationGeocoded(_ name: String, _ latitude: String, _ longitude: String) -> String {
-        "location.default = \(name) (\(latitude), \(longitude))"
-    }
-    public static func defaultLocationNotGeocoded(_ name: String, _ reason: String) -> String {
-        "could not look up '\(name)' now (\(reason)): it will be looked up at each `journal add`"
-    }
-    static let configEditMismatch = "the edited file would not read back as intended"
-    public static let expectedProvider = "open-meteo or openweather"
-    public static let expectedUnits = "metric or imperial"
-    public static let expectedURL = "an http:// or https:// URL"
-    public static let expectedLatitude = "a latitude from -90 to 90"
-    public static let expectedLongitude = "a longitude from -180 to 180"
-    public static let expectedText = "some text"
-    public static let hiddenSecret = "(set; hidden)"
+    static func configBadValue(_ key: String, _ value: String, _ expected: String) -> String { Say.text("configBadValue", key, value, expected) }
+    static func configNotMapping(_ section: String) -> String { Say.text("configNotMapping", section) }
+    public static func unknownConfigKey(_ key: String, _ known: [String]) -> String { Say.text("unknownConfigKey", key, known.joined(separator: ", ")) }
+    public static func configKeyUnset(_ key: String) -> String { Say.text("configKeyUnset", key) }
+    public static func configCreated(_ path: String) -> String { Say.text("configCreated", path) }
+    public static func configSet(_ key: String, _ value: String) -> String { Say.text("configSet", key, value) }
+    public static func configUnset(_ key: String) -> String { Say.text("configUnset", key) }
+    public static func defaultLocationGeocoded(_ name: String, _ latitude: String, _ longitude: String) -> String { Say.text("defaultLocationGeocoded", name, latitude, longitude) }
+    public static func defaultLocationNotGeocoded(_ name: String, _ reason: String) -> String { Say.text("defaultLocationNotGeocoded", name, reason) }
+    static var configEditMismatch: String { Say.text("configEditMismatch") }
+    public static var expectedProvider: String { Say.text("expectedProvider") }
+    public static var expectedUnits: String { Say.text("expectedUnits") }
+    public static func expectedLanguage(_ codes: [String]) -> String { Say.text("expectedLanguage", codes.joined(separator: ", ")) }
+    public static var expectedURL: String { Say.text("expectedURL") }
+    public static var expectedLatitude: String { Say.text("expectedLatitude") }
+    public static var expectedLongitude: String { Say.text("expectedLongitude") }
+    public static var expectedText: String { Say.text("expectedText") }
+    public static var hiddenSecret: String { Say.text("hiddenSecret") }
 
     /// The config file as first written: every key explained, most commented out.
     static let initialUserConfig = """
@@ -181,14 +172,12 @@ extension Say {
 }
 
 extension Say {
-    static let noNetwork = "no network"
-    static let unknownHost = "unknown host"
-    static let connectionRefused = "connection refused"
-    static let connectionLost = "connection lost"
+    static var noNetwork: String { Say.text("noNetwork") }
+    static var unknownHost: String { Say.text("unknownHost") }
+    static var connectionRefused: String { Say.text("connectionRefused") }
+    static var connectionLost: String { Say.text("connectionLost") }
 }
 
 extension Say {
-    public static func badEnvironmentURL(_ variable: String, _ value: String) -> String {
-        "$\(variable) '\(value)' is not an http:// or https:// URL"
-    }
+    public static func badEnvironmentURL(_ variable: String, _ value: String) -> String { Say.text("badEnvironmentURL", variable, value) }
 }

@@ -5,62 +5,42 @@ import JournalKit
 extension JournalCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write a new entry.",
-            discussion: Help.reflow("""
-                The text comes from the arguments, else from standard input when it is piped,
-                else from your editor ($VISUAL, $EDITOR, then vi). The first line is the title.
-                The editor starts from a template: --template NAME, else the one the
-                category names in journal.yml (`template:`), else `default` (see
-                `journal templates`). A template's header presets the category and tags,
-                also when the text is given on the command line (its text is then unused).
-                Examples:
-                  journal add "Trip to Busan" -c travel -t busan,food
-                  journal add --date "yesterday 21:30" "Late dinner with Minji"
-                  echo "Quiet day." | journal add --tag rest
-                  journal add --location Busan "Sea"    # the weather there too
-                  journal add --lat 35.18 --lon 129.08 --no-weather "Pier"
-                  journal add --template daily          # a few prompts
-                With a location (--location, --lat/--lon, or location.default of
-                `journal config`), the weather of that place and hour is looked up
-                while you write (before the editor opens when the template shows the
-                place or the weather). When that takes more than about 2 seconds once the
-                text is ready, or fails, the entry is saved without it, with a one-line
-                warning; `journal weather --missing` fills it in later.
-                """))
+            abstract: Say.text("help.Add.abstract"),
+            discussion: Help.reflow(Say.text("help.Add.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(name: [.short, .long], help: "The category (one of journal.yml's).")
+        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Add.category")), transform: Say.storedCategoryName)
         var category: String?
 
-        @Option(name: [.customShort("t"), .long], help: "A tag; repeat, or separate with commas.")
+        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Add.tag")))
         var tag: [String] = []
 
-        @Option(help: "When it happened: 2026-11-20, '2026-11-20 08:00', yesterday, 'yesterday 21:30', friday.")
+        @Option(help: ArgumentHelp(Say.text("help.Add.date")))
         var date: String?
 
-        @Option(help: "Where it happened, as a place name (looked up for its coordinates).")
+        @Option(help: ArgumentHelp(Say.text("help.Add.location")))
         var location: String?
 
-        @Option(help: "Where it happened: latitude (with --lon).")
+        @Option(help: ArgumentHelp(Say.text("help.Add.lat")))
         var lat: Double?
 
-        @Option(help: "Where it happened: longitude (with --lat).")
+        @Option(help: ArgumentHelp(Say.text("help.Add.lon")))
         var lon: Double?
 
-        @Flag(help: "No location, not even the default one of `journal config`.")
+        @Flag(help: ArgumentHelp(Say.text("help.Add.noLocation")))
         var noLocation = false
 
-        @Flag(help: "Do not look up the weather.")
+        @Flag(help: ArgumentHelp(Say.text("help.Add.noWeather")))
         var noWeather = false
 
-        @Option(help: "The template the editor starts from (see `journal templates`).")
+        @Option(help: ArgumentHelp(Say.text("help.Add.template")))
         var template: String?
 
-        @Flag(help: "Star the entry.")
+        @Flag(help: ArgumentHelp(Say.text("help.Add.star")))
         var star = false
 
-        @Argument(help: "The entry text; the first line is the title.")
+        @Argument(help: ArgumentHelp(Say.text("help.Add.text")))
         var text: [String] = []
 
         func run() throws {

@@ -5,22 +5,15 @@ import JournalKit
 extension JournalCommand {
     struct Attach: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Copy files into an entry's attachments folder and link them from its text.",
-            discussion: Help.reflow("""
-                Each file is copied into attachments/<id>/ under its own name (a name already there becomes
-                photo-2.jpg), and a line linking it — an image line for pictures — is added at the end of the entry,
-                all in one commit. `rm` deletes the attachments with the entry; `restore` brings them back.
-                Examples:
-                  journal attach 3f2a ~/Pictures/harbour.jpg
-                  journal attach 3f2a ticket.pdf map.png
-                """))
+            abstract: Say.text("help.Attach.abstract"),
+            discussion: Help.reflow(Say.text("help.Attach.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The entry's id (4+ characters of it) or its path.")
+        @Argument(help: ArgumentHelp(Say.text("help.Attach.id")))
         var id: String
 
-        @Argument(help: "The files to attach.")
+        @Argument(help: ArgumentHelp(Say.text("help.Attach.files")))
         var files: [String]
 
         func run() throws {

@@ -5,15 +5,8 @@ import JournalKit
 extension JournalCommand {
     struct Categories: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List, add, rename or remove the categories of journal.yml.",
-            discussion: Help.reflow("""
-                journal.yml is edited as text: its comments and layout stay as they are.
-                Examples:
-                  journal categories                      # with their number of entries
-                  journal categories add hiking --emoji 🥾 --color green
-                  journal categories rename travel trips  # journal.yml and the entries
-                  journal categories remove shopping --force
-                """),
+            abstract: Say.text("help.Categories.abstract"),
+            discussion: Help.reflow(Say.text("help.Categories.discussion")),
             subcommands: [ListCategories.self, AddCategory.self, RenameCategory.self, RemoveCategory.self],
             defaultSubcommand: ListCategories.self)
     }
@@ -21,19 +14,12 @@ extension JournalCommand {
     struct ListCategories: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List each category with its emoji, number of entries and colour.",
-            discussion: Help.reflow("""
-                Categories that entries name but journal.yml does not define are listed
-                last, marked as such: those entries still work; add the category, or
-                rename it in them.
-                Examples:
-                  journal categories
-                  journal categories list --json
-                """))
+            abstract: Say.text("help.ListCategories.abstract"),
+            discussion: Help.reflow(Say.text("help.ListCategories.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Print a JSON array of {name, emoji, color, count, known} instead of lines.")
+        @Flag(help: ArgumentHelp(Say.text("help.ListCategories.json")))
         var json = false
 
         func run() throws {
@@ -46,12 +32,14 @@ extension JournalCommand {
             }
             let style = options.style
             let emojiWidth = usage.map { displayWidth($0.emoji ?? "") }.max() ?? 0
-            let nameWidth = usage.map { displayWidth($0.name) }.max() ?? 0
+            // A built-in category shown in the messages' language keeps its stored name beside it: that is what -c takes.
+            let names = usage.map { Say.categoryName($0.name) == $0.name ? $0.name : "\(Say.categoryName($0.name)) (\($0.name))" }
+            let nameWidth = names.map(displayWidth).max() ?? 0
             let countWidth = usage.map { String($0.count).count }.max() ?? 0
             var out = ""
-            for item in usage {
+            for (item, name) in zip(usage, names) {
                 var line = emojiWidth > 0 ? padded(item.emoji ?? "", to: emojiWidth) + " " : ""
-                line += style.color(item.color, padded(item.name, to: nameWidth)) + "  "
+                line += style.color(item.color, padded(name, to: nameWidth)) + "  "
                 let count = String(item.count)
                 line += String(repeating: " ", count: countWidth - count.count) + count + "  "
                 line += item.known ? (item.color ?? Say.noColor) : style.red(Say.unknownCategoryMark)
@@ -64,25 +52,18 @@ extension JournalCommand {
     struct AddCategory: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: "Add a category to journal.yml, in one commit.",
-            discussion: Help.reflow("""
-                The name is one word, like a tag. Colours: black, red, green, yellow,
-                blue, magenta, cyan, white. Here --color is the category's colour (this
-                command prints nothing in colour).
-                Examples:
-                  journal categories add hiking
-                  journal categories add hiking --emoji 🥾 --color green
-                """))
+            abstract: Say.text("help.AddCategory.abstract"),
+            discussion: Help.reflow(Say.text("help.AddCategory.discussion")))
 
         @OptionGroup var folder: JournalFolderOption
 
-        @Argument(help: "The category's name.")
+        @Argument(help: ArgumentHelp(Say.text("help.AddCategory.name")))
         var name: String
 
-        @Option(help: "An emoji shown before the name.")
+        @Option(help: ArgumentHelp(Say.text("help.AddCategory.emoji")))
         var emoji: String?
 
-        @Option(help: "The colour its name is shown in.")
+        @Option(help: ArgumentHelp(Say.text("help.AddCategory.color")))
         var color: String?
 
         func run() throws {
@@ -96,19 +77,15 @@ extension JournalCommand {
     struct RenameCategory: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
-            abstract: "Rename a category in journal.yml and in every entry naming it, in one commit.",
-            discussion: Help.reflow("""
-                Each such entry's `category:` line changes; nothing else in it does.
-                Examples:
-                  journal categories rename travel trips
-                """))
+            abstract: Say.text("help.RenameCategory.abstract"),
+            discussion: Help.reflow(Say.text("help.RenameCategory.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The category to rename.")
+        @Argument(help: ArgumentHelp(Say.text("help.RenameCategory.old")))
         var old: String
 
-        @Argument(help: "Its new name.")
+        @Argument(help: ArgumentHelp(Say.text("help.RenameCategory.new")))
         var new: String
 
         func run() throws {
@@ -124,23 +101,16 @@ extension JournalCommand {
     struct RemoveCategory: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
-            abstract: "Remove a category from journal.yml, in one commit.",
-            discussion: Help.reflow("""
-                A category that entries still name is only removed with --force, which
-                also removes the `category:` line from those entries (git keeps the old
-                versions).
-                Examples:
-                  journal categories remove shopping
-                  journal categories remove shopping --force
-                """),
+            abstract: Say.text("help.RemoveCategory.abstract"),
+            discussion: Help.reflow(Say.text("help.RemoveCategory.discussion")),
             aliases: ["rm"])
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The category to remove.")
+        @Argument(help: ArgumentHelp(Say.text("help.RemoveCategory.name")))
         var name: String
 
-        @Flag(name: [.short, .long], help: "Remove it even from the entries that name it.")
+        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.RemoveCategory.force")))
         var force = false
 
         func run() throws {
@@ -156,7 +126,7 @@ extension JournalCommand {
 
 /// `--journal` alone, for a command whose `--color` means something else than output colour.
 struct JournalFolderOption: ParsableArguments {
-    @Option(name: [.customShort("J"), .long], help: "The journal folder (default: $JOURNAL_DIR, else ~/journal).")
+    @Option(name: [.customShort("J"), .long], help: ArgumentHelp(Say.text("help.JournalFolderOption.journal")))
     var journal: String?
 
     func openJournal() throws -> Journal {

@@ -5,13 +5,8 @@ import JournalKit
 extension JournalCommand {
     struct Commit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Commit edits made outside journal (an editor, a script) now.",
-            discussion: Help.reflow("""
-                Any journal command does this first; this one does only that. Nothing is committed while
-                the repository is mid-merge or mid-rebase, nor a file holding conflict markers.
-                Example:
-                  journal commit
-                """))
+            abstract: Say.text("help.Commit.abstract"),
+            discussion: Help.reflow(Say.text("help.Commit.discussion")))
 
         @OptionGroup var options: GlobalOptions
 

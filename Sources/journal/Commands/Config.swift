@@ -5,37 +5,15 @@ import JournalKit
 extension JournalCommand {
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Read or change your settings: weather provider, default location, units.",
-            discussion: Help.reflow("""
-                Your settings live in $XDG_CONFIG_HOME/journal/config.yml (else
-                ~/.config/journal/config.yml), created with comments on first use. They
-                stay on this machine, never in a journal, so an API key is safe there.
-                Keys (environment variables win over the file):
-                  weather.provider        open-meteo (default, no key) or openweather
-                  weather.api_key         OpenWeather's key ($OPENWEATHER_API_KEY)
-                  weather.url             current weather ($JOURNAL_WEATHER_URL)
-                  weather.archive_url     Open-Meteo's archive ($JOURNAL_WEATHER_ARCHIVE_URL)
-                  weather.geocoding_url   place names ($JOURNAL_GEOCODING_URL)
-                  weather.open_meteo_url  Open-Meteo's forecast, for other hours with
-                                          openweather ($JOURNAL_OPEN_METEO_URL)
-                  location.default        where entries are written (--location wins)
-                  location.latitude       its coordinates, looked up when you set
-                  location.longitude        location.default
-                  units                   metric (default) or imperial
-                  git.token               password for https remotes ($JOURNAL_GIT_TOKEN)
-                Examples:
-                  journal config set location.default Busan
-                  journal config set weather.provider openweather
-                  journal config get units
-                  journal config list
-                """),
+            abstract: Say.text("help.Config.abstract"),
+            discussion: Help.reflow(Say.text("help.Config.discussion")),
             subcommands: [ListConfig.self, GetConfig.self, SetConfig.self, UnsetConfig.self, ConfigPath.self],
             defaultSubcommand: ListConfig.self)
     }
 
     struct ListConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: "Show every key with its value (the API key hidden).")
+            commandName: "list", abstract: Say.text("help.ListConfig.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -49,12 +27,12 @@ extension JournalCommand {
 
     struct GetConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "get", abstract: "Print one key's value (exit 1 when it is not set).",
-            discussion: "Examples:\n  journal config get units\n  journal config get weather.provider")
+            commandName: "get", abstract: Say.text("help.GetConfig.abstract"),
+            discussion: Say.text("help.GetConfig.discussion"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The key, such as weather.provider or location.default.")
+        @Argument(help: ArgumentHelp(Say.text("help.GetConfig.key")))
         var key: String
 
         func run() throws {
@@ -67,22 +45,15 @@ extension JournalCommand {
 
     struct SetConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "set", abstract: "Set one key; the rest of the file (comments too) stays as it is.",
-            discussion: Help.reflow("""
-                Setting location.default looks the place up once and stores its
-                coordinates too, so that `journal add` does not have to.
-                Examples:
-                  journal config set location.default "Busan"
-                  journal config set units imperial
-                  journal config set weather.api_key 0123abcd
-                """))
+            commandName: "set", abstract: Say.text("help.SetConfig.abstract"),
+            discussion: Help.reflow(Say.text("help.SetConfig.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The key.")
+        @Argument(help: ArgumentHelp(Say.text("help.SetConfig.key")))
         var key: String
 
-        @Argument(help: "The value.")
+        @Argument(help: ArgumentHelp(Say.text("help.SetConfig.value")))
         var value: String
 
         func run() throws {
@@ -117,11 +88,11 @@ extension JournalCommand {
 
     struct UnsetConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "unset", abstract: "Remove one key from the file (it takes its default again).")
+            commandName: "unset", abstract: Say.text("help.UnsetConfig.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The key.")
+        @Argument(help: ArgumentHelp(Say.text("help.UnsetConfig.key")))
         var key: String
 
         func run() throws {
@@ -138,7 +109,7 @@ extension JournalCommand {
     }
 
     struct ConfigPath: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "path", abstract: "Print where your settings file is.")
+        static let configuration = CommandConfiguration(commandName: "path", abstract: Say.text("help.ConfigPath.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -186,6 +157,7 @@ enum UserSettings {
             openMeteoURL: try url("JOURNAL_OPEN_METEO_URL", config.openMeteoURL),
             archiveURL: try url("JOURNAL_WEATHER_ARCHIVE_URL", config.archiveURL),
             geocodingURL: try url("JOURNAL_GEOCODING_URL", config.geocodingURL), apiKey: key,
-            language: Shell.locale?.language.languageCode?.identifier, now: Shell.now)
+            // Place names in the messages' language (language=ko: Busan is 부산), else in the locale's.
+            language: Say.language == "en" ? Shell.locale?.language.languageCode?.identifier : Say.language, now: Shell.now)
     }
 }

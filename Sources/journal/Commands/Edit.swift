@@ -5,37 +5,27 @@ import JournalKit
 extension JournalCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Open an entry in your editor and commit the change.",
-            discussion: Help.reflow("""
-                Opens $VISUAL, else $EDITOR, else vi, on the entry's own file. When the editor
-                exits with status 0 and the file changed, the change is committed.
-                With --category, --no-category, --tag, --star or --unstar, the header is changed
-                instead, without opening the editor: one line per field, one commit.
-                Examples:
-                  journal edit          # the newest entry
-                  journal edit 3f2a
-                  journal edit 3f2a --category travel --tag busan,food
-                  journal edit 3f2a --no-category --star
-                """))
+            abstract: Say.text("help.Edit.abstract"),
+            discussion: Help.reflow(Say.text("help.Edit.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The entry's id (4+ characters of it) or its path; default: the newest entry.")
+        @Argument(help: ArgumentHelp(Say.text("help.Edit.id")))
         var id: String?
 
-        @Option(name: [.short, .long], help: "Set the category (one of journal.yml's), without opening the editor.")
+        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Edit.category")), transform: Say.storedCategoryName)
         var category: String?
 
-        @Flag(help: "Remove the category, without opening the editor.")
+        @Flag(help: ArgumentHelp(Say.text("help.Edit.noCategory")))
         var noCategory = false
 
-        @Option(name: [.customShort("t"), .long], help: "Add a tag, without opening the editor; repeat, or separate with commas.")
+        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Edit.tag")))
         var tag: [String] = []
 
-        @Flag(help: "Star the entry, without opening the editor.")
+        @Flag(help: ArgumentHelp(Say.text("help.Edit.star")))
         var star = false
 
-        @Flag(help: "Remove the entry's star, without opening the editor.")
+        @Flag(help: ArgumentHelp(Say.text("help.Edit.unstar")))
         var unstar = false
 
         func validate() throws {

@@ -10,33 +10,16 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
 extension JournalCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Write entries out as JSON, Markdown, text, jrnl's JSON, a static HTML site or a Day One zip.",
-            discussion: Help.reflow("""
-                Takes the filters of `list`. Formats:
-                  json      every field of every entry (the schema is in the README), newest first
-                  markdown  one document, an entry per section, newest first
-                  txt       plain text, an entry after another, newest first
-                  jrnl      the JSON that `jrnl --export json` writes, oldest first
-                  html      a static site in the folder -o names (new, empty or an earlier html export):
-                            an index by month, entry, category and tag pages, attachments; opens from disk;
-                            the journal's templates/html/NAME replaces a page template (see the README)
-                  dayone    a zip Day One imports: Journal.json and the attached photos, oldest first (needs -o)
-                Without -o the text goes to standard output.
-                Examples:
-                  journal export json -o journal.json
-                  journal export markdown --from 2025 --to 2025 -o 2025.md
-                  journal export jrnl --tag busan > busan.json
-                  journal export html -o site
-                  journal export dayone -o journal-dayone.zip
-                """))
+            abstract: Say.text("help.Export.abstract"),
+            discussion: Help.reflow(Say.text("help.Export.discussion")))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Argument(help: "json, markdown, txt, jrnl, html or dayone.")
+        @Argument(help: ArgumentHelp(Say.text("help.Export.format")))
         var format: ExportFormat
 
-        @Option(name: [.short, .long], help: "The file to write (replaced when it exists); default or -: standard output. html: the folder.")
+        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Export.output")))
         var output: String?
 
         func run() throws {

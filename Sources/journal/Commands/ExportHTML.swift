@@ -89,7 +89,7 @@ struct HTMLSite {
         var current: (year: Int, month: Int)?
         func close() {
             guard let current else { return }
-            months.append(["month": Self.months[current.month - 1], "entries": rows])
+            months.append(["heading": Say.text("monthYear", Say.text("month.\(current.month)"), current.year), "entries": rows])
             rows = []
         }
         for entry in sorted {
@@ -107,14 +107,14 @@ struct HTMLSite {
         close()
         if let current { years.append(["year": current.year, "months": months]) }
         let index: [String: Any] = [
-            "title": "Journal",
+            "title": Say.text("html.journal"),
             "hasCategories": !categories.isEmpty,
             "categories": categories.enumerated().map { n, name in categoryValues(name, from: ".").merging(["first": n == 0]) { $1 } },
             "hasTags": !tags.isEmpty,
             "tags": tags.enumerated().map { n, tag in tagValues(tag, from: ".").merging(["first": n == 0]) { $1 } },
             "years": years,
         ]
-        try write("/index.html", render(templates.index, index, title: "Journal", root: "."))
+        try write("/index.html", render(templates.index, index, title: Say.text("html.journal"), root: "."))
         for name in categories {
             let label = categoryLabel(name)
             try write("/categories/" + SafeName.page(name),
@@ -126,14 +126,23 @@ struct HTMLSite {
         }
     }
 
-    /// A page: its body rendered by `template`, framed by the page template.
+    /// A page: its body rendered by `template`, framed by the page template. Every template sees `labels`, the
+    /// site's words in the messages' language.
     private func render(_ template: MustacheTemplate, _ values: [String: Any], title: String, root: String) -> String {
+        var values = values
+        values["labels"] = Self.labels
         let body = template.render(values)
-        return templates.page.render(["lang": "en", "title": title, "root": root, "body": body] as [String: Any])
+        return templates.page.render(
+            ["lang": Say.language, "title": title, "root": root, "body": body, "labels": Self.labels] as [String: Any])
+    }
+
+    private static var labels: [String: String] {
+        ["journal": Say.text("html.journal"), "categories": Say.text("html.categories"), "tags": Say.text("html.tags"),
+         "attachments": Say.text("html.attachments"), "noEntries": Say.text("html.noEntries")]
     }
 
     private func listValues(_ title: String, _ entries: [Summary]) -> [String: Any] {
-        ["journalTitle": "Journal", "title": title, "hasEntries": !entries.isEmpty, "entries": entries.map { row($0, from: "..") }]
+        ["title": title, "hasEntries": !entries.isEmpty, "entries": entries.map { row($0, from: "..") }]
     }
 
     private func row(_ entry: Summary, from root: String) -> [String: Any] {
@@ -142,12 +151,8 @@ struct HTMLSite {
         return values
     }
 
-    private static let months = [
-        "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
-    ]
-
     private func categoryLabel(_ name: String) -> String {
-        [journal.settings.category(named: name)?.emoji, name].compactMap { $0 }.joined(separator: " ")
+        [journal.settings.category(named: name)?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " ")
     }
 
     private func categoryValues(_ name: String, from root: String) -> [String: Any] {

@@ -7,33 +7,21 @@ extension ImportFormat: ExpressibleByArgument {}
 extension JournalCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Bring in entries from jrnl, Day One or a folder of Markdown notes.",
-            discussion: Help.reflow("""
-                FORMAT is one of:
-                  jrnl      a jrnl journal file, or its `jrnl --export json` file
-                  dayone    a Day One JSON export: the .zip it makes, or that zip unpacked
-                  markdown  a folder of notes (Obsidian daily notes and the like)
-                Everything new goes into one commit. Entries the journal already holds (from an
-                earlier import of the same source) are recognised and left alone; an entry that
-                cannot be read is named on standard error and the rest are imported.
-                Examples:
-                  journal import jrnl ~/journal.txt --time-zone Europe/Berlin
-                  journal import dayone ~/Downloads/Export.zip --dry-run
-                  journal import markdown ~/Obsidian/Daily
-                """))
+            abstract: Say.text("help.Import.abstract"),
+            discussion: Help.reflow(Say.text("help.Import.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The format of the source.")
+        @Argument(help: ArgumentHelp(Say.text("help.Import.format")))
         var format: ImportFormat
 
-        @Argument(help: "The file or folder to import.")
+        @Argument(help: ArgumentHelp(Say.text("help.Import.path")))
         var path: String
 
-        @Flag(help: "List what would be added, and change nothing.")
+        @Flag(help: ArgumentHelp(Say.text("help.Import.dryRun")))
         var dryRun = false
 
-        @Option(help: "The time zone of times that name none (jrnl's, notes'): an IANA name; default the system's.")
+        @Option(help: ArgumentHelp(Say.text("help.Import.timeZone")))
         var timeZone: String?
 
         func run() throws {

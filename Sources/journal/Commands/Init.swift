@@ -5,16 +5,12 @@ import JournalKit
 extension JournalCommand {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Create a journal: a git repository with journal.yml and entries/.",
-            discussion: Help.reflow("""
-                Examples:
-                  journal init              # ~/journal (or $JOURNAL_DIR)
-                  journal init ~/diary
-                """))
+            abstract: Say.text("help.Init.abstract"),
+            discussion: Help.reflow(Say.text("help.Init.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The folder (default: the journal location).")
+        @Argument(help: ArgumentHelp(Say.text("help.Init.folder")))
         var folder: String?
 
         func run() throws {

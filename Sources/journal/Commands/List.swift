@@ -5,24 +5,16 @@ import JournalKit
 extension JournalCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List entries, newest first, with filters.",
-            discussion: Help.reflow("""
-                One line per entry: date, short id, category, title, tags. Entries whose header
-                cannot be read are listed as broken, with the line at fault.
-                Examples:
-                  journal list -n 20
-                  journal list --from 2025-03 --to 2025-06 --tag busan
-                  journal list --on 'last week' --category travel --full
-                  journal list --contains 'hotteok' --json | jq '.[0].title'
-                """))
+            abstract: Say.text("help.List.abstract"),
+            discussion: Help.reflow(Say.text("help.List.discussion")))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Flag(help: "Print a JSON array instead of lines.")
+        @Flag(help: ArgumentHelp(Say.text("help.List.json")))
         var json = false
 
-        @Flag(help: "Whole entries, one after another (paged on a terminal).")
+        @Flag(help: ArgumentHelp(Say.text("help.List.full")))
         var full = false
 
         func run() throws {

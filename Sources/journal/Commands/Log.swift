@@ -5,39 +5,27 @@ import JournalKit
 extension JournalCommand {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show the journal's history, or one entry's.",
-            discussion: Help.reflow("""
-                Without an id: the journal's commits, newest first, with the date, the author and what each
-                did: entries added, edited or deleted (with their short ids and titles), other files changed,
-                and merges. With an id (4+ characters, or a path; a deleted entry is found in history too):
-                every commit that changed that entry, including edits made with an editor or the git program,
-                and with -p each change as a diff.
-                Examples:
-                  journal log -n 20
-                  journal log --since 'last week' --until yesterday
-                  journal log --json | jq '.[0].entries'
-                  journal log 3f2a
-                  journal log 3f2a -p
-                """))
+            abstract: Say.text("help.Log.abstract"),
+            discussion: Help.reflow(Say.text("help.Log.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "An entry's id (4+ characters of it) or path: that entry's history only.")
+        @Argument(help: ArgumentHelp(Say.text("help.Log.id")))
         var id: String?
 
-        @Option(name: .customShort("n", allowingJoined: true), help: "At most N commits (-n 5 or -n5).")
+        @Option(name: .customShort("n", allowingJoined: true), help: ArgumentHelp(Say.text("help.Log.n")))
         var n: Int?
 
-        @Option(help: "Commits made on or after this day (2026-11-01, 'last week', yesterday…).")
+        @Option(help: ArgumentHelp(Say.text("help.Log.since")))
         var since: String?
 
-        @Option(help: "Commits made on or before this day (same forms as --since).")
+        @Option(help: ArgumentHelp(Say.text("help.Log.until")))
         var until: String?
 
-        @Flag(name: [.short, .customLong("patch")], help: "With an id: show each change as a unified diff.")
+        @Flag(name: [.short, .customLong("patch")], help: ArgumentHelp(Say.text("help.Log.patch")))
         var patch = false
 
-        @Flag(help: "Print a JSON array.")
+        @Flag(help: ArgumentHelp(Say.text("help.Log.json")))
         var json = false
 
         func validate() throws {

@@ -6,20 +6,15 @@ extension JournalCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm",
-            abstract: "Delete an entry (git keeps its history).",
-            discussion: Help.reflow("""
-                Asks for confirmation on a terminal; without a terminal, --yes is required.
-                Examples:
-                  journal rm 3f2a
-                  journal rm 3f2a --yes
-                """))
+            abstract: Say.text("help.Remove.abstract"),
+            discussion: Help.reflow(Say.text("help.Remove.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The entry's id (4+ characters of it) or its path.")
+        @Argument(help: ArgumentHelp(Say.text("help.Remove.id")))
         var id: String
 
-        @Flag(name: [.short, .long], help: "Do not ask for confirmation.")
+        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.Remove.yes")))
         var yes = false
 
         func run() throws {

@@ -5,27 +5,19 @@ import JournalKit
 extension JournalCommand {
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Full-text search over titles and bodies, best match first.",
-            discussion: Help.reflow("""
-                Words match as word prefixes, ignoring case and accents (cafe finds café; 서울 finds
-                서울에서); "quoted words" match as a phrase; -word leaves out entries with it.
-                Each result shows the line that matched. The filters of `list` apply.
-                Examples:
-                  journal search busan hotteok
-                  journal search '"early train"' -rain --from 2025
-                  journal search 친구 -n 20 --json
-                """))
+            abstract: Say.text("help.Search.abstract"),
+            discussion: Help.reflow(Say.text("help.Search.discussion")))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Flag(help: "Print a JSON array (each entry with the line that matched).")
+        @Flag(help: ArgumentHelp(Say.text("help.Search.json")))
         var json = false
 
-        @Option(help: "Leave out entries with this word (also written -word among the words).")
+        @Option(help: ArgumentHelp(Say.text("help.Search.exclude")))
         var exclude: [String] = []
 
-        @Argument(help: "What to look for.")
+        @Argument(help: ArgumentHelp(Say.text("help.Search.words")))
         var words: [String]
 
         /// `journal search cafe -paris`: a `-word` after `search` that is not one of search's own short

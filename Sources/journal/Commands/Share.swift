@@ -9,25 +9,18 @@ extension JournalCommand {
         }
 
         static let configuration = CommandConfiguration(
-            abstract: "Print one entry ready to paste elsewhere: title, date, weather, place and text.",
-            discussion: Help.reflow("""
-                --format text (the default) is plain text; markdown is a heading and the text as written; html is
-                a fragment with every character of the entry escaped. --copy puts it on the clipboard with wl-copy,
-                xclip or xsel, whichever is there, else through the terminal (OSC 52), and says which it used.
-                Examples:
-                  journal share 3f2a
-                  journal share 3f2a --format markdown --copy
-                """))
+            abstract: Say.text("help.Format.abstract"),
+            discussion: Help.reflow(Say.text("help.Format.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The entry: a unique prefix of its id (4+ characters), or its path.")
+        @Argument(help: ArgumentHelp(Say.text("help.Format.id")))
         var id: String
 
-        @Option(help: "text, markdown or html.")
+        @Option(help: ArgumentHelp(Say.text("help.Format.format")))
         var format: Format = .text
 
-        @Flag(help: "Copy it to the clipboard instead of printing it.")
+        @Flag(help: ArgumentHelp(Say.text("help.Format.copy")))
         var copy = false
 
         func run() throws {

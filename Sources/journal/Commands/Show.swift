@@ -5,27 +5,21 @@ import JournalKit
 extension JournalCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Show one entry: its metadata, then its text as written.",
-            discussion: Help.reflow("""
-                Examples:
-                  journal show 3f2a
-                  journal show 3f2a --raw > copy.md
-                  journal show 3f2a --at HEAD~2        # as it was two commits ago
-                  journal show 3f2a --at 2026-11-01    # as it was at the end of that day
-                """))
+            abstract: Say.text("help.Show.abstract"),
+            discussion: Help.reflow(Say.text("help.Show.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The entry's id (4+ characters of it) or its path.")
+        @Argument(help: ArgumentHelp(Say.text("help.Show.id")))
         var id: String
 
-        @Flag(help: "Print the file exactly as stored.")
+        @Flag(help: ArgumentHelp(Say.text("help.Show.raw")))
         var raw = false
 
-        @Flag(help: "Print a JSON object.")
+        @Flag(help: ArgumentHelp(Say.text("help.Show.json")))
         var json = false
 
-        @Option(help: "The entry as it was at a revision (a commit id, HEAD~2, a branch) or at the end of a day.")
+        @Option(help: ArgumentHelp(Say.text("help.Show.at")))
         var at: String?
 
         func run() throws {
@@ -71,7 +65,7 @@ struct EntryPage {
         if withID { facts.append(style.yellow(entry.id)) }
         if let name = entry.category {
             let category = settings.category(named: name)
-            facts.append(style.color(category?.color, [category?.emoji, name].compactMap { $0 }.joined(separator: " ")))
+            facts.append(style.color(category?.color, [category?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " ")))
         }
         if !entry.allTags.isEmpty { facts.append(style.green(entry.allTags.map { "#" + $0 }.joined(separator: " "))) }
         if entry.starred { facts.append(style.yellow("★")) }

@@ -5,19 +5,12 @@ import JournalKit
 extension JournalCommand {
     struct Star: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Star an entry.",
-            discussion: Help.reflow("""
-                Adds `starred: true` to the entry's header (one line), in one commit.
-                Starred entries show a ★ in `journal list`. An entry that is already
-                starred is left alone.
-                Examples:
-                  journal star 3f2a
-                  journal unstar 3f2a
-                """))
+            abstract: Say.text("help.Star.abstract"),
+            discussion: Help.reflow(Say.text("help.Star.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The entry's id (4+ characters of it) or its path.")
+        @Argument(help: ArgumentHelp(Say.text("help.Star.id")))
         var id: String
 
         func run() throws { try setStar(true, id: id, options: options) }
@@ -25,17 +18,12 @@ extension JournalCommand {
 
     struct Unstar: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Remove an entry's star.",
-            discussion: Help.reflow("""
-                Removes the `starred:` line from the entry's header, in one commit.
-                An entry that is not starred is left alone.
-                Examples:
-                  journal unstar 3f2a
-                """))
+            abstract: Say.text("help.Unstar.abstract"),
+            discussion: Help.reflow(Say.text("help.Unstar.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The entry's id (4+ characters of it) or its path.")
+        @Argument(help: ArgumentHelp(Say.text("help.Unstar.id")))
         var id: String
 
         func run() throws { try setStar(false, id: id, options: options) }

@@ -6,26 +6,15 @@ import JournalKit
 extension JournalCommand {
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Commit, fetch, merge and push: share the journal with a remote.",
-            discussion: Help.reflow("""
-                Pending edits are committed first. The merge understands entries: adds never conflict,
-                headers merge field by field, the text line by line and word by word; where both sides
-                changed the same words, the other text is kept in a second entry marked conflict_of.
-                Prints one line: ↓ what came in · ↑ what went out · conflicts.
-                Remotes: a path, file://, git://, ssh:// or user@host:path (ssh-agent, ~/.ssh/id_ed25519
-                or id_rsa; host keys checked against ~/.ssh/known_hosts), https:// (token from
-                $JOURNAL_GIT_TOKEN or `journal config set git.token`).
-                Examples:
-                  journal remote add origin git@example.com:me/journal.git
-                  journal sync
-                """))
+            abstract: Say.text("help.Sync.abstract"),
+            discussion: Help.reflow(Say.text("help.Sync.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The remote (default: the only one, else origin).")
+        @Argument(help: ArgumentHelp(Say.text("help.Sync.remote")))
         var remote: String?
 
-        @Flag(help: "Trust an ssh host seen for the first time and add its key to ~/.ssh/known_hosts.")
+        @Flag(help: ArgumentHelp(Say.text("help.Sync.acceptHostKey")))
         var acceptHostKey = false
 
         func run() throws {
@@ -45,24 +34,18 @@ extension JournalCommand {
 
     struct Clone: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Copy a journal from a remote to this machine.",
-            discussion: Help.reflow("""
-                DIR defaults to the journal folder (-J, $JOURNAL_DIR, else ~/journal); it must not exist
-                or be empty. Cloning an empty repository starts a new journal there.
-                Examples:
-                  journal clone git@example.com:me/journal.git
-                  journal clone https://example.com/me/journal.git ~/diary
-                """))
+            abstract: Say.text("help.Clone.abstract"),
+            discussion: Help.reflow(Say.text("help.Clone.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "Where the journal is: a path, file://, git://, ssh://, user@host:path or https://.")
+        @Argument(help: ArgumentHelp(Say.text("help.Clone.url")))
         var url: String
 
-        @Argument(help: "The folder to clone into.")
+        @Argument(help: ArgumentHelp(Say.text("help.Clone.directory")))
         var directory: String?
 
-        @Flag(help: "Trust an ssh host seen for the first time and add its key to ~/.ssh/known_hosts.")
+        @Flag(help: ArgumentHelp(Say.text("help.Clone.acceptHostKey")))
         var acceptHostKey = false
 
         func run() throws {
@@ -82,19 +65,14 @@ extension JournalCommand {
 
     struct Remote: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List, add or remove the remotes `journal sync` talks to.",
-            discussion: Help.reflow("""
-                Examples:
-                  journal remote add origin git@example.com:me/journal.git
-                  journal remote list
-                  journal remote remove origin
-                """),
+            abstract: Say.text("help.Remote.abstract"),
+            discussion: Help.reflow(Say.text("help.Remote.discussion")),
             subcommands: [ListRemotes.self, AddRemote.self, RemoveRemote.self],
             defaultSubcommand: ListRemotes.self)
     }
 
     struct ListRemotes: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: "Show each remote and its URL.")
+        static let configuration = CommandConfiguration(commandName: "list", abstract: Say.text("help.ListRemotes.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -107,15 +85,15 @@ extension JournalCommand {
 
     struct AddRemote: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: "Add a remote.",
-            discussion: "Example:\n  journal remote add origin git@example.com:me/journal.git")
+            commandName: "add", abstract: Say.text("help.AddRemote.abstract"),
+            discussion: Say.text("help.AddRemote.discussion"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "Its name, such as origin.")
+        @Argument(help: ArgumentHelp(Say.text("help.AddRemote.name")))
         var name: String
 
-        @Argument(help: "A path, file://, git://, ssh://, user@host:path or https:// URL.")
+        @Argument(help: ArgumentHelp(Say.text("help.AddRemote.url")))
         var url: String
 
         func run() throws {
@@ -132,11 +110,11 @@ extension JournalCommand {
 
     struct RemoveRemote: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "remove", abstract: "Remove a remote (its entries stay here).", aliases: ["rm"])
+            commandName: "remove", abstract: Say.text("help.RemoveRemote.abstract"), aliases: ["rm"])
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The remote's name.")
+        @Argument(help: ArgumentHelp(Say.text("help.RemoveRemote.name")))
         var name: String
 
         func run() throws {

@@ -5,13 +5,8 @@ import JournalKit
 extension JournalCommand {
     struct Tags: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "List the tags in use, or rename one in every entry.",
-            discussion: Help.reflow("""
-                Examples:
-                  journal tags                      # each tag with its number of entries
-                  journal tags --json
-                  journal tags rename trip travel   # one commit; merges with #travel
-                """),
+            abstract: Say.text("help.Tags.abstract"),
+            discussion: Help.reflow(Say.text("help.Tags.discussion")),
             subcommands: [ListTags.self, RenameTag.self],
             defaultSubcommand: ListTags.self)
     }
@@ -19,18 +14,12 @@ extension JournalCommand {
     struct ListTags: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: "List each tag with the number of entries carrying it, most used first.",
-            discussion: Help.reflow("""
-                Header tags and inline #hashtags in the text both count; tags that
-                differ only in case count as one.
-                Examples:
-                  journal tags
-                  journal tags list --json | jq '.[0].tag'
-                """))
+            abstract: Say.text("help.ListTags.abstract"),
+            discussion: Help.reflow(Say.text("help.ListTags.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Print a JSON array of {tag, count} instead of lines.")
+        @Flag(help: ArgumentHelp(Say.text("help.ListTags.json")))
         var json = false
 
         func run() throws {
@@ -58,22 +47,15 @@ extension JournalCommand {
     struct RenameTag: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
-            abstract: "Rename a tag in every entry carrying it, in one commit.",
-            discussion: Help.reflow("""
-                Header tags and inline #hashtags in the text both change (whole tags only:
-                renaming #cafe leaves #cafeteria alone; nothing inside code changes). Where an
-                entry already has the new tag, the two merge into one.
-                Examples:
-                  journal tags rename trip travel
-                  journal tags rename '#Busan' busan
-                """))
+            abstract: Say.text("help.RenameTag.abstract"),
+            discussion: Help.reflow(Say.text("help.RenameTag.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: "The tag to rename.")
+        @Argument(help: ArgumentHelp(Say.text("help.RenameTag.old")))
         var old: String
 
-        @Argument(help: "Its new name.")
+        @Argument(help: ArgumentHelp(Say.text("help.RenameTag.new")))
         var new: String
 
         func run() throws {

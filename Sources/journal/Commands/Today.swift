@@ -5,19 +5,15 @@ import JournalKit
 extension JournalCommand {
     struct Today: ParsableCommand {
         static let configuration = CommandConfiguration(
-            abstract: "Entries written today, by each entry's own local date.",
-            discussion: Help.reflow("""
-                Examples:
-                  journal today
-                  journal today --full
-                """))
+            abstract: Say.text("help.Today.abstract"),
+            discussion: Help.reflow(Say.text("help.Today.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Print a JSON array.")
+        @Flag(help: ArgumentHelp(Say.text("help.Today.json")))
         var json = false
 
-        @Flag(help: "Whole entries, one after another.")
+        @Flag(help: ArgumentHelp(Say.text("help.Today.full")))
         var full = false
 
         func run() throws {
@@ -35,20 +31,15 @@ extension JournalCommand {
     struct OnThisDay: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "on-this-day",
-            abstract: "Entries of the same month and day in earlier years, grouped by year.",
-            discussion: Help.reflow("""
-                On February 28 of a common year, February 29 entries are shown too.
-                Examples:
-                  journal on-this-day
-                  journal on-this-day 2026-03-14
-                """))
+            abstract: Say.text("help.OnThisDay.abstract"),
+            discussion: Help.reflow(Say.text("help.OnThisDay.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Print a JSON array.")
+        @Flag(help: ArgumentHelp(Say.text("help.OnThisDay.json")))
         var json = false
 
-        @Argument(help: "The day (default: today).")
+        @Argument(help: ArgumentHelp(Say.text("help.OnThisDay.date")))
         var date: String?
 
         func run() throws {

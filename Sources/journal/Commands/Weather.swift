@@ -6,23 +6,15 @@ extension JournalCommand {
     struct WeatherCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "weather",
-            abstract: "Fill in the weather of entries that have a place but no weather.",
-            discussion: Help.reflow("""
-                Looks up the weather at each entry's place for the hour it was written
-                (Open-Meteo's forecast for recent days, its archive for older ones) and
-                writes it into the entry's `weather:` block, changing nothing else, all
-                in one commit. A place that has only a name gets its coordinates too.
-                Examples:
-                  journal weather --missing   # entries with a location, without weather
-                  journal weather 3f2a        # one entry (looked up again if it has one)
-                """))
+            abstract: Say.text("help.WeatherCommand.abstract"),
+            discussion: Help.reflow(Say.text("help.WeatherCommand.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: "Every entry that has a location but no weather.")
+        @Flag(help: ArgumentHelp(Say.text("help.WeatherCommand.missing")))
         var missing = false
 
-        @Argument(help: "The entry's id (4+ characters of it) or its path.")
+        @Argument(help: ArgumentHelp(Say.text("help.WeatherCommand.id")))
         var id: String?
 
         func validate() throws {
@@ -91,15 +83,16 @@ enum WeatherText {
     /// `☀️ clear 12.5°C`: one line per entry of `journal weather`.
     static func short(_ weather: Weather, units: Units) -> String {
         let temp = weather.temperatureC.map { temperature($0, units: units, decimals: 1) }
-        return WeatherCondition.emoji(for: weather.condition) + " " + Say.weatherShort(weather.condition, temp)
+        return WeatherCondition.emoji(for: weather.condition) + " " + Say.weatherShort(Say.condition(weather.condition), temp)
     }
 
     /// `☀️ clear (맑음) 12.5°C, humidity 60%, wind 10.4 km/h`: `journal show`.
     static func full(_ weather: Weather, units: Units) -> String {
         var head = WeatherCondition.emoji(for: weather.condition)
-        if let condition = weather.condition { head += " " + condition }
-        if let description = weather.description, description.lowercased() != weather.condition?.lowercased() {
-            head += weather.condition == nil ? " " + description : " (\(description))"
+        let condition = Say.condition(weather.condition)
+        if let condition { head += " " + condition }
+        if let description = Say.weatherDescription(weather), description.lowercased() != condition?.lowercased() {
+            head += condition == nil ? " " + description : " (\(description))"
         }
         if let celsius = weather.temperatureC { head += " " + temperature(celsius, units: units, decimals: 1) }
         var parts = [head]

@@ -1,0 +1,42 @@
+/// Columns in a terminal, the one measure every aligned column and every cut title uses: East Asian
+/// wide characters (Hangul, CJK) and emoji take two cells, combining marks and format characters none,
+/// everything else one. Measured per grapheme cluster (a `Character`), so an emoji sequence, a flag or
+/// decomposed Hangul (ᄒ+ᅡ+ᆫ) counts once.
+public func displayWidth(_ text: String) -> Int {
+    text.reduce(0) { $0 + cellWidth($1) }
+}
+
+/// The longest start of `text` that fits in `width` cells, cut between grapheme clusters: never in
+/// the middle of a character, nor with half a wide one.
+public func truncated(_ text: String, toWidth width: Int) -> String {
+    var used = 0
+    var end = text.startIndex
+    for index in text.indices {
+        let cells = cellWidth(text[index])
+        if used + cells > width { break }
+        used += cells
+        end = text.index(after: index)
+    }
+    return String(text[..<end])
+}
+
+/// The cells of one grapheme cluster.
+public func cellWidth(_ character: Character) -> Int {
+    let scalars = character.unicodeScalars
+    guard let scalar = scalars.first else { return 0 }
+    if scalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
+        // An emoji (or a symbol asked to look like one with VS16); a lone keycap digit is not one.
+        return scalars.count > 1 || scalar.properties.isEmojiPresentation ? 2 : 1
+    }
+    switch scalar.value {
+    case 0x1100...0x115F, 0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0x9FFF, 0xA000...0xA4CF,
+        0xA960...0xA97F, 0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x1F200...0x1F2FF, 0x20000...0x3FFFD:
+        return 2
+    default:
+        switch scalar.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format: return 0
+        default: return 1
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+
+/// Dates, weekdays and category names as shown, written from the catalogue by hand: no ICU
+/// DateFormatter (it costs milliseconds at start-up) for the languages that have a catalogue.
+extension Say {
+    /// `2026. 11. 24. 오전 2:43`: a date and time in the catalogue's `dateTime` form.
+    public static func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
+        clockText("dateTime", year: year, month: month, day: day, hour: hour, minute: minute)
+    }
+
+    /// `2026년 11월 24일`: the `{{date}}` of an entry template.
+    public static func templateDate(year: Int, month: Int, day: Int) -> String {
+        clockText("templateDate", year: year, month: month, day: day, hour: 0, minute: 0)
+    }
+
+    /// `오후 9:30`: the `{{time}}` of an entry template.
+    public static func templateTime(hour: Int, minute: Int) -> String {
+        clockText("templateTime", year: 0, month: 0, day: 0, hour: hour, minute: minute)
+    }
+
+    /// `화요일`; 1 is Monday, as in ISO 8601.
+    public static func weekday(iso: Int) -> String {
+        (1...7).contains(iso) ? text("weekday.\(iso)") : ""
+    }
+
+    /// A category as shown: a built-in one in the current language (`work` → `업무`); entries and
+    /// journal.yml keep the stored name, and any other name is shown as it is.
+    public static func categoryName(_ name: String) -> String {
+        Catalogues.table(language)?["category." + name] ?? name
+    }
+
+    /// The stored name of a built-in category given as shown (`업무` → `work`), so that `-c` takes
+    /// what `list` shows; any other name as it is.
+    public static func storedCategoryName(_ given: String) -> String {
+        guard language != "en", let table = Catalogues.table(language) else { return given }
+        let prefix = "category."
+        return table.first { $0.key.hasPrefix(prefix) && $0.value == given }.map { String($0.key.dropFirst(prefix.count)) } ?? given
+    }
+
+    private static func clockText(_ key: String, year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
+        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
+        let twelve = hour % 12 == 0 ? 12 : hour % 12
+        return text(key, year, month, day, text(hour < 12 ? "am" : "pm"), twelve, twoDigits(minute), twoDigits(hour))
+    }
+}

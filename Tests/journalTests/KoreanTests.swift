@@ -1,0 +1,293 @@
+import Foundation
+import Testing
+
+/// The Korean interface: the language chosen by `config set language` or LC_ALL, LC_MESSAGES, LANG;
+/// messages, errors, --help, dates, weekdays, weather and category names in Korean; columns that
+/// stay aligned with Korean and emoji; places looked up in Korean.
+@Suite struct KoreanTests {
+    static let korean = ["LANG": "ko_KR.UTF-8"]
+
+    /// Terminal cells, counted independently of the tool: Hangul syllables and the emoji used here
+    /// take two, ASCII one.
+    static func cells(_ text: some StringProtocol) -> Int {
+        text.reduce(0) { width, character in
+            let scalar = character.unicodeScalars.first?.value ?? 0
+            let wide = (0xAC00...0xD7A3).contains(scalar) || character.unicodeScalars.count > 1 || scalar >= 0x1F000
+            return width + (wide ? 2 : 1)
+        }
+    }
+
+    /// The cells before the first occurrence of `part` in `line`.
+    static func column(of part: String, in line: String) -> Int? {
+        line.range(of: part).map { cells(line[..<$0.lowerBound]) }
+    }
+
+    @Test func messagesAndErrorsUnderAKoreanLocale() throws {
+        let box = try Sandbox()
+        box.environment.merge(Self.korean) { $1 }
+        let created = try box.journal("init")
+        #expect(created.status == 0)
+        #expect(created.stdout.contains("일기장을 만들었어요"), "\(created.stdout)")
+        let added = try box.journal("add", "--date", "2026-11-24 14:05", "-c", "work", "부산 여행")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(added.stdout.hasPrefix("추가했어요: "), "\(added.stdout)")
+        // Dates written by hand from the catalogue; the built-in category in Korean, stored in English.
+        let list = try box.journal("list")
+        #expect(list.stdout.contains("2026. 11. 24. 오후 2:05"), "\(list.stdout)")
+        #expect(list.stdout.contains("💼 업무"), "\(list.stdout)")
+        #expect(try box.onlyEntry().contains("category: work"))
+        // The commit stays English: it is the journal's shared history.
+        #expect(try box.git("log", "-1", "--format=%s").hasPrefix("Add \"부산 여행\""))
+        let unknownCategory = try box.journal("add", "-c", "산책", "x")
+        #expect(unknownCategory.status != 0)
+        #expect(unknownCategory.stderr.contains("알 수 없는 카테고리예요: '산책'"), "\(unknownCategory.stderr)")
+        // What list shows is what -c takes: 여행 is travel.
+        let trip = try box.journal("add", "--date", "2026-11-25 10:00", "-c", "여행", "바다")
+        #expect(trip.status == 0, "\(trip.stderr)")
+        #expect(try box.journal("list", "-c", "travel").stdout.contains("바다"))
+        #expect(try box.journal("list", "--category", "여행").stdout.contains("✈️ 여행"))
+
+        let unknown = try box.journal("show", "zzzz")
+        #expect(unknown.status == 1)
+        #expect(unknown.stderr == "journal: id가 'zzzz'인 일기가 없어요\n", "\(unknown.stderr)")
+        let date = try box.journal("add", "--date", "2019-02-29", "x")
+        #expect(date.status != 0)
+        #expect(date.stderr.contains("잘못된 날짜 '2019-02-29': 2019년 2월은 28일까지 있어요"), "\(date.stderr)")
+        let typo = try box.journal("serach")
+        #expect(typo.status == 64)
+        #expect(typo.stderr.contains("알 수 없는 명령이에요: 'serach'(혹시 'search' 말인가요?)"), "\(typo.stderr)")
+        let option = try box.journal("list", "--bogus")
+        #expect(option.status == 64)
+        #expect(option.stderr.contains("오류: 모르는 옵션: '--bogus'"), "\(option.stderr)")
+        #expect(option.stderr.contains("사용법: journal list"), "\(option.stderr)")
+        #expect(box.entryFiles().count == 2)
+    }
+
+    @Test func theConfigChoosesTheLanguageAndBeatsTheEnvironment() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        #expect(try box.journal("show", "zzzz").stderr == "journal: no entry with id 'zzzz'\n")
+        let set = try box.journal("config", "set", "language", "ko")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try box.journal("show", "zzzz").stderr == "journal: id가 'zzzz'인 일기가 없어요\n")
+        // An explicit setting wins over any locale.
+        let english = ["LC_ALL": "en_US.UTF-8", "LANG": "en_US.UTF-8"]
+        #expect(try box.journal("show", "zzzz", env: english).stderr == "journal: id가 'zzzz'인 일기가 없어요\n")
+        let config = try String(contentsOfFile: box.home + "/.config/journal/config.yml", encoding: .utf8)
+        let bad = try box.journal("config", "set", "language", "xx")
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("language 'xx'은(는) 올바르지 않아요(가능한 값: en, ko 중 하나)"), "\(bad.stderr)")
+        #expect(try String(contentsOfFile: box.home + "/.config/journal/config.yml", encoding: .utf8) == config)
+        #expect(try box.journal("config", "unset", "language").status == 0)
+        #expect(try box.journal("show", "zzzz").stderr == "journal: no entry with id 'zzzz'\n")
+        #expect(try box.journal("show", "zzzz", env: Self.korean).stderr == "journal: id가 'zzzz'인 일기가 없어요\n")
+    }
+
+    @Test func lcAllThenLcMessagesThenLang() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let cases: [([String: String], Bool)] = [
+            (["LC_ALL": "en_US.UTF-8", "LANG": "ko_KR.UTF-8"], false),
+            (["LC_ALL": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], true),
+            (["LC_ALL": "", "LC_MESSAGES": "ko_KR.UTF-8", "LANG": "en_US.UTF-8"], true),
+            (["LC_MESSAGES": "C", "LANG": "ko_KR.UTF-8"], false),
+            (["LANG": "ko"], true),
+            (["LANG": "C"], false),
+            (["LANG": "de_DE.UTF-8"], false),
+        ]
+        for (env, isKorean) in cases {
+            let result = try box.journal("show", "zzzz", env: env)
+            #expect(result.status == 1)
+            #expect(result.stderr.contains("일기가 없어요") == isKorean, "\(env): \(result.stderr)")
+        }
+    }
+
+    @Test func helpInKorean() throws {
+        let box = try Sandbox()
+        let help = try box.journal("list", "--help", env: Self.korean)
+        #expect(help.status == 0)
+        #expect(help.stdout.hasPrefix("개요: 일기를 최신순으로 보여 줘요."), "\(help.stdout)")
+        for part in ["사용법: journal list", "옵션:", "일기 전체를 차례로 보여 줘요", "도움말을 보여 줘요.", "이날 또는 그 뒤의 일기"] {
+            #expect(help.stdout.contains(part), "\(part): \(help.stdout)")
+        }
+        #expect(!help.stdout.contains("Whole entries"))
+        let root = try box.journal("--help", env: Self.korean)
+        #expect(root.stdout.contains("하위 명령:"))
+        #expect(root.stdout.contains("자세한 도움말: 'journal help <subcommand>'"), "\(root.stdout)")
+        // The setting works for --help too.
+        #expect(try box.journal("config", "set", "language", "ko").status == 0)
+        let add = try box.journal("add", "--help").stdout
+        #expect(add.hasPrefix("개요: 새 일기를 써요."))
+        // The discussion is wrapped by terminal cells, not by characters.
+        let discussion = add.components(separatedBy: "사용법:")[0].split(separator: "\n")
+        #expect(discussion.count > 10)
+        #expect(discussion.allSatisfy { Self.cells($0) <= 80 }, "\(discussion.filter { Self.cells($0) > 80 })")
+    }
+
+    @Test func columnsAlignWithKoreanAndEmojiTitles() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        #expect(try box.journal("categories", "add", "산책", "--emoji", "🚶").status == 0)
+        let entries: [(String, String, [String])] = [
+            ("work", "회의록 정리", ["회사"]),
+            ("travel", "Trip to Busan 🌊", ["바다", "여행"]),
+            ("산책", "🍜🍜 라면", ["a"]),
+            ("shopping", "plain title", ["longer-tag-name"]),
+        ]
+        for (index, (category, title, tags)) in entries.enumerated() {
+            let added = try box.journal(
+                "add", "--date", "2026-11-\(10 + index) 0\(index):30", "-c", category, "-t", tags.joined(separator: ","), title)
+            #expect(added.status == 0, "\(added.stderr)")
+        }
+        for env in [Self.korean, [:]] {
+            let lines = try box.journal("list", env: env).stdout.split(separator: "\n").map(String.init)
+            #expect(lines.count == 4)
+            let starts = zip(lines, entries.reversed()).map { Self.column(of: $1.1, in: $0) }
+            #expect(Set(starts).count == 1 && starts[0] != nil, "\(env): \(lines)")
+
+            let tags = try box.journal("tags", env: env).stdout.split(separator: "\n").map(String.init)
+            #expect(tags.count == 5)
+            #expect(Set(tags.map(Self.cells)).count == 1, "tags: \(tags)")
+
+            let categories = try box.journal("categories", env: env).stdout.split(separator: "\n").map(String.init)
+            let countEnds = categories.map { line -> Int? in
+                guard let match = line.range(of: #" \d+  "#, options: .regularExpression) else { return nil }
+                return Self.cells(line[..<match.upperBound])
+            }
+            #expect(Set(countEnds).count == 1 && countEnds[0] != nil, "categories: \(categories)")
+        }
+        #expect(try box.journal("categories", env: Self.korean).stdout.contains("업무 (work)"))
+
+        // log: authors of different widths, Korean verbs.
+        try "[user]\n\tname = 김민지\n\temail = minji@example.com\n".write(
+            toFile: box.home + "/.gitconfig", atomically: true, encoding: .utf8)
+        #expect(try box.journal("add", "--date", "2026-11-20 10:00", "둘째 작성자").status == 0)
+        let log = try box.journal("log", env: Self.korean).stdout.split(separator: "\n").map(String.init)
+        #expect(log.count >= 6)
+        let summaries = log.map { line -> Int? in
+            for author in ["Test Writer", "김민지"] {
+                guard let range = line.range(of: author) else { continue }
+                let rest = line[range.upperBound...].drop { $0 == " " }
+                return Self.cells(line[..<rest.startIndex])
+            }
+            return nil
+        }
+        #expect(Set(summaries).count == 1 && summaries[0] != nil, "log: \(log)")
+        #expect(log[0].contains("추가"), "\(log)")
+    }
+
+    @Test func longTitlesAreCutBetweenCharacters() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let title = String(repeating: "가나다라마", count: 8)  // 40 syllables, 80 cells
+        #expect(try box.journal("add", title).status == 0)
+        let subject = try box.git("log", "-1", "--format=%s").trimmingCharacters(in: .newlines)
+        // 59 cells hold 29 syllables: the 30th would need a 60th cell.
+        #expect(subject.hasPrefix("Add \"" + String(title.prefix(29)) + "…\" ("), "\(subject)")
+        let emoji = String(repeating: "ab👩‍👩‍👧", count: 20)  // 4 cells each
+        #expect(try box.journal("add", emoji).status == 0)
+        let cut = try box.git("log", "-1", "--format=%s").trimmingCharacters(in: .newlines)
+        #expect(cut.hasPrefix("Add \"" + String(repeating: "ab👩‍👩‍👧", count: 14) + "ab…\" ("), "\(cut)")
+    }
+
+    @Test func templateWeekdayDateAndTimeInKorean() throws {
+        let box = try Sandbox()
+        box.environment.merge(Self.korean) { $1 }
+        try box.journal("init")
+        try box.write("templates/entry.md", "# {{weekday}} {{date}} {{time}}\n\n")
+        let editor = try box.script("editor.sh", "cp \"$1\" '\(box.root.path)/seen.md'\necho 'Written.' >> \"$1\"\n")
+        // 2026-11-24 is a Tuesday.
+        let result = try box.runInTerminal(["add", "--date", "2026-11-24 14:05"], env: ["EDITOR": editor])
+        #expect(result.status == 0, "\(result.stdout)")
+        let seen = try String(contentsOfFile: box.root.path + "/seen.md", encoding: .utf8)
+        #expect(seen.hasPrefix("# 화요일 2026년 11월 24일 오후 2:05\n"), "\(seen)")
+    }
+
+    @Test func yearsAgoInKorean() throws {
+        let box = try Sandbox()
+        box.environment.merge(Self.korean) { $1 }
+        try box.journal("init")
+        #expect(try box.journal("add", "--date", "2025-03-14 09:00", "작년 오늘").status == 0)
+        #expect(try box.journal("add", "--date", "2023-03-14 09:00", "삼 년 전").status == 0)
+        let out = try box.journal("on-this-day", "2026-03-14").stdout
+        #expect(out.contains("2025년 · 1년 전"), "\(out)")
+        #expect(out.contains("2023년 · 3년 전"), "\(out)")
+    }
+
+    /// A geocoder that answers in Korean when asked to, as Open-Meteo does with `language=ko`.
+    static func koreanGeocoder() throws -> ProviderServer {
+        let providers = ProviderServer.providers()
+        return try ProviderServer { request in
+            guard request.path == "/v1/search", request.query["language"] == "ko" else { return providers(request) }
+            let name = request.query["name"] ?? ""
+            guard let place = ProviderServer.places.first(where: { $0.korean == name || $0.name.lowercased() == name.lowercased() })
+            else { return providers(request) }
+            var korean = place
+            korean.name = place.korean
+            return .json(ProviderServer.openMeteoGeocoding(korean))
+        }
+    }
+
+    @Test func placesAndWeatherInKorean() throws {
+        let server = try Self.koreanGeocoder()
+        defer { server.stop() }
+        let box = try WeatherCommandTests.sandbox(server)
+        box.environment.merge(Self.korean) { $1 }
+        let added = try box.journal("add", "--location", "부산", "--date", box.day(-3) + " 09:00", "바다")
+        #expect(added.status == 0, "\(added.stderr)")
+        let search = server.requests.filter { $0.path == "/v1/search" }
+        #expect(search.count == 1)
+        #expect(search.first?.query["language"] == "ko")
+        #expect(search.first?.query["name"] == "부산")
+        let file = try box.onlyEntry()
+        #expect(file.contains("name: 부산"), "\(file)")
+        #expect(file.contains("latitude: 35.10168"), "\(file)")
+        // Stored in the provider-neutral English words; shown in Korean.
+        #expect(file.contains("condition: rain"), "\(file)")
+        let id = try #require(box.entryFiles().first.flatMap { box.read($0) }).split(separator: "\n")
+            .first { $0.hasPrefix("id: ") }.map { String($0.dropFirst(4).prefix(8)) }
+        let show = try box.journal("show", try #require(id)).stdout
+        #expect(show.contains("부산"), "\(show)")
+        #expect(show.contains("🌧️ 비 (약한 비)"), "\(show)")
+        #expect(show.contains("습도 "), "\(show)")
+        #expect(!show.contains("rain"), "\(show)")
+
+        // The setting asks in Korean too, whatever the locale.
+        let other = try WeatherCommandTests.sandbox(server)
+        #expect(try other.journal("config", "set", "language", "ko").status == 0)
+        #expect(try other.journal("add", "--location", "Busan", "x").status == 0)
+        #expect(server.requests.filter { $0.path == "/v1/search" }.last?.query["language"] == "ko")
+        // In English, places are asked for in English.
+        let english = try WeatherCommandTests.sandbox(server)
+        #expect(try english.journal("add", "--location", "Busan", "x").status == 0)
+        #expect(server.requests.filter { $0.path == "/v1/search" }.last?.query["language"] == "en")
+    }
+
+    @Test func htmlExportInKorean() throws {
+        let box = try Sandbox()
+        box.environment.merge(Self.korean) { $1 }
+        try box.journal("init")
+        #expect(try box.journal("add", "--date", "2026-11-24 14:05", "-c", "work", "-t", "회의", "회의록").status == 0)
+        let exported = try box.journal("export", "html", "-o", box.root.path + "/site")
+        #expect(exported.status == 0, "\(exported.stderr)")
+        let index = try String(contentsOfFile: box.root.path + "/site/index.html", encoding: .utf8)
+        for part in ["<html lang=\"ko\">", "<h1>일기장</h1>", "<h3>2026년 11월</h3>", "<h2>카테고리</h2>", "<h2>태그</h2>", "💼 업무"] {
+            #expect(index.contains(part), "\(part): \(index)")
+        }
+    }
+
+    /// JSON is for programs: the same in every language.
+    @Test func jsonIsTheSameInEveryLanguage() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        #expect(try box.journal("add", "--date", "2026-11-24 14:05", "-c", "work", "-t", "회의", "회의록").status == 0)
+        for command in [["list", "--json"], ["templates", "--json"], ["categories", "--json"], ["tags", "--json"], ["log", "--json"]] {
+            let english = try box.run(command)
+            let korean = try box.run(command, env: Self.korean)
+            #expect(english.status == 0 && korean.status == 0)
+            #expect(english.stdout == korean.stdout, "\(command)")
+        }
+        #expect(try box.journal("templates", "--json", env: Self.korean).stdout.contains("\"built-in\""))
+        #expect(try box.journal("templates", env: Self.korean).stdout.contains("기본 제공"))
+    }
+}
