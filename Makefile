@@ -7,8 +7,10 @@ BIN = $(PREFIX)/bin
 deps:
 	@scripts/deps.sh
 
+## The Swift runtime and Foundation are linked in (--static-swift-stdlib): fewer shared libraries to
+## load and relocate on every run (issue 12; BENCHMARKS.md).
 build: deps
-	swift build -c release
+	swift build -c release --static-swift-stdlib
 
 ## Installs what is missing, builds, installs `journal` and its completions, and opens the default journal.
 install: build

@@ -23,10 +23,12 @@ let package = Package(
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         .target(name: "Git", dependencies: ["CGit2"]),
+        // libcurl through dlopen, for the weather: no command that stays off the network loads it.
+        .target(name: "CFetch", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "JournalKit",
             dependencies: [
-                "Git", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
+                "Git", "CFetch", .product(name: "Yams", package: "Yams"), .product(name: "GRDB", package: "GRDB.swift"),
                 .product(name: "GRDBSQLite", package: "GRDB.swift"),
                 .product(name: "ZIPFoundation", package: "ZIPFoundation"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -93,6 +93,10 @@ fi
 
 mkdir -p "$OUT"
 build_journal
+# The floor for the freshness walk (issue 12): a C loop over readdir + fstatat, a thread per core.
+command -v cc >/dev/null || apt_install gcc libc6-dev || { say "run.sh: no C compiler for bench/walkfloor.c"; exit 1; }
+cc -O2 -pthread "$BENCH/walkfloor.c" -o "$OUT/bin/walkfloor" || { say "run.sh: could not compile bench/walkfloor.c"; exit 1; }
+WALKFLOOR="$OUT/bin/walkfloor"
 
 STAMP="$(date +%Y-%m-%d)"
 RUN_DIR="$OUT/runs/$(date +%Y%m%d-%H%M%S)"
@@ -242,7 +246,9 @@ for size in "${SIZE_LIST[@]}"; do
   say ""
   say "== $size entries (rare: $rare, common: $common, tag: $tag, $from..$to)"
   say "-- baselines"
+  bench "$size" git_version "$RUNS" 1 "git --version"
   bench "$size" git_status "$RUNS" 1 "git status"
+  bench "$size" walk_floor "$RUNS" 1 "$(q "$WALKFLOOR") entries"
   bench "$size" rg_rare "$RUNS" 1 "rg -l $(q "$rare") entries/"
   bench "$size" rg_common "$RUNS" 1 "rg -l $(q "$common") entries/"
   bench "$size" read_all "$RUNS" 1 "find entries -name '*.md' -print0 | xargs -0 cat > /dev/null"
@@ -257,6 +263,7 @@ for size in "${SIZE_LIST[@]}"; do
   if ! compgen -G "$jdir/$INDEX_GLOB" >/dev/null; then
     warn "$size entries: no index at $INDEX_GLOB after a run, so the cold start may not have been cold"
   fi
+  bench "$size" version "$RUNS" 1 "$(q "$JOURNAL_BIN") --version"
   bench "$size" list "$RUNS" 1 "$J list -n 20"
   bench "$size" search_rare "$RUNS" 1 "$J search $(q "$rare")"
   bench "$size" search_common "$RUNS" 1 "$J search $(q "$common") -n 20"
@@ -280,6 +287,9 @@ for size in "${SIZE_LIST[@]}"; do
 
   say "-- peak memory"
   peak_memory "$size" list "$JOURNAL_BIN" -J "$jdir" list -n 20
+  peak_memory "$size" list_tag "$JOURNAL_BIN" -J "$jdir" list --tag "$tag" -n 20
+  peak_memory "$size" list_range "$JOURNAL_BIN" -J "$jdir" list --from "$from" --to "$to" -n 20
+  peak_memory "$size" today "$JOURNAL_BIN" -J "$jdir" today
   peak_memory "$size" search_common "$JOURNAL_BIN" -J "$jdir" search "$common" -n 20
 
   say "-- writes"

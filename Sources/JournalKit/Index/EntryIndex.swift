@@ -183,10 +183,10 @@ final class EntryIndex {
                 next += 1
             }
         }
-        if suspects.isEmpty && removed.isEmpty {
-            if lastScan < scanStart - 1_000_000_000 { try saveScanTime(scanStart) }
-            return changes
-        }
+        // Nothing changed: nothing is written, so a command that only reads never writes the snapshot (a
+        // write cost every read a WAL checkpoint with two fsyncs at exit). The scan time stays as it was:
+        // with no racy file now, a file changed later differs in its stamp or is racy against the old time.
+        if suspects.isEmpty && removed.isEmpty { return changes }
         suspects.sort { $0.path < $1.path }
         // Files are read and parsed on other threads while SQLite inserts the ones before them.
         let parsed = ReadAhead(paths: suspects.map(\.path), read: read)
@@ -289,12 +289,6 @@ final class EntryIndex {
             lock.lock()
             values[index] = value
             lock.unlock()
-        }
-    }
-
-    private func saveScanTime(_ time: Int64) throws {
-        try database.write { db in
-            try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(time)])
         }
     }
 

@@ -7,7 +7,7 @@ extension Journal {
     /// journal's own `.git` is refused and nothing changes. Returns the names given in the folder, in order.
     public func attach(_ files: [String], to entry: Entry) throws(JournalError) -> [String] {
         guard !files.isEmpty else { throw .invalid(Say.attachNothing) }
-        let gitdir = URL(fileURLWithPath: repository.gitdir).standardizedFileURL.resolvingSymlinksInPath().path
+        let gitdir = URL(fileURLWithPath: gitdir).standardizedFileURL.resolvingSymlinksInPath().path
         var sources: [(path: String, name: String)] = []
         for file in files {
             var isFolder: ObjCBool = false

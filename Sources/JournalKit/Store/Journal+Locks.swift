@@ -59,7 +59,6 @@ extension Journal {
     /// a sync in another process fetches or pushes (without the writers' lock), only the index's, HEAD's and
     /// the local branches' locks can be a writer's; the others are the sync's, and are not touched.
     private func clearGitLocks(killedRunStarted: Date?, lockTaken: Date, syncAtWork: Bool) {
-        let gitdir = repository.gitdir
         var locks = ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "FETCH_HEAD.lock", "ORIG_HEAD.lock"]
             .filter { FileSystem.exists(gitdir + "/" + $0) }
         locks += FileSystem.files(under: gitdir + "/refs", relativeTo: gitdir).filter { $0.hasSuffix(".lock") }

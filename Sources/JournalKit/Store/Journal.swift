@@ -68,7 +68,24 @@ public final class Journal {
     /// Why `journal.yml` could not be read, when it could not: `settings` are then the built-in ones,
     /// so reading still works; writes that need the settings refuse (see `validate(category:)`).
     public let settingsProblem: JournalError?
-    let repository: Repository
+    /// The git directory (`.git`, symbolic links resolved), known without starting libgit2.
+    let gitdir: String
+    /// The git repository, opened on first use: starting libgit2 (which on Debian reads and parses the
+    /// system's CA bundle) cost a command such as `list` with nothing to commit more than its answer.
+    var repository: Repository {
+        get throws(JournalError) {
+            if let openedRepository { return openedRepository }
+            do {
+                Repository.enableFsync()
+                let opened = try Repository(at: root)
+                openedRepository = opened
+                return opened
+            } catch {
+                throw .from(error, doing: "open \(root)")
+            }
+        }
+    }
+    private var openedRepository: Repository?
     let context: JournalContext
     /// The sync lock, while this journal's `sync` holds it (see Journal+Locks.swift).
     var syncLock: WriterLock?
@@ -84,9 +101,10 @@ public final class Journal {
     /// What the tool versions: changes to these made elsewhere are committed by the next command.
     static let trackedPaths = Scan.files + Scan.folders
 
-    private init(root: String, repository: Repository, context: JournalContext) throws(JournalError) {
+    private init(root: String, gitdir: String, repository: Repository?, context: JournalContext) throws(JournalError) {
         self.root = root
-        self.repository = repository
+        self.gitdir = gitdir
+        self.openedRepository = repository
         self.context = context
         let settingsPath = root + "/" + Journal.settingsFile
         let text = String(decoding: try FileSystem.read(settingsPath), as: UTF8.self)
@@ -105,11 +123,20 @@ public final class Journal {
     /// Opens an existing journal; a folder that is not one gets an error saying what it is instead.
     public static func open(at root: String, context: JournalContext) throws(JournalError) -> Journal {
         guard FileSystem.exists(root) else { throw .noJournal(root) }
-        guard Repository.isRepository(at: root) else { throw .notAGitRepository(root) }
+        // A plain `.git` folder is found without libgit2, which starts only when git is needed; anything
+        // else (a `.git` file of a linked work tree or submodule) is left to libgit2 to make sense of.
+        let plain = Journal.plainGitFolder(of: root)
+        guard plain != nil || Repository.isRepository(at: root) else { throw .notAGitRepository(root) }
         guard FileSystem.exists(root + "/" + settingsFile) else { throw .notAJournal(root) }
         do {
-            Repository.enableFsync()
-            let journal = try Journal(root: root, repository: try Repository(at: root), context: context)
+            let journal: Journal
+            if let plain {
+                journal = try Journal(root: root, gitdir: plain, repository: nil, context: context)
+            } else {
+                Repository.enableFsync()
+                let repository = try Repository(at: root)
+                journal = try Journal(root: root, gitdir: repository.gitdir, repository: repository, context: context)
+            }
             // Clear up after a killed run (a checkout a sync left half done, its git lock files); if that
             // fails, reading still works (refresh reports it). A marker whose writer is still at work
             // (holding the lock) is no killed run's: no waiting for it.
@@ -140,7 +167,7 @@ public final class Journal {
             try FileSystem.writeAtomically(
                 Data(Settings.initialText.utf8), to: root + "/" + settingsFile,
                 temporaryIn: repository.gitdir + "/journal/" + Journal.temporaryFolderName)
-            let journal = try Journal(root: root, repository: repository, context: context)
+            let journal = try Journal(root: root, gitdir: repository.gitdir, repository: repository, context: context)
             try journal.commit([settingsFile], message: Say.commitInit)
             try? journal.index().record([settingsFile], root: root, committed: true, read: journal.indexRead)
             return journal
@@ -149,7 +176,19 @@ public final class Journal {
         }
     }
 
-    var stateFolder: String { repository.gitdir + "/journal" }
+    var stateFolder: String { gitdir + "/journal" }
+
+    /// `ROOT/.git`, symbolic links resolved as libgit2 does, when it is a folder holding a repository's
+    /// HEAD, objects and refs; nil for anything else.
+    static func plainGitFolder(of root: String) -> String? {
+        guard let resolved = realpath(root + "/.git", nil) else { return nil }
+        defer { free(resolved) }
+        let path = String(cString: resolved)
+        guard FileSystem.isFolder(path), FileSystem.exists(path + "/HEAD"), FileSystem.isFolder(path + "/objects"),
+            FileSystem.isFolder(path + "/refs")
+        else { return nil }
+        return path
+    }
 
     static let temporaryFolderName = "tmp"
     /// Where atomic writes make their temporary files: never in the work tree.
@@ -339,6 +378,7 @@ public final class Journal {
     /// Refuses to write while git is in the middle of something (a merge, a rebase) or HEAD is
     /// detached: a commit there would be lost or mixed into the user's own git work.
     func checkCommittable() throws(JournalError) {
+        let repository = try repository
         if repository.state != .none { throw .busy(Say.midOperationRefused(String(describing: repository.state))) }
         if repository.isHeadDetached { throw .busy(Say.detachedHead) }
     }
@@ -437,6 +477,7 @@ public final class Journal {
     /// journal's folders), and records in the snapshot which of them now match the last commit.
     func commitPending(_ candidates: [String], everything: Bool) throws(JournalError) -> PendingReport {
         var report = PendingReport()
+        let repository = try repository
         if repository.state != .none {
             report.warnings.append(Say.midOperation(String(describing: repository.state)))
             return report
@@ -531,7 +572,8 @@ public final class Journal {
 
     /// Who commits: the git config's user (else the fallback), stamped with the pinned clock when there is one.
     var author: Signature {
-        var author = repository.defaultSignature(fallback: context.fallbackAuthor)
+        // Asked for only on the way to a commit, when the repository is open already.
+        var author = (try? repository)?.defaultSignature(fallback: context.fallbackAuthor) ?? context.fallbackAuthor
         if let time = context.commitTime {
             author.time = (time, context.timeZone.secondsFromGMT(for: time) / 60)
         }

@@ -106,6 +106,7 @@ extension Journal {
     /// with no set-up. (A server's HEAD cannot be changed over git's protocols; the README says so.)
     /// Best effort: the sync itself has succeeded, and this must not turn it into a failure.
     private func settleTracking(remote name: String, branch: String, remoteBranch: String) {
+        guard let repository = try? repository else { return }
         if repository.upstream(of: branch) == nil {
             try? repository.setUpstream(of: branch, remote: name, remoteBranch: remoteBranch)
         }

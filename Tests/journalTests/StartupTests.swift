@@ -1,0 +1,84 @@
+import Foundation
+import Testing
+
+/// What a command loads and writes on its way (issue 12): nothing for the network unless it goes
+/// there, and no write to the snapshot when nothing changed.
+@Suite struct StartupTests {
+    /// The libraries the dynamic loader started during one run (LD_DEBUG=libs, on glibc), dlopen too.
+    static func librariesStarted(_ result: Sandbox.Result) -> [String] {
+        result.stderr.split(separator: "\n").compactMap { line in
+            guard let range = line.range(of: "calling init: ") else { return nil }
+            return String(line[range.upperBound...])
+        }
+    }
+
+    @Test func aCommandThatStaysOffTheNetworkLoadsNoLibcurl() throws {
+        #if os(Linux)
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Off the network")
+        let list = try box.journal("list", env: ["LD_DEBUG": "libs"])
+        #expect(list.status == 0)
+        let started = Self.librariesStarted(list)
+        #expect(started.contains { $0.contains("libsqlite3") }, "LD_DEBUG=libs said: \(started)")
+        #expect(!started.contains { $0.contains("libcurl") }, "\(started)")
+        #expect(!started.contains { $0.contains("FoundationNetworking") }, "\(started)")
+        #endif
+    }
+
+    @Test func weatherLoadsLibcurlWhenItGoesToTheNetwork() throws {
+        #if os(Linux)
+        let server = try ProviderServer()
+        let box = try WeatherCommandTests.sandbox(server)
+        let result = try box.journal("add", "--location", "Busan", "Sea at Haeundae", env: ["LD_DEBUG": "libs"])
+        #expect(result.status == 0)
+        #expect(Self.librariesStarted(result).contains { $0.contains("libcurl") })
+        #expect(server.requests.map(\.path) == ["/v1/search", "/v1/forecast"])
+        #expect(try box.onlyEntry().contains("condition: cloudy"))
+        #endif
+    }
+
+    @Test func readingWritesNothingAndAnEditAfterManyReadsIsSeen() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Original title")
+        let path = try #require(box.entryFiles().first)
+        // Files written within a second of a scan are re-read by every command until that second has
+        // passed (a same-size rewrite in the same clock tick could hide): files from an hour ago are not.
+        let hourAgo = Date().addingTimeInterval(-3600)
+        for file in [path, "journal.yml"] {
+            try FileManager.default.setAttributes([.modificationDate: hourAgo], ofItemAtPath: box.journal + "/" + file)
+        }
+        _ = try box.journal("list")
+        let snapshot = box.journal + "/.git/journal/index.sqlite"
+        let written = try FileManager.default.attributesOfItem(atPath: snapshot)[.modificationDate] as? Date
+        for _ in 0..<3 { #expect(try box.journal("list").stdout.contains("Original title")) }
+        #expect(try FileManager.default.attributesOfItem(atPath: snapshot)[.modificationDate] as? Date == written)
+        let wal = FileManager.default.fileExists(atPath: snapshot + "-wal")
+            ? try FileManager.default.attributesOfItem(atPath: snapshot + "-wal")[.size] as? Int : 0
+        #expect(wal == 0, "a read left \(wal ?? -1) bytes in the write-ahead log")
+
+        // The same size, the same modification time: still seen, whatever the reads before did.
+        let full = box.journal + "/" + path
+        let before = try FileManager.default.attributesOfItem(atPath: full)[.modificationDate] as? Date
+        let text = try #require(box.read(path))
+        try box.write(path, text.replacingOccurrences(of: "Original title", with: "Replaced title"))
+        try FileManager.default.setAttributes([.modificationDate: try #require(before)], ofItemAtPath: full)
+        #expect(try box.journal("list").stdout.contains("Replaced title"))
+        #expect(try box.commitSubjects().first?.hasPrefix("Edit \"Replaced title\"") == true)
+    }
+
+    @Test func aJournalInALinkedWorkTreeStillOpens() throws {
+        // `.git` is a file there: libgit2, not the quick check for a `.git` folder, finds the repository.
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("In the main tree")
+        let linked = box.home + "/linked"
+        _ = try box.git("worktree", "add", "-q", linked)
+        let list = try box.run(["-J", linked, "list"])
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("In the main tree"))
+        let add = try box.run(["-J", linked, "add", "In the linked tree"])
+        #expect(add.status == 0, "\(add.stderr)")
+    }
+}
