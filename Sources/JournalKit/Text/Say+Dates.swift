@@ -73,3 +73,10 @@ extension Say {
         "\(time) on \(day) does not exist in \(zone): the clocks jump forward past it"
     }
 }
+
+extension Say {
+    /// For a day named without a year (`june 31`, `2월 30일`).
+    static func monthHasAtMost(month: Int, days: Int) -> String {
+        "\(monthName(month)) has at most \(days) days"
+    }
+}
