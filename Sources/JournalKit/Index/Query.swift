@@ -68,14 +68,16 @@ public struct SearchText: Sendable, Equatable {
     public var isEmpty: Bool { fts == nil }
 
     /// The terms to look for when showing where an entry matched.
-    /// A Korean word's last syllable may have been typed on (`만나` found `만났다`): its other syllables then mark the place.
-    public var highlights: [String] {
-        let words = words.map(SearchText.stripPunctuation)
-        let typedOn = words.compactMap { word -> String? in
+    /// The terms to look for when showing where an entry matched.
+    public var highlights: [String] { words.map(SearchText.stripPunctuation) + phrases }
+
+    /// Where `highlights` find no line: a Korean word's last syllable may have been typed on (`만나`
+    /// found `만났다`), so its other syllables mark the place.
+    public var typedOnHighlights: [String] {
+        words.map(SearchText.stripPunctuation).compactMap { word in
             guard word.count > 1, let last = word.unicodeScalars.last, Hangul.isSyllable(last) else { return nil }
             return String(word.dropLast())
         }
-        return words + phrases + typedOn
     }
 
     /// The FTS5 query: each word a prefix (Korean: found inside words), each phrase exact, exclusions with NOT.
