@@ -289,7 +289,7 @@ class Corpus:
         return found
 
     def matching(self, pattern):
-        found, end = set(), len(self.joined)
+        found = set()
         for match in pattern.finditer(self.joined):
             found.add(bisect.bisect_right(self.starts, match.start()) - 1)
         return found
