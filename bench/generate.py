@@ -22,6 +22,7 @@ import datetime as dt
 import json
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -30,7 +31,7 @@ import uuid
 from collections import Counter
 from zoneinfo import ZoneInfo
 
-GENERATOR_VERSION = 4
+GENERATOR_VERSION = 5   # 5: Korean queries of 1, 2 and 3 syllables in params.json (the entries are as in 4)
 START = dt.datetime(2016, 1, 1)
 END = dt.datetime(2026, 1, 1)          # exclusive: ten years, 2016-01-01 .. 2025-12-31
 RANGE_FROM, RANGE_TO = "2021-01-01", "2021-12-31"
@@ -73,6 +74,28 @@ YAML_RESERVED = {"y", "n", "yes", "no", "on", "off", "true", "false", "null"}
 
 def english_word(rng, syllables):
     return "".join(rng.choice(EN_ONSETS) + rng.choice(EN_VOWELS) + rng.choice(EN_CODAS) for _ in range(syllables))
+
+
+# Keys typed for a syllable's parts on the two-set Korean keyboard (compound vowels and finals take two).
+KO_INITIALS = "ㄱㄲㄴㄷㄸㄹㅁㅂㅃㅅㅆㅇㅈㅉㅊㅋㅌㅍㅎ"
+KO_VOWELS = ["ㅏ", "ㅐ", "ㅑ", "ㅒ", "ㅓ", "ㅔ", "ㅕ", "ㅖ", "ㅗ", "ㅗㅏ", "ㅗㅐ", "ㅗㅣ", "ㅛ", "ㅜ", "ㅜㅓ", "ㅜㅔ", "ㅜㅣ",
+             "ㅠ", "ㅡ", "ㅡㅣ", "ㅣ"]
+KO_FINALS = ["", "ㄱ", "ㄲ", "ㄱㅅ", "ㄴ", "ㄴㅈ", "ㄴㅎ", "ㄷ", "ㄹ", "ㄹㄱ", "ㄹㅁ", "ㄹㅂ", "ㄹㅅ", "ㄹㅌ", "ㄹㅍ", "ㄹㅎ",
+             "ㅁ", "ㅂ", "ㅂㅅ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]
+
+
+def hangul_keys(index):
+    return KO_INITIALS[index // 588] + KO_VOWELS[index % 588 // 28] + KO_FINALS[index % 28]
+
+
+def korean_query_pattern(query):
+    """What `journal search QUERY` finds for Korean: the text anywhere, its last syllable as typed so far
+    (any syllable whose keys begin with its keys: 나 stands for 났, 난, 날)."""
+    last = ord(query[-1]) - 0xAC00
+    typed = hangul_keys(last)
+    first = last // 588 * 588
+    continuations = "".join(chr(0xAC00 + i) for i in range(first, first + 588) if hangul_keys(i).startswith(typed))
+    return re.compile(re.escape(query[:-1]) + "[" + continuations + "]")
 
 
 def hangul_word(rng, syllables):
@@ -265,6 +288,43 @@ class Corpus:
             at = self.joined.find(word, at + 1)
         return found
 
+    def matching(self, pattern):
+        found = set()
+        for match in pattern.finditer(self.joined):
+            found.add(bisect.bisect_right(self.starts, match.start()) - 1)
+        return found
+
+
+def korean_queries(gen, searchable, n):
+    """A Korean query of each length (1, 2 and 3 syllables) for the search benchmark: the one of a few
+    candidates from the vocabulary whose share of entries is nearest a target (1: about 10%, 2: about 1%,
+    3: rare), with the entries `journal search` finds for it, counted on titles, bodies and tags."""
+    corpus = Corpus(searchable)
+    places = " ".join(p[0] for p in PLACES_HOME)
+    pieces = {1: [], 2: [], 3: []}   # in vocabulary order: commoner words first
+    # Common words alone and with a particle (`친구를`), then rarer long words.
+    words = gen.korean[:1500] + [w + p for w in gen.korean[:20] for p in PARTICLES if len(w + p) == 3] \
+        + [w for w in gen.korean[1500:40_000] if len(w) == 3]
+    for word in words:
+        for length in (1, 2, 3):
+            for start in range(len(word) - length + 1):
+                piece = word[start:start + length]
+                if piece not in pieces[length] and all(0xAC00 <= ord(c) <= 0xD7A3 for c in piece):
+                    pieces[length].append(piece)
+    targets = {1: 0.10, 2: 0.01, 3: 0.0005}
+    queries = {}
+    for length, target in targets.items():
+        best = None
+        for piece in pieces[length][::max(1, len(pieces[length]) // 40)][:40]:
+            if korean_query_pattern(piece).search(places):
+                continue
+            found = len(corpus.matching(korean_query_pattern(piece)))
+            score = abs(found / n - target) + (1 if found == 0 else 0)
+            if best is None or score < best[0]:
+                best = (score, piece, found)
+        queries[f"ko{length}"] = {"word": best[1], "entries": best[2]}
+    return queries
+
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
@@ -288,7 +348,7 @@ def main():
     for key, value in [("user.name", "Bench"), ("user.email", "bench@example.invalid"), ("gc.auto", "0")]:
         subprocess.run(["git", "-C", journal_dir, "config", key, value], check=True)
 
-    ours_texts, jrnl_parts, paths = [], [], []
+    ours_texts, jrnl_parts, paths, searchable = [], [], [], []
     document_frequency, tag_frequency = Counter(), Counter()
     in_range = 0
     made = set()
@@ -302,6 +362,7 @@ def main():
         with open(os.path.join(journal_dir, path), "w", encoding="utf-8", newline="\n") as f:
             f.write(ours)
         ours_texts.append(ours)
+        searchable.append(ours.split("\n---\n", 1)[-1] + "\n" + " ".join(tags))
         jrnl_parts.append(jrnl)
         paths.append(path)
         document_frequency.update(set(words))
@@ -359,10 +420,12 @@ def main():
                        "tags": len(gen.tags), "tags_used": len(tag_frequency)},
         "bytes": sum(len(t.encode("utf-8")) for t in ours_texts),
     }
+    params.update(korean_queries(gen, searchable, n))
     with open(os.path.join(outdir, "params.json"), "w", encoding="utf-8") as f:
         json.dump(params, f, ensure_ascii=False, indent=2)
         f.write("\n")
-    print(json.dumps({k: params[k] for k in ("size", "rare", "common", "tag", "from", "to", "range_entries")},
+    print(json.dumps({k: params[k] for k in ("size", "rare", "common", "tag", "from", "to", "range_entries",
+                                             "ko1", "ko2", "ko3")},
                      ensure_ascii=False))
 
 

@@ -224,6 +224,7 @@ for size in "${SIZE_LIST[@]}"; do
   from=$(param "$params" from)
   to=$(param "$params" to)
   edit_file=$(param "$params" edit_file)
+  ko1=$(param "$params" ko1.word); ko2=$(param "$params" ko2.word); ko3=$(param "$params" ko3.word)
   cp "$params" "$RUN_DIR/params-$size.json"
 
   export HOME="$work/home" XDG_CONFIG_HOME="$work/jrnl/config" XDG_DATA_HOME="$work/jrnl/data"
@@ -244,13 +245,16 @@ for size in "${SIZE_LIST[@]}"; do
   fi
 
   say ""
-  say "== $size entries (rare: $rare, common: $common, tag: $tag, $from..$to)"
+  say "== $size entries (rare: $rare, common: $common, Korean: $ko1 $ko2 $ko3, tag: $tag, $from..$to)"
   say "-- baselines"
   bench "$size" git_version "$RUNS" 1 "git --version"
   bench "$size" git_status "$RUNS" 1 "git status"
   bench "$size" walk_floor "$RUNS" 1 "$(q "$WALKFLOOR") entries"
   bench "$size" rg_rare "$RUNS" 1 "rg -l $(q "$rare") entries/"
   bench "$size" rg_common "$RUNS" 1 "rg -l $(q "$common") entries/"
+  bench "$size" rg_ko1 "$RUNS" 1 "rg -l $(q "$ko1") entries/"
+  bench "$size" rg_ko2 "$RUNS" 1 "rg -l $(q "$ko2") entries/"
+  bench "$size" rg_ko3 "$RUNS" 1 "rg -l $(q "$ko3") entries/"
   bench "$size" read_all "$RUNS" 1 "find entries -name '*.md' -print0 | xargs -0 cat > /dev/null"
 
   say "-- journal"
@@ -258,6 +262,12 @@ for size in "${SIZE_LIST[@]}"; do
   bench "$size" cold_rebuild "$cold_runs" "$cold_warmup" "$J list -n 1" "rm -f $(q "$jdir")/$INDEX_GLOB"
   # The answers, when the commands exist: the number of entries each finds, against the generator's count.
   check_count "search $rare" "$(param "$params" rare.entries)" search "$rare"
+  for ko in ko1 ko2 ko3; do
+    check_count "search $(param "$params" $ko.word)" "$(param "$params" $ko.entries)" search "$(param "$params" $ko.word)"
+  done
+  index_bytes=$(cat "$jdir"/$INDEX_GLOB 2>/dev/null | wc -c)
+  printf '%s\tindex_bytes\t%s\n' "$size" "$index_bytes" >> "$RUN_DIR/index.tsv"
+  say "  index after the cold start: $index_bytes bytes"
   check_count "list --tag $tag" "$(param "$params" tag.entries)" list --tag "$tag"
   check_count "list --from $from --to $to" "$(param "$params" range_entries)" list --from "$from" --to "$to"
   if ! compgen -G "$jdir/$INDEX_GLOB" >/dev/null; then
@@ -267,6 +277,9 @@ for size in "${SIZE_LIST[@]}"; do
   bench "$size" list "$RUNS" 1 "$J list -n 20"
   bench "$size" search_rare "$RUNS" 1 "$J search $(q "$rare")"
   bench "$size" search_common "$RUNS" 1 "$J search $(q "$common") -n 20"
+  bench "$size" search_ko1 "$RUNS" 1 "$J search $(q "$ko1") -n 20"
+  bench "$size" search_ko2 "$RUNS" 1 "$J search $(q "$ko2")"
+  bench "$size" search_ko3 "$RUNS" 1 "$J search $(q "$ko3")"
   bench "$size" list_tag "$RUNS" 1 "$J list --tag $(q "$tag") -n 20"
   bench "$size" list_range "$RUNS" 1 "$J list --from $from --to $to -n 20"
   bench "$size" today "$RUNS" 1 "$J today"

@@ -188,12 +188,16 @@ extension DateGrammar {
         /// Lowercased, for matching.
         let lower: String
         let tokens: [String]
+        /// The text was Korean, rewritten into English words: a month and day without a year
+        /// (`3월 1일`) is then allowed, which English leaves out (`june 13` might mean June 2013).
+        let wasKorean: Bool
         let today: LocalDay
         let context: Context
 
         init(text: String, today: LocalDay, context: Context) {
             original = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            lower = original.lowercased()
+            lower = KoreanDates.canonical(original.lowercased())
+            wasKorean = lower != original.lowercased()
             tokens = lower.split(whereSeparator: \.isWhitespace).map(String.init)
             self.today = today
             self.context = context
@@ -244,9 +248,23 @@ extension DateGrammar {
                 guard tokens.count > 1, let weekday = Words.weekday(tokens[1]) else { throw notUnderstood() }
                 day = try latest(weekday, strictlyBeforeToday: true)
                 used = 2
+            case "in":
+                // `in 2 days`
+                guard tokens.count > 2, let count = Self.count(tokens[1]), let unit = Words.unit(tokens[2]) else {
+                    throw notUnderstood()
+                }
+                day = try distance(count, unit)
+                used = 3
             default:
                 if let weekday = Words.weekday(first) {
                     day = try latest(weekday, strictlyBeforeToday: false)
+                } else if tokens.count > 2, tokens[2] == "ago", let count = Self.count(first), let unit = Words.unit(tokens[1]) {
+                    // `3 weeks ago`
+                    day = try distance(-count, unit)
+                    used = 3
+                } else if let (named, count) = try monthAndDay() {
+                    day = named
+                    used = count
                 } else {
                     // A bare time: today at that time.
                     return Phrase(day: today, clock: try timeAfterDay(tokens[...]))
@@ -271,8 +289,9 @@ extension DateGrammar {
         /// text does not start like that (or runs on into more digits or dashes).
         private func isoDatePrefix() throws(DateGrammarError) -> (LocalDay, Substring)? {
             var cursor = Cursor(lower)
-            guard let year = cursor.number(digits: 4...4), cursor.take("-"),
-                  let month = cursor.number(digits: 1...2), cursor.take("-"),
+            // `2025-06-01`, or `2025/06/01` (one separator throughout).
+            guard let year = cursor.number(digits: 4...4), let separator = ["-", "/"].first(where: { cursor.take($0) }),
+                  let month = cursor.number(digits: 1...2), cursor.take(separator),
                   let day = cursor.number(digits: 1...2)
             else { return nil }
             let rest = cursor.rest
@@ -284,6 +303,9 @@ extension DateGrammar {
         /// `9pm`; and with `allowOffset`, optionally followed by `Z`, `+09:00`, `+0900` or `+09`.
         /// Nil when the text is not shaped like a time; an error when it is, but impossible.
         private func parseClock(_ text: String, allowOffset: Bool) throws(DateGrammarError) -> TimeOfDay? {
+            if text == "noon" || text == "midnight" {
+                return TimeOfDay(hour: text == "noon" ? 12 : 0, minute: 0, second: 0, fraction: 0, offset: nil)
+            }
             var cursor = Cursor(text)
             guard let hour = cursor.number(digits: 1...2) else { return nil }
             var minute = 0, second = 0, fraction = 0.0, hasMinutes = false
@@ -393,6 +415,58 @@ extension DateGrammar {
             }
         }
 
+        /// `june 1, 2025`, `1 june 2025` at the start, and how many tokens that took; nil when the text
+        /// does not start like that. Korean may leave out the year (`3월 1일`): then the latest such day
+        /// on or before today.
+        private func monthAndDay() throws(DateGrammarError) -> (LocalDay, Int)? {
+            guard tokens.count >= 2 else { return nil }
+            let month: Int, dayToken: String
+            if let named = Words.month(tokens[0]) {
+                (month, dayToken) = (named, tokens[1])
+            } else if let named = Words.month(tokens[1]) {
+                (month, dayToken) = (named, tokens[0])
+            } else {
+                return nil
+            }
+            var cursor = Cursor(dayToken.hasSuffix(",") ? String(dayToken.dropLast()) : dayToken)
+            guard let day = cursor.number(digits: 1...2), cursor.atEnd else { return nil }
+            if tokens.count > 2, let year = Self.year(tokens[2]) {
+                return (try checkedDay(year: year, month: month, day: day), 3)
+            }
+            guard wasKorean else { return nil }
+            guard day >= 1, day <= LocalDay.daysIn(month: month, year: 2000) else {
+                throw fail(day < 1 ? Say.noSuchDay(day) : Say.monthHasAtMost(month: month, days: LocalDay.daysIn(month: month, year: 2000)))
+            }
+            // A 29 February without a year: the latest one.
+            var year = today.year
+            while true {
+                if let candidate = LocalDay(year: year, month: month, day: day), candidate <= today { return (candidate, 2) }
+                year -= 1
+                guard LocalDay.years.contains(year) else { throw fail(Say.yearOutOfRange(year)) }
+            }
+        }
+
+        /// A count before a unit: `3` in `3 weeks ago`.
+        private static func count(_ token: String) -> Int? {
+            var cursor = Cursor(token)
+            guard let count = cursor.number(digits: 1...6), cursor.atEnd else { return nil }
+            return count
+        }
+
+        /// `count` units from today (back, when negative); months and years keep the day of the month,
+        /// or the month's last day when it is shorter.
+        private func distance(_ count: Int, _ unit: Words.Unit) throws(DateGrammarError) -> LocalDay {
+            switch unit {
+            case .day: return try shift(today, by: count)
+            case .week: return try shift(today, by: 7 * count)
+            case .month, .year:
+                let months = today.year * 12 + (today.month - 1) + count * (unit == .year ? 12 : 1)
+                let (year, month) = (months / 12, months % 12 + 1)
+                guard months >= 0, LocalDay.years.contains(year) else { throw fail(Say.yearOutOfRange(months / 12)) }
+                return try checkedDay(year: year, month: month, day: min(today.day, LocalDay.daysIn(month: month, year: year)))
+            }
+        }
+
         private static func year(_ token: String) -> Int? {
             var cursor = Cursor(token)
             guard let year = cursor.number(digits: 4...4), cursor.atEnd else { return nil }
@@ -439,6 +513,18 @@ extension DateGrammar {
 
     /// The English words the grammar reads (input vocabulary, not output text).
     private enum Words {
+        enum Unit { case day, week, month, year }
+
+        static func unit(_ word: String) -> Unit? {
+            switch word {
+            case "day", "days": .day
+            case "week", "weeks": .week
+            case "month", "months": .month
+            case "year", "years": .year
+            default: nil
+            }
+        }
+
         static func weekday(_ word: String) -> Int? {
             switch word {
             case "monday", "mon": 1

@@ -8,7 +8,7 @@ import GRDBSQLite
 /// corrupt snapshot is rebuilt.
 final class EntryIndex {
     /// Bump when the schema or what is stored changes: older snapshots are then rebuilt.
-    static let formatVersion = 5
+    static let formatVersion = 6
 
     let path: String
     private var database: DatabaseQueue
@@ -82,7 +82,8 @@ final class EntryIndex {
         -- Contentless: the text stays in the files. Rows of `entry` are never reused (AUTOINCREMENT), so a
         -- replaced entry's old words, which a contentless table cannot delete, match only a row that is
         -- gone, and queries join on `entry` to drop them; `stale` in meta counts them for a clean-up.
-        CREATE VIRTUAL TABLE text USING fts5(title, body, tags, content = '', tokenize = 'unicode61 remove_diacritics 2');
+        -- `grams` holds the Korean of title, body and tags as two-syllable grams, so Korean is found inside words (Hangul).
+        CREATE VIRTUAL TABLE text USING fts5(title, body, tags, grams, content = '', tokenize = 'unicode61 remove_diacritics 2');
         """
 
     // MARK: Keeping up with the files
@@ -364,7 +365,7 @@ final class EntryIndex {
                     VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
                     """)
             insertTag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tag VALUES (?, ?, ?)")
-            insertText = try db.cachedStatement(sql: "INSERT INTO text(rowid, title, body, tags) VALUES (?, ?, ?, ?)")
+            insertText = try db.cachedStatement(sql: "INSERT INTO text(rowid, title, body, tags, grams) VALUES (?, ?, ?, ?, ?)")
         }
 
         func putFile(_ key: UInt64, _ path: String, _ stamp: FileStamp, hash: Int64, dirty: Bool) throws {
@@ -396,7 +397,10 @@ final class EntryIndex {
             ])
             let n = db.lastInsertedRowID
             for tag in tags { try insertTag.execute(arguments: [Tags.key(tag), n, tag]) }
-            try insertText.execute(arguments: [n, entry.title, entry.body, tags.joined(separator: " ")])
+            let tagText = tags.joined(separator: " ")
+            try insertText.execute(arguments: [
+                n, entry.title, entry.body, tagText, Hangul.grams(entry.title + "\n" + entry.body + "\n" + tagText),
+            ])
         }
     }
 

@@ -30,7 +30,8 @@ public struct EntryQuery: Sendable, Equatable {
 }
 
 /// A full-text query as the user types it: words (matched as word prefixes), "quoted phrases",
-/// and -excluded words, all case- and accent-insensitive.
+/// and -excluded words, all case- and accent-insensitive. Korean in a word is found anywhere inside
+/// words, its last syllable as typed so far (`Hangul`).
 public struct SearchText: Sendable, Equatable {
     public var words: [String] = []
     public var phrases: [String] = []
@@ -67,18 +68,66 @@ public struct SearchText: Sendable, Equatable {
     public var isEmpty: Bool { fts == nil }
 
     /// The terms to look for when showing where an entry matched.
+    /// The terms to look for when showing where an entry matched.
     public var highlights: [String] { words.map(SearchText.stripPunctuation) + phrases }
 
-    /// The FTS5 query: each word a prefix, each phrase exact, exclusions with NOT.
+    /// Where `highlights` find no line: a Korean word's last syllable may have been typed on (`만나`
+    /// found `만났다`), so its other syllables mark the place.
+    public var typedOnHighlights: [String] {
+        words.map(SearchText.stripPunctuation).compactMap { word in
+            guard word.count > 1, let last = word.unicodeScalars.last, Hangul.isSyllable(last) else { return nil }
+            return String(word.dropLast())
+        }
+    }
+
+    /// The FTS5 query: each word a prefix (Korean: found inside words), each phrase exact, exclusions with NOT.
     var fts: String? {
-        let positive = words.map(SearchText.stripPunctuation).filter { !$0.isEmpty }.map { SearchText.quote($0) + "*" }
-            + phrases.map(SearchText.quote)
+        let positive = words.compactMap { SearchText.term($0) } + phrases.map(SearchText.quote)
         guard !positive.isEmpty else { return nil }
         var query = positive.joined(separator: " AND ")
-        for word in excluded.map(SearchText.stripPunctuation) where !word.isEmpty {
-            query += " NOT " + SearchText.quote(word) + "*"
+        for term in excluded.compactMap({ SearchText.term($0) }) {
+            query += " NOT " + term
         }
         return query
+    }
+
+    /// For a query with Korean words: the entries holding them as whole words, which rank first.
+    var wholeWordFTS: String? {
+        let stripped = words.map(SearchText.stripPunctuation).filter { !$0.isEmpty }
+        guard stripped.contains(where: { $0.unicodeScalars.contains(where: Hangul.isSyllable) }) else { return nil }
+        return (stripped.map { word in
+            word.unicodeScalars.contains(where: Hangul.isSyllable)
+                ? "{title body tags} : " + SearchText.quote(word) : SearchText.quote(word) + "*"
+        } + phrases.map(SearchText.quote)).joined(separator: " AND ")
+    }
+
+    /// One word's FTS5 term: runs of Hangul syllables found anywhere inside words (a run that ends
+    /// the word as typed so far), the rest as word prefixes; nil when nothing is left. An excluded word
+    /// leaves out what it would find.
+    private static func term(_ word: String) -> String? {
+        let word = stripPunctuation(word)
+        var parts: [String] = []
+        var run: [Unicode.Scalar] = []
+        var other = String.UnicodeScalarView()
+        func flushOther() {
+            let text = stripPunctuation(String(other))
+            if !text.isEmpty { parts.append(quote(text) + "*") }
+            other = String.UnicodeScalarView()
+        }
+        for scalar in word.unicodeScalars {
+            if Hangul.isSyllable(scalar) {
+                flushOther()
+                run.append(scalar)
+            } else {
+                if !run.isEmpty { parts.append(Hangul.expression(run, typing: false)) }
+                run = []
+                other.append(scalar)
+            }
+        }
+        flushOther()
+        if !run.isEmpty { parts.append(Hangul.expression(run, typing: true)) }
+        guard !parts.isEmpty else { return nil }
+        return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")"
     }
 
     private static func quote(_ text: String) -> String {
@@ -164,8 +213,14 @@ extension EntryIndex {
     func search(_ text: SearchText, _ query: EntryQuery) throws(JournalError) -> [Entry] {
         guard let fts = text.fts else { return [] }
         let (condition, filterArguments) = EntryIndex.conditions(query)
+        // Korean is found inside words; entries holding the Korean words whole come first.
+        var wholeWords = ""
         var arguments: StatementArguments = [fts]
         _ = arguments.append(contentsOf: filterArguments)
+        if let whole = text.wholeWordFTS {
+            wholeWords = "text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?) DESC, "
+            _ = arguments.append(contentsOf: [whole])
+        }
         let limit = query.limit.map { " LIMIT \($0)" } ?? ""
         return try read { db in
             try Row.fetchAll(
@@ -173,7 +228,7 @@ extension EntryIndex {
                 sql: """
                     SELECT entry.* FROM text JOIN entry ON entry.n = text.rowid
                     WHERE text MATCH ? AND \(condition)
-                    ORDER BY bm25(text, 5.0, 1.0, 2.0), entry.created DESC\(limit)
+                    ORDER BY \(wholeWords)bm25(text, 5.0, 1.0, 2.0, 1.0), entry.created DESC\(limit)
                     """,
                 arguments: arguments
             ).map(EntryIndex.entry(from:))

@@ -25,6 +25,9 @@ extension Say {
 
     static func monthHasDays(month: Int, year: Int, days: Int) -> String { Say.text("monthHasDays", monthName(month), year, days) }
 
+    /// For a day named without a year (`june 31`, `2월 30일`).
+    static func monthHasAtMost(month: Int, days: Int) -> String { Say.text("monthHasAtMost", monthName(month), days) }
+
     static func noSuchDay(_ day: Int) -> String { Say.text("noSuchDay", day) }
 
     static func noSuchMonth(_ month: Int) -> String { Say.text("noSuchMonth", month) }

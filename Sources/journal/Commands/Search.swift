@@ -78,9 +78,10 @@ extension JournalCommand {
                 }
                 if let n = filters.n { entries = Array(entries.prefix(n)) }
             }
-            let hits = try entries.map { entry in
+            let hits = try entries.map { entry -> (Entry, String?, [String]) in
                 let full = try journal.readEntry(at: entry.path)
-                return (full, Highlight.line(in: full.text, terms: text.highlights))
+                if let line = Highlight.line(in: full.text, terms: text.highlights) { return (full, line, text.highlights) }
+                return (full, Highlight.line(in: full.text, terms: text.typedOnHighlights), text.typedOnHighlights)
             }
             if json {
                 print(try EntryJSON.render(hits.map { EntryJSON(entry: $0.0, match: $0.1 ?? "") }), terminator: "")
@@ -91,7 +92,7 @@ extension JournalCommand {
             var out = ""
             for (hit, entryLine) in zip(hits, lines.lines(hits.map(\.0))) {
                 out += entryLine + "\n"
-                if let line = hit.1 { out += "    " + Highlight.mark(line, terms: text.highlights, style: style) + "\n" }
+                if let line = hit.1 { out += "    " + Highlight.mark(line, terms: hit.2, style: style) + "\n" }
             }
             if hits.isEmpty { Terminal.note(Say.noMatches) }
             Terminal.page(out)
