@@ -193,7 +193,7 @@ final class EntryIndex {
         let bulk = suspects.count > 2000
         try database.write { db in
             // A big load merges the text index's segments once at the end, not on every insert.
-            if bulk { try db.execute(sql: "INSERT INTO text(text, rank) VALUES ('automerge', 0); PRAGMA cache_size = -32000") }
+            let dropped = bulk ? try EntryIndex.beginBulk(db, dropIndexes: changes.rebuilt) : []
             let writer = try Writer(db)
             for (index, suspect) in suspects.enumerated() {
                 let isEntry = Journal.isEntryPath(suspect.path)
@@ -222,9 +222,7 @@ final class EntryIndex {
                 if known[key]?.dirty != true { changes.uncommitted.append(path) }
             }
             try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
-            if bulk {
-                try db.execute(sql: "INSERT INTO text(text) VALUES ('optimize'); INSERT INTO text(text, rank) VALUES ('automerge', 4)")
-            }
+            if bulk { try EntryIndex.endBulk(db, recreate: dropped) }
         }
         changes.uncommitted.sort()
         return changes
@@ -238,7 +236,7 @@ final class EntryIndex {
         private var ready = 0
         private var taken = 0
         private static let chunk = 256
-        private static let lead = 8192
+        private static let lead = 2048
 
         init(paths: [String], read: @escaping Reader) {
             values = Array(repeating: nil, count: paths.count)
@@ -319,6 +317,67 @@ final class EntryIndex {
         } catch {
             throw .index(path, EntryIndex.describe(error))
         }
+    }
+
+    /// Records many files the tool itself just wrote and committed (an import): read and parsed on every
+    /// core while SQLite takes the ones before them, in one transaction tuned for a bulk load.
+    func recordMany(_ paths: [String], root: String, read: @escaping Reader, settle: (inout Entry) -> Void) throws(JournalError) {
+        let parsed = ReadAhead(paths: paths, read: read)
+        do {
+            try database.write { db in
+                let dropped = try EntryIndex.beginBulk(db, dropIndexes: paths.count > 2000)
+                let writer = try Writer(db)
+                for (index, path) in paths.enumerated() {
+                    let result = parsed.take(index)
+                    let key = Scan.key(path)
+                    try writer.deleteEntry(path)
+                    guard let stamp = Scan.stamp(of: root + "/" + path) else {
+                        try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)])
+                        continue
+                    }
+                    let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + path)
+                    try writer.putFile(key, path, stamp, hash: hash, dirty: false)
+                    if var entry = result?.0 {
+                        if entry.dateSource == .modificationTime { settle(&entry) }
+                        try writer.insert(entry)
+                    }
+                }
+                try EntryIndex.endBulk(db, recreate: dropped)
+            }
+        } catch {
+            throw .index(path, EntryIndex.describe(error))
+        }
+    }
+
+    /// Before thousands of inserts in one transaction: the text index merges its segments once at the end,
+    /// not while it grows (up to 64 segments a level wait instead of 16), and SQLite keeps more pages in
+    /// memory. With `dropIndexes` (a load into a near-empty snapshot), the secondary indexes of `entry` go
+    /// and come back, sorted once, in `endBulk`: cheaper than growing them row by row (entry_id is random).
+    /// Returns the statements that make them again.
+    private static func beginBulk(_ db: Database, dropIndexes: Bool = false) throws -> [String] {
+        try db.execute(
+            sql: """
+                INSERT INTO text(text, rank) VALUES ('automerge', 0); INSERT INTO text(text, rank) VALUES ('crisismerge', 64);
+                PRAGMA cache_size = -16000
+                """)
+        guard dropIndexes else { return [] }
+        // `tag_n` stays: deleting an entry's tags looks them up by it.
+        let indexes = try Row.fetchAll(
+            db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'entry' AND sql IS NOT NULL")
+        for index in indexes {
+            let name: String = index["name"]
+            try db.execute(sql: "DROP INDEX \"\(name)\"")
+        }
+        return indexes.map { $0["sql"] }
+    }
+
+    private static func endBulk(_ db: Database, recreate indexes: [String] = []) throws {
+        for sql in indexes { try db.execute(sql: sql) }
+        try db.execute(
+            sql: """
+                INSERT INTO text(text) VALUES ('optimize'); INSERT INTO text(text, rank) VALUES ('automerge', 4);
+                INSERT INTO text(text, rank) VALUES ('crisismerge', 16)
+                """)
     }
 
     /// Marks files as matching the last commit (or not).
