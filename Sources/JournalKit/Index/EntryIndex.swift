@@ -190,7 +190,7 @@ final class EntryIndex {
         suspects.sort { $0.path < $1.path }
         // Files are read and parsed on other threads while SQLite inserts the ones before them.
         let parsed = ReadAhead(paths: suspects.map(\.path), read: read)
-        let bulk = suspects.count > 2000
+        let bulk = suspects.count > 500
         try database.write { db in
             // A big load merges the text index's segments once at the end, not on every insert.
             let dropped = bulk ? try EntryIndex.beginBulk(db, dropIndexes: changes.rebuilt) : []
@@ -211,7 +211,7 @@ final class EntryIndex {
                     try writer.deleteEntry(suspect.path)  // another process may have indexed it meanwhile
                     if var entry = result?.0 {
                         if entry.dateSource == .modificationTime { settle(&entry) }
-                        try writer.insert(entry)
+                        try writer.insert(entry, body: result?.2)
                     }
                 }
             }
@@ -228,18 +228,21 @@ final class EntryIndex {
         return changes
     }
 
+    /// A file read ahead: its entry, the hash of its bytes, and the entry's body.
+    private typealias Parsed = (Entry, UInt64, String)
+
     /// Entry files read and parsed ahead of the writer, in order, on every core, a bounded
     /// distance ahead so a rebuild never holds every entry in memory.
     private final class ReadAhead: @unchecked Sendable {
         private let condition = NSCondition()
-        private var values: [(Entry, UInt64)?]
+        /// Only the files read and not yet taken: a slot per file would be 40 MB at 100,000 files.
+        private var values: [Int: Parsed] = [:]
         private var ready = 0
         private var taken = 0
         private static let chunk = 256
         private static let lead = 2048
 
         init(paths: [String], read: @escaping Reader) {
-            values = Array(repeating: nil, count: paths.count)
             Thread.detachNewThread { [self] in
                 var start = 0
                 while start < paths.count {
@@ -253,11 +256,12 @@ final class EntryIndex {
                     DispatchQueue.concurrentPerform(iterations: parts) { part in
                         let from = first + part * ReadAhead.chunk
                         for index in from..<min(from + ReadAhead.chunk, end) where Journal.isEntryPath(paths[index]) {
-                            batch.set(index - first, read(paths[index]))
+                            // The body is cut from the text here, not on the thread that feeds SQLite.
+                            batch.set(index - first, read(paths[index]).map { ($0.0, $0.1, $0.0.body) })
                         }
                     }
                     condition.lock()
-                    for (offset, value) in batch.values.enumerated() { values[start + offset] = value }
+                    for (offset, value) in batch.values.enumerated() where value != nil { values[start + offset] = value }
                     ready = end
                     condition.broadcast()
                     condition.unlock()
@@ -267,12 +271,11 @@ final class EntryIndex {
         }
 
         /// The parsed file at `index` (nil for a file that is not an entry), once it is ready.
-        func take(_ index: Int) -> (Entry, UInt64)? {
+        func take(_ index: Int) -> Parsed? {
             condition.lock()
             defer { condition.unlock() }
             while ready <= index { condition.wait() }
-            let value = values[index]
-            values[index] = nil
+            let value = values.removeValue(forKey: index)
             taken = index + 1
             if taken % ReadAhead.chunk == 0 { condition.broadcast() }
             return value
@@ -281,9 +284,9 @@ final class EntryIndex {
 
     private final class Batch: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var values: [(Entry, UInt64)?]
+        private(set) var values: [Parsed?]
         init(count: Int) { values = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ value: (Entry, UInt64)?) {
+        func set(_ index: Int, _ value: Parsed?) {
             lock.lock()
             values[index] = value
             lock.unlock()
@@ -325,7 +328,7 @@ final class EntryIndex {
         let parsed = ReadAhead(paths: paths, read: read)
         do {
             try database.write { db in
-                let dropped = try EntryIndex.beginBulk(db, dropIndexes: paths.count > 2000)
+                let dropped = try EntryIndex.beginBulk(db, dropIndexes: paths.count > 500)
                 let writer = try Writer(db)
                 for (index, path) in paths.enumerated() {
                     let result = parsed.take(index)
@@ -339,7 +342,7 @@ final class EntryIndex {
                     try writer.putFile(key, path, stamp, hash: hash, dirty: false)
                     if var entry = result?.0 {
                         if entry.dateSource == .modificationTime { settle(&entry) }
-                        try writer.insert(entry)
+                        try writer.insert(entry, body: result?.2)
                     }
                 }
                 try EntryIndex.endBulk(db, recreate: dropped)
@@ -447,7 +450,8 @@ final class EntryIndex {
                 sql: "INSERT INTO meta VALUES ('stale', '1') ON CONFLICT(key) DO UPDATE SET value = value + 1")
         }
 
-        func insert(_ entry: Entry) throws {
+        /// `body`, when known, is `entry.body` already cut.
+        func insert(_ entry: Entry, body: String? = nil) throws {
             let tags = entry.allTags
             try insertEntry.execute(arguments: [
                 entry.path, entry.id, entry.createdAt.date.timeIntervalSince1970, entry.createdAt.offsetSeconds,
@@ -461,7 +465,7 @@ final class EntryIndex {
             ])
             let n = db.lastInsertedRowID
             for tag in tags { try insertTag.execute(arguments: [Tags.key(tag), n, tag]) }
-            try insertText.execute(arguments: [n, entry.title, entry.body, tags.joined(separator: " ")])
+            try insertText.execute(arguments: [n, entry.title, body ?? entry.body, tags.joined(separator: " ")])
         }
     }
 
