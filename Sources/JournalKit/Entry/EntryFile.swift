@@ -39,7 +39,9 @@ public enum EntryFile {
 
     /// Nil for UTF-8 text; else the 1-based line of the first NUL byte or invalid UTF-8 sequence.
     static func lineWhereTextEnds(_ data: Data) -> Int? {
-        if !data.contains(0), String(data: data, encoding: .utf8) != nil { return nil }
+        // memchr, not Data's byte iterator: this runs on every file of a rebuild.
+        let hasNUL = data.withUnsafeBytes { $0.baseAddress.map { memchr($0, 0, data.count) != nil } ?? false }
+        if !hasNUL, String(data: data, encoding: .utf8) != nil { return nil }
         var line = 1
         var bytes = data.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()

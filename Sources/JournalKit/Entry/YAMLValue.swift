@@ -247,11 +247,24 @@ enum FastYAML {
         return trimmed.isEmpty || (trimmed.first == "#" && s.first == " ")
     }
 
+    /// Where the two bytes `a` `b` first stand side by side in `text`: a plain loop, as every header
+    /// line goes through here (the generic `firstRange(of:)` was a tenth of a rebuild).
+    private static func firstPair(_ text: Substring, _ a: UInt8, _ b: UInt8) -> String.Index? {
+        let utf8 = text.utf8
+        var index = utf8.startIndex
+        while index < utf8.endIndex {
+            let next = utf8.index(after: index)
+            if utf8[index] == a, next < utf8.endIndex, utf8[next] == b { return index }
+            index = next
+        }
+        return nil
+    }
+
     /// A plain scalar, with a trailing ` # comment` removed; nil when it holds
     /// anything a plain scalar may not (or that would need Yams' judgement).
     private static func plain(_ text: Substring) -> String? {
         var value = text
-        if let hash = value.utf8.firstRange(of: " #".utf8) { value = trimTrailingSpaces(value[..<hash.lowerBound]) }
+        if let hash = firstPair(value, 32, 35) { value = trimTrailingSpaces(value[..<hash]) }  // " #"
         guard let first = value.first else { return "" }
         if "[]{}&*!|>%@`\"',#?:-".contains(first) {
             // `-` and `:` and `?` may start a plain scalar when not followed by a space; keep it simple.
@@ -259,7 +272,8 @@ enum FastYAML {
                 value.dropFirst().first != " "
             else { return nil }
         }
-        if value.utf8.firstRange(of: ": ".utf8) != nil || value.utf8.last == 58 || value.utf8.contains(9) { return nil }
+        if firstPair(value, 58, 32) != nil ||  // ": "
+            value.utf8.last == 58 || value.utf8.contains(9) { return nil }
         return String(value)
     }
 
@@ -333,8 +347,8 @@ enum FastYAML {
                 guard let end = rest.firstIndex(where: { $0 == "," || $0 == "]" }) else { return nil }
                 let item = trimTrailingSpaces(rest[..<end])
                 // In a flow, `?` and `:` open a key or value, and `:?` is an error; `#` and quotes inside are text.
-                guard !item.isEmpty, item.first != "?", item.first != ":", item.utf8.firstRange(of: ":?".utf8) == nil,
-                    let value = plain(item), item.utf8.firstRange(of: " #".utf8) == nil,
+                guard !item.isEmpty, item.first != "?", item.first != ":", firstPair(item, 58, 63) == nil,
+                    let value = plain(item), firstPair(item, 32, 35) == nil,
                     !item.contains(where: { "[]{}".contains($0) })
                 else { return nil }
                 items.append(.scalar(value, quoted: false))

@@ -46,7 +46,8 @@ extension Journal {
         }
         report.commitMessage = message
         let entries = writer.written.filter { $0.hasPrefix(Journal.entriesFolder + "/") }
-        try? index().record(entries, root: root, committed: true, read: indexRead)
+        // Read back on every core and loaded in bulk: the import's files are many and already committed.
+        try? index().recordMany(entries, root: root, read: reader, settle: settleDate)
         return report
     }
 }

@@ -186,27 +186,42 @@ enum Jrnl {
     static func strip(_ text: String, characters: String? = nil) -> String {
         let set = characters.map { Set($0.unicodeScalars) }
         func drop(_ s: Unicode.Scalar) -> Bool { set.map { $0.contains(s) } ?? isSpace(s) }
-        let scalars = Array(text.unicodeScalars)
-        var start = 0
-        var end = scalars.count
-        while start < end, drop(scalars[start]) { start += 1 }
-        while end > start, drop(scalars[end - 1]) { end -= 1 }
-        return String(String.UnicodeScalarView(scalars[start..<end]))
+        // On the string's own scalars, without copying them out: this runs twice per imported entry.
+        let scalars = text.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, drop(scalars[start]) { start = scalars.index(after: start) }
+        while end > start {
+            let before = scalars.index(before: end)
+            guard drop(scalars[before]) else { break }
+            end = before
+        }
+        if start == scalars.startIndex && end == scalars.endIndex { return text }
+        return String(scalars[start..<end])
     }
 
     /// `split_title`: the first line when the text (left-stripped) has a newline — at the offset found
     /// in the stripped text, applied to the unstripped one, as jrnl does —, else the first sentence.
     static func splitTitle(_ text: String) -> (String, String) {
-        let scalars = Array(text.unicodeScalars)
+        // The usual case, a newline, by walking the scalars; the first sentence needs them in an array.
+        let view = text.unicodeScalars
+        var index = view.startIndex
         var lead = 0
-        while lead < scalars.count, isSpace(scalars[lead]) { lead += 1 }
-        var cut: Int?
-        if let newline = scalars[lead...].firstIndex(of: "\n") {
-            cut = newline - lead + 1
-        } else {
-            cut = sentenceEnd(scalars)
+        while index < view.endIndex, isSpace(view[index]) {
+            index = view.index(after: index)
+            lead += 1
         }
-        guard let cut else { return (text, "") }
+        var offset = lead
+        while index < view.endIndex, view[index] != "\n" {
+            index = view.index(after: index)
+            offset += 1
+        }
+        if index < view.endIndex {
+            let cut = view.index(view.startIndex, offsetBy: offset - lead + 1)
+            return (strip(String(view[..<cut])), strip(String(view[cut...])))
+        }
+        let scalars = Array(view)
+        guard let cut = sentenceEnd(scalars) else { return (text, "") }
         let end = min(cut, scalars.count)
         return (strip(String(String.UnicodeScalarView(scalars[..<end]))),
                 strip(String(String.UnicodeScalarView(scalars[end...]))))

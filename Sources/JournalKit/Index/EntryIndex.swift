@@ -191,10 +191,10 @@ final class EntryIndex {
         suspects.sort { $0.path < $1.path }
         // Files are read and parsed on other threads while SQLite inserts the ones before them.
         let parsed = ReadAhead(paths: suspects.map(\.path), read: read)
-        let bulk = suspects.count > 2000
+        let bulk = suspects.count > 500
         try database.write { db in
             // A big load merges the text index's segments once at the end, not on every insert.
-            if bulk { try db.execute(sql: "INSERT INTO text(text, rank) VALUES ('automerge', 0); PRAGMA cache_size = -32000") }
+            let dropped = bulk ? try EntryIndex.beginBulk(db, dropIndexes: changes.rebuilt) : []
             let writer = try Writer(db)
             for (index, suspect) in suspects.enumerated() {
                 let isEntry = Journal.isEntryPath(suspect.path)
@@ -212,7 +212,7 @@ final class EntryIndex {
                     try writer.deleteEntry(suspect.path)  // another process may have indexed it meanwhile
                     if var entry = result?.0 {
                         if entry.dateSource == .modificationTime { settle(&entry) }
-                        try writer.insert(entry)
+                        try writer.insert(entry, body: result?.2)
                     }
                 }
             }
@@ -223,26 +223,27 @@ final class EntryIndex {
                 if known[key]?.dirty != true { changes.uncommitted.append(path) }
             }
             try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
-            if bulk {
-                try db.execute(sql: "INSERT INTO text(text) VALUES ('optimize'); INSERT INTO text(text, rank) VALUES ('automerge', 4)")
-            }
+            if bulk { try EntryIndex.endBulk(db, recreate: dropped) }
         }
         changes.uncommitted.sort()
         return changes
     }
 
+    /// A file read ahead: its entry, the hash of its bytes, and the entry's body.
+    private typealias Parsed = (Entry, UInt64, String)
+
     /// Entry files read and parsed ahead of the writer, in order, on every core, a bounded
     /// distance ahead so a rebuild never holds every entry in memory.
     private final class ReadAhead: @unchecked Sendable {
         private let condition = NSCondition()
-        private var values: [(Entry, UInt64)?]
+        /// Only the files read and not yet taken: a slot per file would be 40 MB at 100,000 files.
+        private var values: [Int: Parsed] = [:]
         private var ready = 0
         private var taken = 0
         private static let chunk = 256
-        private static let lead = 8192
+        private static let lead = 2048
 
         init(paths: [String], read: @escaping Reader) {
-            values = Array(repeating: nil, count: paths.count)
             Thread.detachNewThread { [self] in
                 var start = 0
                 while start < paths.count {
@@ -256,11 +257,12 @@ final class EntryIndex {
                     DispatchQueue.concurrentPerform(iterations: parts) { part in
                         let from = first + part * ReadAhead.chunk
                         for index in from..<min(from + ReadAhead.chunk, end) where Journal.isEntryPath(paths[index]) {
-                            batch.set(index - first, read(paths[index]))
+                            // The body is cut from the text here, not on the thread that feeds SQLite.
+                            batch.set(index - first, read(paths[index]).map { ($0.0, $0.1, $0.0.body) })
                         }
                     }
                     condition.lock()
-                    for (offset, value) in batch.values.enumerated() { values[start + offset] = value }
+                    for (offset, value) in batch.values.enumerated() where value != nil { values[start + offset] = value }
                     ready = end
                     condition.broadcast()
                     condition.unlock()
@@ -270,12 +272,11 @@ final class EntryIndex {
         }
 
         /// The parsed file at `index` (nil for a file that is not an entry), once it is ready.
-        func take(_ index: Int) -> (Entry, UInt64)? {
+        func take(_ index: Int) -> Parsed? {
             condition.lock()
             defer { condition.unlock() }
             while ready <= index { condition.wait() }
-            let value = values[index]
-            values[index] = nil
+            let value = values.removeValue(forKey: index)
             taken = index + 1
             if taken % ReadAhead.chunk == 0 { condition.broadcast() }
             return value
@@ -284,9 +285,9 @@ final class EntryIndex {
 
     private final class Batch: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var values: [(Entry, UInt64)?]
+        private(set) var values: [Parsed?]
         init(count: Int) { values = Array(repeating: nil, count: count) }
-        func set(_ index: Int, _ value: (Entry, UInt64)?) {
+        func set(_ index: Int, _ value: Parsed?) {
             lock.lock()
             values[index] = value
             lock.unlock()
@@ -314,6 +315,67 @@ final class EntryIndex {
         } catch {
             throw .index(path, EntryIndex.describe(error))
         }
+    }
+
+    /// Records many files the tool itself just wrote and committed (an import): read and parsed on every
+    /// core while SQLite takes the ones before them, in one transaction tuned for a bulk load.
+    func recordMany(_ paths: [String], root: String, read: @escaping Reader, settle: (inout Entry) -> Void) throws(JournalError) {
+        let parsed = ReadAhead(paths: paths, read: read)
+        do {
+            try database.write { db in
+                let dropped = try EntryIndex.beginBulk(db, dropIndexes: paths.count > 500)
+                let writer = try Writer(db)
+                for (index, path) in paths.enumerated() {
+                    let result = parsed.take(index)
+                    let key = Scan.key(path)
+                    try writer.deleteEntry(path)
+                    guard let stamp = Scan.stamp(of: root + "/" + path) else {
+                        try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)])
+                        continue
+                    }
+                    let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + path)
+                    try writer.putFile(key, path, stamp, hash: hash, dirty: false)
+                    if var entry = result?.0 {
+                        if entry.dateSource == .modificationTime { settle(&entry) }
+                        try writer.insert(entry, body: result?.2)
+                    }
+                }
+                try EntryIndex.endBulk(db, recreate: dropped)
+            }
+        } catch {
+            throw .index(path, EntryIndex.describe(error))
+        }
+    }
+
+    /// Before thousands of inserts in one transaction: the text index merges its segments once at the end,
+    /// not while it grows (up to 64 segments a level wait instead of 16), and SQLite keeps more pages in
+    /// memory. With `dropIndexes` (a load into a near-empty snapshot), the secondary indexes of `entry` go
+    /// and come back, sorted once, in `endBulk`: cheaper than growing them row by row (entry_id is random).
+    /// Returns the statements that make them again.
+    private static func beginBulk(_ db: Database, dropIndexes: Bool = false) throws -> [String] {
+        try db.execute(
+            sql: """
+                INSERT INTO text(text, rank) VALUES ('automerge', 0); INSERT INTO text(text, rank) VALUES ('crisismerge', 64);
+                PRAGMA cache_size = -16000
+                """)
+        guard dropIndexes else { return [] }
+        // `tag_n` stays: deleting an entry's tags looks them up by it.
+        let indexes = try Row.fetchAll(
+            db, sql: "SELECT name, sql FROM sqlite_master WHERE type = 'index' AND tbl_name = 'entry' AND sql IS NOT NULL")
+        for index in indexes {
+            let name: String = index["name"]
+            try db.execute(sql: "DROP INDEX \"\(name)\"")
+        }
+        return indexes.map { $0["sql"] }
+    }
+
+    private static func endBulk(_ db: Database, recreate indexes: [String] = []) throws {
+        for sql in indexes { try db.execute(sql: sql) }
+        try db.execute(
+            sql: """
+                INSERT INTO text(text) VALUES ('optimize'); INSERT INTO text(text, rank) VALUES ('automerge', 4);
+                INSERT INTO text(text, rank) VALUES ('crisismerge', 16)
+                """)
     }
 
     /// Marks files as matching the last commit (or not).
@@ -383,7 +445,8 @@ final class EntryIndex {
                 sql: "INSERT INTO meta VALUES ('stale', '1') ON CONFLICT(key) DO UPDATE SET value = value + 1")
         }
 
-        func insert(_ entry: Entry) throws {
+        /// `body`, when known, is `entry.body` already cut.
+        func insert(_ entry: Entry, body: String? = nil) throws {
             let tags = entry.allTags
             try insertEntry.execute(arguments: [
                 entry.path, entry.id, entry.createdAt.date.timeIntervalSince1970, entry.createdAt.offsetSeconds,
@@ -398,9 +461,8 @@ final class EntryIndex {
             let n = db.lastInsertedRowID
             for tag in tags { try insertTag.execute(arguments: [Tags.key(tag), n, tag]) }
             let tagText = tags.joined(separator: " ")
-            try insertText.execute(arguments: [
-                n, entry.title, entry.body, tagText, Hangul.grams(entry.title + "\n" + entry.body + "\n" + tagText),
-            ])
+            let text = body ?? entry.body
+            try insertText.execute(arguments: [n, entry.title, text, tagText, Hangul.grams(entry.title + "\n" + text + "\n" + tagText)])
         }
     }
 

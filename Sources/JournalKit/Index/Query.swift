@@ -143,7 +143,7 @@ public struct SearchText: Sendable, Equatable {
 
 extension EntryIndex {
     /// The SQL condition and arguments of a query's filters (on table `entry`).
-    private static func conditions(_ query: EntryQuery) -> (String, StatementArguments) {
+    static func conditions(_ query: EntryQuery) -> (String, StatementArguments) {
         var clauses: [String] = []
         var arguments: StatementArguments = []
         if let from = query.from {

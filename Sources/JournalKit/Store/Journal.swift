@@ -289,7 +289,7 @@ public final class Journal {
     }
 
     /// The date of a file that names none: the commit that added it, else its modification time.
-    private func settleDate(_ entry: inout Entry) {
+    func settleDate(_ entry: inout Entry) {
         if let first = try? repository.firstAuthorDate(adding: entry.path) {
             entry.createdAt = Timestamp(date: first.date, offsetSeconds: first.offsetSeconds)
             entry.dateSource = .commit
@@ -302,7 +302,7 @@ public final class Journal {
 
     /// How the snapshot reads files, from any thread: the parsed entry (dated by its file alone)
     /// and a hash of its bytes.
-    private var reader: EntryIndex.Reader {
+    var reader: EntryIndex.Reader {
         let root = root
         let zone = context.timeZone
         let now = context.now

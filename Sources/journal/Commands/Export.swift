@@ -47,7 +47,18 @@ extension JournalCommand {
             var writer = ExportWriter(format: format, journal: journal, sink: sink)
             do {
                 try writer.begin()
-                try journal.forEachEntry(query, grep: pattern) { try writer.add($0) }
+                if format == .json {
+                    // Files read, parsed and written out as JSON on every core; the sink takes them in order.
+                    let root = journal.root
+                    try journal.forEachEntry(query, grep: pattern, rendering: { entry in
+                        EntryJSONBytes.render(entry, attachments: Journal.attachments(of: entry.id, root: root), indent: 2)
+                            .map { ($0, entry) } ?? (nil, entry)
+                    }) { rendered, entry in
+                        if let rendered { try writer.add(json: rendered) } else { try writer.add(entry) }
+                    }
+                } else {
+                    try journal.forEachEntry(query, grep: pattern) { try writer.add($0) }
+                }
                 try writer.end()
                 try sink.close()
                 try target?.commit()
@@ -136,6 +147,17 @@ final class TextSink {
         if buffer.count >= 1 << 20 { try flush() }
     }
 
+    /// Bytes that are JSON (no raw control characters): on a terminal they go through `write(_:)` all the same.
+    func write(bytes: [UInt8]) throws {
+        guard !forTerminal else { return try write(String(decoding: bytes, as: UTF8.self)) }
+        buffer.append(contentsOf: bytes)
+        if buffer.count >= 1 << 20 { try flush() }
+    }
+
+    func write(bytes: StaticString) throws {
+        try write(bytes: bytes.withUTF8Buffer { Array($0) })
+    }
+
     func flush() throws {
         guard !buffer.isEmpty else { return }
         if ownsHandle {
@@ -193,6 +215,13 @@ struct ExportWriter {
             try sink.write((count == 0 ? "" : "\n" + String(repeating: "─", count: 40) + "\n\n") + page.render(entry))
         case .html, .dayone: break  // a site (HTMLSite) or a zip (Journal.exportDayOne), never through this writer
         }
+        count += 1
+    }
+
+    /// An entry of `json` already rendered (EntryJSONBytes), indented to sit in the array.
+    mutating func add(json: [UInt8]) throws {
+        try sink.write(bytes: count == 0 ? "\n" : ",\n")
+        try sink.write(bytes: json)
         count += 1
     }
 

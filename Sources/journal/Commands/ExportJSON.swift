@@ -1,0 +1,256 @@
+import Foundation
+import JournalKit
+
+/// `EntryJSON.render` written by hand into bytes, for `export json`: the same bytes (ExportJSONTests holds
+/// it to that, entry by entry, with every kind of field and character), without JSONEncoder's cost, which
+/// was a fifth of exporting 100,000 entries. Pretty-printed, keys sorted, `/` unescaped, hidden characters
+/// escaped as `\uXXXX`.
+struct EntryJSONBytes {
+    private(set) var bytes: [UInt8] = []
+    private var indent: Int
+    private var firstField = true
+
+    /// Nil when the entry holds a number JSON cannot write (JSONEncoder refuses it, with an error the
+    /// caller then reports by encoding it the slow way).
+    static func render(_ entry: Entry, attachments: [String], indent: Int) -> [UInt8]? {
+        var writer = EntryJSONBytes(indent: indent)
+        writer.bytes.append(contentsOf: repeatElement(32, count: indent))
+        guard writer.entry(entry, attachments: attachments) else { return nil }
+        return writer.bytes
+    }
+
+    private init(indent: Int) {
+        self.indent = indent
+        bytes.reserveCapacity(4096)
+    }
+
+    private mutating func entry(_ entry: Entry, attachments: [String]) -> Bool {
+        open("{")
+        key("attachments")
+        strings(attachments)
+        key("body")
+        string(entry.body)
+        if let problem = entry.problem {
+            key("broken")
+            string("line \(problem.line): \(problem.reason)")
+        }
+        key("category")
+        optional(entry.category)
+        if let conflictOf = entry.conflictOf {
+            key("conflict_of")
+            string(conflictOf)
+        }
+        key("created_at")
+        timestamp(entry.createdAt)
+        key("id")
+        string(entry.id)
+        key("inline_tags")
+        strings(entry.inlineTags)
+        key("location")
+        if let location = entry.location {
+            open("{")
+            key("latitude")
+            guard number(location.latitude) else { return false }
+            key("longitude")
+            guard number(location.longitude) else { return false }
+            key("name")
+            optional(location.name)
+            close("}")
+        } else {
+            null()
+        }
+        key("path")
+        string(entry.path)
+        key("starred")
+        append(entry.starred ? "true" : "false")
+        key("tags")
+        strings(entry.tags)
+        key("text")
+        string(entry.text)
+        key("time_zone")
+        optional(entry.timeZone)
+        key("title")
+        string(entry.title)
+        key("updated_at")
+        if let updated = entry.updatedAt { timestamp(updated) } else { null() }
+        key("weather")
+        if let weather = entry.weather {
+            open("{")
+            if let code = weather.code {
+                key("code")
+                string(code)
+            }
+            key("condition")
+            optional(weather.condition)
+            if let description = weather.description {
+                key("description")
+                string(description)
+            }
+            if let humidity = weather.humidity {
+                key("humidity")
+                guard number(humidity) else { return false }
+            }
+            if let provider = weather.provider {
+                key("provider")
+                string(provider)
+            }
+            key("temperature_c")
+            guard number(weather.temperatureC) else { return false }
+            if let wind = weather.windKph {
+                key("wind_kph")
+                guard number(wind) else { return false }
+            }
+            close("}")
+        } else {
+            null()
+        }
+        close("}")
+        return true
+    }
+
+    // MARK: Pieces
+
+    private mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    private mutating func newline() {
+        bytes.append(10)
+        bytes.append(contentsOf: repeatElement(32, count: indent))
+    }
+
+    private mutating func open(_ bracket: StaticString) {
+        append(bracket)
+        indent += 2
+        firstField = true
+    }
+
+    private mutating func close(_ bracket: StaticString) {
+        indent -= 2
+        newline()
+        append(bracket)
+        firstField = false
+    }
+
+    private mutating func key(_ name: StaticString) {
+        if !firstField { bytes.append(44) }  // ,
+        firstField = false
+        newline()
+        bytes.append(34)
+        append(name)
+        append("\" : ")
+    }
+
+    private mutating func null() { append("null") }
+
+    private mutating func optional(_ text: String?) {
+        if let text { string(text) } else { null() }
+    }
+
+    private mutating func strings(_ list: [String]) {
+        guard !list.isEmpty else {
+            // JSONEncoder's empty array: an empty line inside (the export drops that line's spaces).
+            append("[\n\n")
+            bytes.append(contentsOf: repeatElement(32, count: indent))
+            append("]")
+            return
+        }
+        open("[")
+        for (index, item) in list.enumerated() {
+            if index > 0 { bytes.append(44) }
+            newline()
+            string(item)
+        }
+        close("]")
+    }
+
+    /// JSONEncoder's numbers: Swift's shortest form, without a trailing `.0`. False for NaN and infinities.
+    private mutating func number(_ value: Double?) -> Bool {
+        guard let value else {
+            null()
+            return true
+        }
+        guard value.isFinite else { return false }
+        var text = value.description
+        if text.hasSuffix(".0") { text.removeLast(2) }
+        bytes.append(contentsOf: text.utf8)
+        return true
+    }
+
+    /// `Timestamp.rfc3339`, digit by digit.
+    private mutating func timestamp(_ stamp: Timestamp) {
+        let p = stamp.parts
+        bytes.append(34)
+        digits(p.year, 4)
+        bytes.append(45)
+        digits(p.month, 2)
+        bytes.append(45)
+        digits(p.day, 2)
+        bytes.append(84)  // T
+        digits(p.hour, 2)
+        bytes.append(58)
+        digits(p.minute, 2)
+        bytes.append(58)
+        digits(p.second, 2)
+        let offset = abs(stamp.offsetSeconds)
+        bytes.append(stamp.offsetSeconds < 0 ? 45 : 43)
+        digits(offset / 3600, 2)
+        bytes.append(58)
+        digits(offset % 3600 / 60, 2)
+        bytes.append(34)
+    }
+
+    /// `%0Nd`: at least `width` digits, a minus sign before them.
+    private mutating func digits(_ value: Int, _ width: Int) {
+        if value < 0 { bytes.append(45) }
+        let text = String(value.magnitude)
+        if text.utf8.count < width { bytes.append(contentsOf: repeatElement(48, count: width - text.utf8.count)) }
+        bytes.append(contentsOf: text.utf8)
+    }
+
+    private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
+
+    private mutating func escaped(_ scalar: UInt32) {
+        append("\\u")
+        for shift in [12, 8, 4, 0] { bytes.append(EntryJSONBytes.hex[Int((scalar >> UInt32(shift)) & 0xF)]) }
+    }
+
+    /// A JSON string as JSONEncoder writes it, then with DEL, the C1 controls and the bidi controls
+    /// escaped too, as `EntryJSON.render` does so that JSON on a terminal shows them.
+    private mutating func string(_ text: String) {
+        bytes.append(34)
+        var text = text
+        text.withUTF8 { utf8 in
+            var index = 0
+            let count = utf8.count
+            while index < count {
+                let byte = utf8[index]
+                switch byte {
+                case 34: append("\\\"")
+                case 92: append("\\\\")
+                case 8: append("\\b")
+                case 9: append("\\t")
+                case 10: append("\\n")
+                case 12: append("\\f")
+                case 13: append("\\r")
+                case 0..<32, 0x7F: escaped(UInt32(byte))
+                case 0xC2 where index + 1 < count && (0x80...0x9F).contains(utf8[index + 1]):
+                    escaped(UInt32(utf8[index + 1]))
+                    index += 1
+                case 0xE2 where index + 2 < count:
+                    let second = utf8[index + 1]
+                    let third = utf8[index + 2]
+                    if (second == 0x80 && (0xAA...0xAE).contains(third)) || (second == 0x81 && (0xA6...0xA9).contains(third)) {
+                        escaped(0x2000 | UInt32(second & 0x0F) << 6 | UInt32(third & 0x3F))
+                        index += 2
+                    } else {
+                        bytes.append(byte)
+                    }
+                default: bytes.append(byte)
+                }
+                index += 1
+            }
+        }
+        bytes.append(34)
+    }
+}
