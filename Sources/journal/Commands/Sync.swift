@@ -65,11 +65,17 @@ extension JournalCommand {
         @Flag(help: "Trust an ssh host seen for the first time and add its key to ~/.ssh/known_hosts.")
         var acceptHostKey = false
 
+        @Option(help: "The key of an encrypted journal (the file `encrypt init --export` wrote); else its recovery words are asked on a terminal.")
+        var keyFile: String?
+
         func run() throws {
             let target = directory.map(Shell.absolute) ?? options.location.path
             let source = try Network.checkedURL(url)
+            // Read first, so that an unreadable key file stops the clone before it starts.
+            let keyText = try keyFile.map { try KeyInput.read($0) }
             let (journal, empty) = try Network.retryingWithConsent(accept: acceptHostKey) { access in
-                try Journal.clone(url: source, into: target, access: access, context: Shell.context())
+                try Journal.clone(url: source, into: target, access: access, context: Shell.context(),
+                                  key: { keyText ?? (try? KeyInput.read(nil)) ?? nil }, executable: Shell.executablePath)
             }
             if empty {
                 print(Say.clonedEmpty(source, target))
