@@ -53,14 +53,14 @@ extension Repository {
         // Diffed as the work tree has them (decrypted), not as stored.
         let oldData = try old.map { try blobData($0, path: oldPath) }
         let newData = try new.map { try blobData($0, path: newPath) }
+        // libgit2 reads the buffers until the patch is freed, and tells a missing file (nil) from an empty one.
+        let oldBuffer = oldData.map(Repository.copy)
+        defer { oldBuffer.map { free($0.pointer) } }
+        let newBuffer = newData.map(Repository.copy)
+        defer { newBuffer.map { free($0.pointer) } }
         var patch: OpaquePointer?
-        let code = oldData.withUnsafeBytesOrNil { oldBytes in
-            newData.withUnsafeBytesOrNil { newBytes in
-                git_patch_from_buffers(&patch, oldBytes?.baseAddress, oldBytes?.count ?? 0, oldPath,
-                                       newBytes?.baseAddress, newBytes?.count ?? 0, newPath, &options)
-            }
-        }
-        try check(code, operation)
+        try check(git_patch_from_buffers(&patch, oldBuffer?.pointer, oldBuffer?.count ?? 0, oldPath,
+                                         newBuffer?.pointer, newBuffer?.count ?? 0, newPath, &options), operation)
         guard let patch else { return "" }
         defer { git_patch_free(patch) }
         var buffer = git_buf()
@@ -94,11 +94,11 @@ extension ObjectID {
     }
 }
 
-private extension Optional where Wrapped == Data {
-    func withUnsafeBytesOrNil<Result>(_ body: (UnsafeRawBufferPointer?) -> Result) -> Result {
-        switch self {
-        case .some(let data): data.withUnsafeBytes { body($0) }
-        case .none: body(nil)
-        }
+extension Repository {
+    /// `data` in memory of its own (never a null pointer, even when empty); the caller frees it.
+    fileprivate static func copy(_ data: Data) -> (pointer: UnsafeMutableRawPointer?, count: Int) {
+        let pointer = malloc(max(1, data.count))
+        if let pointer { data.withUnsafeBytes { bytes in _ = memcpy(pointer, bytes.baseAddress ?? UnsafeRawPointer(pointer), data.count) } }
+        return (pointer, data.count)
     }
 }
