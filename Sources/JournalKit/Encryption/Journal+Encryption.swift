@@ -1,7 +1,4 @@
 import Foundation
-#if canImport(Glibc)
-import Glibc
-#endif
 import Git
 
 /// What `.journal-crypt` (versioned, plain) says: this journal's entries and attachments are stored
@@ -187,18 +184,14 @@ extension Journal {
         _ = try sealEverything(key: key)
     }
 
+    /// Writes the key file atomically, readable by its owner only from the start (mode 0600).
     static func writeKey(_ key: JournalKey, to path: String) throws {
         let folder = (path as NSString).deletingLastPathComponent
         let temporary = folder + "/.key-\(UUID().uuidString)"
-        let descriptor = Glibc.open(temporary, O_WRONLY | O_CREAT | O_EXCL, 0o600)
-        guard descriptor >= 0 else { throw JournalError.io(temporary, String(cString: strerror(errno))) }
-        let bytes = Array(key.fileText.utf8)
-        let written = Glibc.write(descriptor, bytes, bytes.count)
-        fsync(descriptor)
-        close(descriptor)
-        guard written == bytes.count, rename(temporary, path) == 0 else {
+        guard writeOwnerOnly(Array(key.fileText.utf8), to: temporary), rename(temporary, path) == 0 else {
+            let reason = String(cString: strerror(errno))
             unlink(temporary)
-            throw JournalError.io(path, String(cString: strerror(errno)))
+            throw JournalError.io(path, reason)
         }
         FileSystem.syncFolder(folder)
     }
@@ -288,4 +281,12 @@ extension Journal {
     }
 
     public enum GitFilterMode: Sendable { case clean, smudge, textconv }
+}
+
+/// A new file holding `bytes`, mode 0600, synced; false when any step failed.
+private func writeOwnerOnly(_ bytes: [UInt8], to path: String) -> Bool {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o600)
+    guard descriptor >= 0 else { return false }
+    defer { close(descriptor) }
+    return write(descriptor, bytes, bytes.count) == bytes.count && fsync(descriptor) == 0
 }
