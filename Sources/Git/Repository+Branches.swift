@@ -27,7 +27,7 @@ extension Repository {
     /// After a clone whose remote HEAD names a branch that has no commit (a bare repository made with
     /// another default branch): makes `branch` from `refs/remotes/REMOTE/BRANCH`, points HEAD at it and
     /// checks it out. False when the remote has no such branch.
-    public func checkOutRemoteBranch(_ branch: String, of remote: String) throws -> Bool {
+    public func checkOutRemoteBranch(_ branch: String, of remote: String, checkout: Bool = true) throws -> Bool {
         guard let tip = try referenceTarget("refs/remotes/\(remote)/\(branch)") else { return false }
         var oid = try tip.raw(for: "check out \(branch)")
         var reference: OpaquePointer?
@@ -35,6 +35,7 @@ extension Repository {
                   "make branch \(branch)")
         git_reference_free(reference)
         try setUnbornBranch(branch)
+        if !checkout { return true }
         var options = git_checkout_options()
         try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "check out \(branch)")
         options.checkout_strategy = GIT_CHECKOUT_FORCE.rawValue

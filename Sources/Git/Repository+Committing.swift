@@ -67,7 +67,10 @@ extension Repository {
                 continue
             }
             var blob = git_oid()
-            _ = try data.withUnsafeBytes { bytes in
+            // Stored as a filtered work-tree file would be (encrypted), since libgit2 filters only files.
+            let filter = contentFilter
+            let stored = try filter.map { $0.covers(file.path) ? try $0.toStore(data, file.path) : data } ?? data
+            _ = try stored.withUnsafeBytes { bytes in
                 try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count), "store '\(file.path)'")
             }
             var entry = git_index_entry()

@@ -110,11 +110,12 @@ extension Repository {
     }
 
     /// Clones `url` into `path` (which must not exist or be empty) and checks out its default branch.
-    public static func clone(url: String, into path: String, access: RemoteAccess) throws -> Repository {
+    public static func clone(url: String, into path: String, access: RemoteAccess, checkout: Bool = true) throws -> Repository {
         try Library.ensureInitialized()
         let session = RemoteSession(url: url, access: access)
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "clone")
+        if !checkout { options.checkout_opts.checkout_strategy = GIT_CHECKOUT_NONE.rawValue }
         options.fetch_opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
         var cloned: OpaquePointer?
         let code = try withExtendedLifetime(session) {

@@ -19,11 +19,19 @@ extension Repository {
 
     /// Bytes of `path` in the tree of `commit`; nil when the path is absent there or is not a file.
     public func fileContents(_ path: String, at commit: ObjectID) throws -> Data? {
-        try blobID(of: path, at: commit).map(blobData)
+        try blobID(of: path, at: commit).map { try blobData($0, path: path) }
     }
 
-    /// The bytes of a blob.
-    public func blobData(_ id: ObjectID) throws -> Data {
+    /// The bytes of a blob as the work tree has them: this is the one place blobs are read, so the
+    /// installed `ContentFilter` (decryption) applies to every reader. `path` names the file in its errors.
+    public func blobData(_ id: ObjectID, path: String = "") throws -> Data {
+        let stored = try storedBlobData(id)
+        guard let filter = contentFilter else { return stored }
+        return try filter.toWorkTree(stored, path)
+    }
+
+    /// The bytes of a blob exactly as stored (ciphertext, for an encrypted file).
+    public func storedBlobData(_ id: ObjectID) throws -> Data {
         let operation = "read blob \(id.short)"
         var oid = try id.raw(for: operation)
         var blob: OpaquePointer?
@@ -42,12 +50,17 @@ extension Repository {
         var options = git_diff_options()
         try check(git_diff_options_init(&options, UInt32(GIT_DIFF_OPTIONS_VERSION)), operation)
         options.context_lines = UInt32(max(0, contextLines))
-        let oldBlob = try old.map { try lookUpBlob($0, operation: operation) }
-        defer { if let oldBlob { git_blob_free(oldBlob) } }
-        let newBlob = try new.map { try lookUpBlob($0, operation: operation) }
-        defer { if let newBlob { git_blob_free(newBlob) } }
+        // Diffed as the work tree has them (decrypted), not as stored.
+        let oldData = try old.map { try blobData($0, path: oldPath) }
+        let newData = try new.map { try blobData($0, path: newPath) }
+        // libgit2 reads the buffers until the patch is freed, and tells a missing file (nil) from an empty one.
+        let oldBuffer = oldData.map(Repository.copy)
+        defer { oldBuffer.map { free($0.pointer) } }
+        let newBuffer = newData.map(Repository.copy)
+        defer { newBuffer.map { free($0.pointer) } }
         var patch: OpaquePointer?
-        try check(git_patch_from_blobs(&patch, oldBlob, oldPath, newBlob, newPath, &options), operation)
+        try check(git_patch_from_buffers(&patch, oldBuffer?.pointer, oldBuffer?.count ?? 0, oldPath,
+                                         newBuffer?.pointer, newBuffer?.count ?? 0, newPath, &options), operation)
         guard let patch else { return "" }
         defer { git_patch_free(patch) }
         var buffer = git_buf()
@@ -55,14 +68,6 @@ extension Repository {
         try check(git_patch_to_buf(&buffer, patch), operation)
         guard let raw = buffer.ptr, buffer.size > 0 else { return "" }
         return String(decoding: UnsafeRawBufferPointer(start: raw, count: Int(buffer.size)), as: UTF8.self)
-    }
-
-    private func lookUpBlob(_ id: ObjectID, operation: String) throws -> OpaquePointer {
-        var oid = try id.raw(for: operation)
-        var blob: OpaquePointer?
-        try check(git_blob_lookup(&blob, pointer, &oid), operation)
-        guard let blob else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no blob") }
-        return blob
     }
 
     func withTree<Result>(of commitID: ObjectID, operation: String,
@@ -86,5 +91,14 @@ extension ObjectID {
     public init?(hex text: String) {
         guard text.utf8.count == Int(GIT_OID_HEXSZ), text.allSatisfy(\.isHexDigit) else { return nil }
         hex = text.lowercased()
+    }
+}
+
+extension Repository {
+    /// `data` in memory of its own (never a null pointer, even when empty); the caller frees it.
+    fileprivate static func copy(_ data: Data) -> (pointer: UnsafeMutableRawPointer?, count: Int) {
+        let pointer = malloc(max(1, data.count))
+        if let pointer { data.withUnsafeBytes { bytes in _ = memcpy(pointer, bytes.baseAddress ?? UnsafeRawPointer(pointer), data.count) } }
+        return (pointer, data.count)
     }
 }

@@ -51,7 +51,19 @@ enum Shell {
             context.lockTimeout = seconds
         }
         context.notice = { Terminal.printError($0) }
+        context.keysFolder = keysFolder
         return context
+    }
+
+    /// `$XDG_CONFIG_HOME/journal/keys`, else `~/.config/journal/keys`: journal keys, outside every repository.
+    static var keysFolder: String {
+        if let base = env("XDG_CONFIG_HOME"), base.hasPrefix("/") { return base + "/journal/keys" }
+        return home + "/.config/journal/keys"
+    }
+
+    /// This program, as the git program is to run it for the encryption filters.
+    static var executablePath: String {
+        Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? absolute(CommandLine.arguments[0])
     }
 
     /// The locale for dates, from LC_ALL, LC_TIME or LANG; nil for C/POSIX (then dates print as ISO 8601).

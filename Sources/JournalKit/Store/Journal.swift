@@ -12,6 +12,8 @@ public struct JournalContext: Sendable {
     public var fallbackAuthor: Signature
     /// How long a writer waits for another one to finish.
     public var lockTimeout: TimeInterval
+    /// Where journal keys live (`$XDG_CONFIG_HOME/journal/keys`); nil: this machine keeps none.
+    public var keysFolder: String?
     /// Says something worth a line on stderr that is neither a result nor an error (a lock file
     /// removed after a killed run).
     public var notice: @Sendable (String) -> Void = { _ in }
@@ -78,6 +80,8 @@ public final class Journal {
             do {
                 Repository.enableFsync()
                 let opened = try Repository(at: root)
+                // An encrypted journal's files pass through its cipher in every store and checkout.
+                if let cipher { try opened.install(cipher.filter) }
                 openedRepository = opened
                 return opened
             } catch {
@@ -91,6 +95,10 @@ public final class Journal {
     var syncLock: WriterLock?
     /// Git lock files already reported as left alone: said once per command.
     var reportedGitLocks: Set<String> = []
+    /// Whether entries and attachments are stored encrypted (see Journal+Encryption.swift).
+    var encrypted = false
+    /// The cipher the repository is given when it is opened, for an encrypted journal.
+    var cipher: BlobCipher?
 
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
@@ -137,6 +145,7 @@ public final class Journal {
                 let repository = try Repository(at: root)
                 journal = try Journal(root: root, gitdir: repository.gitdir, repository: repository, context: context)
             }
+            try journal.setUpEncryption()
             // Clear up after a killed run (a checkout a sync left half done, its git lock files); if that
             // fails, reading still works (refresh reports it). A marker whose writer is still at work
             // (holding the lock) is no killed run's: no waiting for it.
@@ -145,6 +154,7 @@ public final class Journal {
             } else if journal.killedRunLeftMarkers {
                 _ = try? journal.takeLock(timeout: 0)
             }
+            try journal.finishEncryptionStart()
             return journal
         } catch {
             throw .from(error, doing: Say.text("doing.open", root))
@@ -584,7 +594,8 @@ public final class Journal {
     /// paths from files with their control characters made visible.
     func commit(_ paths: [String], message: String) throws(JournalError) {
         do {
-            _ = try repository.commit(paths: paths, message: ControlCharacters.visible(message), signature: author)
+            let text = encrypted ? Say.withoutTitles(message) : message
+            _ = try repository.commit(paths: paths, message: ControlCharacters.visible(text), signature: author)
         } catch {
             throw .from(error, doing: Say.text("doing.commit"))
         }

@@ -117,8 +117,20 @@ extension Journal {
                 files.removeAll { $0.data == nil && dropped.contains($0.path) }
             }
         }
+        if encrypted {
+            // Our files stored before encryption was turned on elsewhere (plaintext blobs) are sealed by
+            // this merge too: no commit with the marker names a plaintext blob.
+            let given = Set(files.map(\.path))
+            for change in ourChanges where change.kind != .deleted && BlobCipher.covers(change.path) && !given.contains(change.path) {
+                if let blob = change.newBlob, !BlobCipher.isSealed(try repository.storedBlobData(blob)) {
+                    files.append((change.path, try repository.blobData(blob, path: change.path)))
+                }
+            }
+        }
         let tree = try repository.tree(from: ours, applying: files)
-        let message = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
+        let full = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
+        // The notes quote header values and titles, which a remote of an encrypted journal must not see.
+        let message = encrypted ? Say.commitSync(remote) : full
         let commit = try repository.makeCommit(
             tree: tree, parents: [ours, theirs], message: ControlCharacters.visible(message), signature: author)
         return MergePlan(commit: commit, conflicts: conflicts, clashed: clashed, notes: decisions)

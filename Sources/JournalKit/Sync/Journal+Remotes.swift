@@ -52,7 +52,10 @@ extension Journal {
     /// Clones the journal at `url` into `path` (absent or an empty folder). An empty repository
     /// becomes a new journal (`empty` is true); a repository that holds something other than a
     /// journal is refused and nothing is left behind.
-    public static func clone(url: String, into path: String, access: RemoteAccess, context: JournalContext)
+    /// An encrypted journal is checked out only once `key` (asked only then: a key file's text or
+    /// recovery words) proves to be its key; without it nothing is left behind either.
+    public static func clone(url: String, into path: String, access: RemoteAccess, context: JournalContext,
+                             key: () -> String? = { nil }, executable: String = "journal")
         throws(JournalError) -> (journal: Journal, empty: Bool)
     {
         let existed = FileSystem.exists(path)
@@ -71,17 +74,25 @@ extension Journal {
         }
         do {
             Repository.enableFsync()
-            let repository = try Repository.clone(url: url, into: path, access: access)
+            // Checked out below, once the key (if the journal is encrypted) is known to be the right one.
+            let repository = try Repository.clone(url: url, into: path, access: access, checkout: false)
             if try repository.head() == nil {
                 // The remote's HEAD may name a branch it doesn't have (`git init --bare` makes master)
                 // while the journal is on main, or the other way round.
-                let found = try ["main", "master"].contains { try repository.checkOutRemoteBranch($0, of: "origin") }
+                let found = try ["main", "master"].contains {
+                    try repository.checkOutRemoteBranch($0, of: "origin", checkout: false)
+                }
                 if !found {
                     try repository.setUnbornBranch("main")
                     settleClonedTracking(repository, url: url)
                     return (try create(at: path, context: context), true)
                 }
             }
+            if let head = try repository.head(), let data = try repository.fileContents(encryptionMarkerFile, at: head),
+               let marker = EncryptionMarker(data) {
+                try unlockClone(repository, marker: marker, url: url, context: context, key: key, executable: executable)
+            }
+            try repository.checkOutHead()
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             settleClonedTracking(repository, url: url)
             return (try open(at: path, context: context), false)
@@ -92,5 +103,20 @@ extension Journal {
             cleanUp()
             throw .from(error, doing: Say.text("doing.clone", url))
         }
+    }
+
+    /// Before a clone of an encrypted journal writes any file: the key asked for, checked against the
+    /// marker, kept in the keys folder, and installed (with git's filter settings) for the checkout.
+    private static func unlockClone(_ repository: Repository, marker: EncryptionMarker, url: String,
+                                    context: JournalContext, key: () -> String?, executable: String) throws {
+        guard let text = key() else { throw JournalError.invalid(Say.cloneNeedsKey(url)) }
+        guard let given = JournalKey.parse(text) else { throw JournalError.invalid(Say.notAKey) }
+        guard given.id == marker.keyID else { throw JournalError.invalid(Say.cloneWrongKey(url, given.id, marker.keyID)) }
+        guard let keysFolder = context.keysFolder else { throw JournalError.invalid(Say.noKeysFolder) }
+        try FileSystem.makeFolder(keysFolder)
+        try writeKey(given, to: keysFolder + "/" + marker.journalID)
+        try FileSystem.makeFolder(repository.gitdir + "/journal/" + temporaryFolderName)
+        try configureGit(repository, executable: executable)
+        try repository.install(BlobCipher(key: given).filter)
     }
 }

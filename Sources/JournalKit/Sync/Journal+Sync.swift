@@ -129,6 +129,10 @@ extension Journal {
             report.pending.committed += more.committed
         }
         do {
+            if !encrypted, let remoteTip, let data = try repository.fileContents(Journal.encryptionMarkerFile, at: remoteTip),
+               let marker = EncryptionMarker(data) {
+                try adoptEncryption(marker)
+            }
             // An editor may have saved a file while we were fetching: such a file is committed
             // first and the merge made again, so the checkout never writes over it.
             for _ in 0..<3 {

@@ -48,11 +48,17 @@ extension JournalCommand {
         @Flag(help: ArgumentHelp(Say.text("help.Clone.acceptHostKey")))
         var acceptHostKey = false
 
+        @Option(help: ArgumentHelp(Say.text("help.Clone.keyFile")))
+        var keyFile: String?
+
         func run() throws {
             let target = directory.map(Shell.absolute) ?? options.location.path
             let source = try Network.checkedURL(url)
+            // Read first, so that an unreadable key file stops the clone before it starts.
+            let keyText = try keyFile.map { try KeyInput.read($0) }
             let (journal, empty) = try Network.retryingWithConsent(accept: acceptHostKey) { access in
-                try Journal.clone(url: source, into: target, access: access, context: Shell.context())
+                try Journal.clone(url: source, into: target, access: access, context: Shell.context(),
+                                  key: { keyText ?? (try? KeyInput.read(nil)) ?? nil }, executable: Shell.executablePath)
             }
             if empty {
                 print(Say.clonedEmpty(source, target))

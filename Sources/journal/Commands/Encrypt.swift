@@ -1,0 +1,139 @@
+import ArgumentParser
+import Foundation
+import JournalKit
+
+extension JournalCommand {
+    struct Encrypt: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: Say.text("help.Encrypt.abstract"),
+            discussion: Help.reflow(Say.text("help.Encrypt.discussion")),
+            subcommands: [EncryptInit.self, EncryptStatus.self, EncryptUnlock.self,
+                          GitFilter.Clean.self, GitFilter.Smudge.self, GitFilter.Textconv.self],
+            defaultSubcommand: EncryptStatus.self)
+    }
+
+    struct EncryptInit: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "init", abstract: Say.text("help.EncryptInit.abstract"))
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: ArgumentHelp(Say.text("help.EncryptInit.export")))
+        var export: String?
+
+        func run() throws {
+            let exportPath = export.map(Shell.absolute)
+            if let exportPath {
+                guard !FileManager.default.fileExists(atPath: exportPath) else { throw Failure(Say.exportExists(exportPath)) }
+                let folder = (exportPath as NSString).deletingLastPathComponent
+                var isFolder: ObjCBool = false
+                guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
+                    throw Failure(Say.exportFolderMissing(folder))
+                }
+            }
+            let journal = try options.openJournal()
+            try refresh(journal)
+            let start = try journal.turnOnEncryption(executable: Shell.executablePath)
+            print(Say.encryptionOn(start.marker.keyID, start.keyPath, start.storedFiles))
+            if let exportPath {
+                guard FileManager.default.createFile(atPath: exportPath, contents: Data(start.keyFileText.utf8),
+                                                     attributes: [.posixPermissions: 0o600]) else {
+                    throw Failure(Say.unreadableKeyFile(exportPath))
+                }
+                print(Say.keyExported(exportPath))
+            } else {
+                print(Say.recoveryWordsIntro)
+                print(start.recoveryWords.joined(separator: " "))
+            }
+            if start.plaintextCommits > 0 { print(Say.earlierCommitsPlain(start.plaintextCommits)) }
+        }
+    }
+
+    struct EncryptStatus: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "status", abstract: Say.text("help.EncryptStatus.abstract"))
+
+        @OptionGroup var options: GlobalOptions
+
+        func run() throws {
+            let journal = try options.openJournal()
+            let status = journal.encryptionStatus()
+            guard let marker = status.marker else {
+                print(Say.statusOff)
+                return
+            }
+            print(Say.statusOn(marker.keyID))
+            print(Say.statusKey(status.keyPath ?? "?", present: status.keyPresent))
+            print(Say.statusVisible)
+            if status.plaintextCommits > 0 { print(Say.statusPlainCommits(status.plaintextCommits)) }
+        }
+    }
+
+    struct EncryptUnlock: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "unlock",
+            abstract: Say.text("help.EncryptUnlock.abstract"))
+
+        @OptionGroup var options: GlobalOptions
+
+        @Option(help: ArgumentHelp(Say.text("help.EncryptUnlock.keyFile")))
+        var keyFile: String?
+
+        func run() throws {
+            let journal = try options.openJournal()
+            guard let text = try KeyInput.read(keyFile) else { throw Failure(Say.notAKey) }
+            let count = try journal.unlock(keyText: text, executable: Shell.executablePath)
+            try refresh(journal)
+            print(Say.unlocked(count))
+        }
+    }
+
+    /// What the git program runs (`.git/config`, set by `encrypt init`, `unlock` and `clone`): stdin to
+    /// stdout, sealed or opened with the key of the journal in the current folder.
+    enum GitFilter {
+        static func run(_ mode: Journal.GitFilterMode, path: String) throws {
+            let input = FileHandle.standardInput.readDataToEndOfFile()
+            let root = FileManager.default.currentDirectoryPath
+            let output = try Journal.gitFilter(mode, root: root, path: path, input: input, context: Shell.context())
+            FileHandle.standardOutput.write(output)
+        }
+
+        struct Clean: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "clean", shouldDisplay: false)
+            @Argument var path: String = ""
+            func run() throws { try GitFilter.run(.clean, path: path) }
+        }
+
+        struct Smudge: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "smudge", shouldDisplay: false)
+            @Argument var path: String = ""
+            func run() throws { try GitFilter.run(.smudge, path: path) }
+        }
+
+        /// git diff hands textconv a temporary file holding the blob.
+        struct Textconv: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "textconv", shouldDisplay: false)
+            @Argument var file: String
+            func run() throws {
+                guard let input = FileManager.default.contents(atPath: file) else { throw Failure(Say.unreadableKeyFile(file)) }
+                let root = FileManager.default.currentDirectoryPath
+                let output = try Journal.gitFilter(.textconv, root: root, path: file, input: input, context: Shell.context())
+                FileHandle.standardOutput.write(output)
+            }
+        }
+    }
+}
+
+/// A journal key from `--key-file PATH`, else the recovery words typed on a terminal; nil when neither.
+enum KeyInput {
+    static func read(_ keyFile: String?) throws -> String? {
+        if let keyFile {
+            let path = Shell.absolute(keyFile)
+            guard let data = FileManager.default.contents(atPath: path) else { throw Failure(Say.unreadableKeyFile(path)) }
+            return String(decoding: data, as: UTF8.self)
+        }
+        guard Terminal.stdinIsTerminal else { return nil }
+        Terminal.ask(Say.recoveryWordsPrompt)
+        return readLine()
+    }
+}
