@@ -630,7 +630,7 @@ public final class Journal {
     static func shortTitle(_ title: String) -> String {
         let clean = title.isEmpty ? Say.untitled : title.replacingOccurrences(of: "\"", with: "'")
         // 60 terminal cells (a Korean syllable takes two), cut between characters.
-        return displayWidth(clean) > 60 ? truncated(clean, toWidth: 59) + "…" : clean
+        return clipped(clean, toWidth: 60)
     }
 }
 

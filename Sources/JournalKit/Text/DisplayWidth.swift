@@ -20,6 +20,11 @@ public func truncated(_ text: String, toWidth width: Int) -> String {
     return String(text[..<end])
 }
 
+/// `text` as it is when it fits in `width` cells, else cut to `width - 1` cells and ended with `…`.
+public func clipped(_ text: String, toWidth width: Int) -> String {
+    displayWidth(text) > width ? truncated(text, toWidth: width - 1) + "…" : text
+}
+
 /// The cells of one grapheme cluster.
 public func cellWidth(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
