@@ -32,3 +32,14 @@ build_journal() {
   cp "$JOURNAL_BIN" "$OUT/bin/journal.tmp" && mv -f "$OUT/bin/journal.tmp" "$OUT/bin/journal"
   JOURNAL_BIN="$OUT/bin/journal"
 }
+
+# One measurement, for the scripts that time single runs (transfer.sh, encrypt.sh): LABEL COMMAND…
+# → "LABEL<TAB>seconds<TAB>peak MiB". Uses the caller's $run folder for /usr/bin/time's output.
+measure() {
+  local label="$1"; shift
+  local start end
+  start=$(date +%s.%N)
+  /usr/bin/time -f %M -o "$run/rss" "$@" >/dev/null 2>"$run/err" </dev/null || { say "$label failed:"; cat "$run/err" >&2; exit 1; }
+  end=$(date +%s.%N)
+  printf '%s\t%s\t%d\n' "$label" "$(awk "BEGIN { printf \"%.2f\", $end - $start }")" "$(( $(tail -n 1 "$run/rss") / 1024 ))"
+}

@@ -38,16 +38,6 @@ mkdir -p "$run/home"
 export HOME="$run/home" XDG_CONFIG_HOME="$run/home/.config" GIT_CONFIG_NOSYSTEM=1 TZ=UTC
 git config --global user.name Bench && git config --global user.email bench@example.com
 
-# One measurement: LABEL COMMAND… → "LABEL<TAB>seconds<TAB>peak MiB".
-measure() {
-  local label="$1"; shift
-  local start end
-  start=$(date +%s.%N)
-  /usr/bin/time -f %M -o "$run/rss" "$@" >/dev/null 2>"$run/err" </dev/null || { say "$label failed:"; cat "$run/err" >&2; exit 1; }
-  end=$(date +%s.%N)
-  printf '%s\t%s\t%d\n' "$label" "$(awk "BEGIN { printf \"%.2f\", $end - $start }")" "$(( $(tail -n 1 "$run/rss") / 1024 ))"
-}
-
 "$JOURNAL_BIN" init "$run/journal" >/dev/null
 {
   measure "journal import jrnl ($SIZE entries)" "$JOURNAL_BIN" -J "$run/journal" import jrnl "$data/jrnl/journal.txt" --time-zone UTC
