@@ -173,6 +173,35 @@ import Testing
         #expect(bad.stderr.contains("not a journal key"), "\(bad.stderr)")
     }
 
+    /// A person cloning on a new machine types the recovery words at the prompt, on a real terminal.
+    @Test func cloneAsksForTheRecoveryWordsOnATerminal() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("Harbour walk\n\nZephyrine boats.")
+        let result = try box.journal("encrypt", "init")
+        let lines = result.stdout.split(separator: "\n")
+        let index = try #require(lines.firstIndex { $0.hasPrefix("Recovery words") })
+        let words = String(lines[index + 1])
+        let remote = box.root.path + "/remote.git"
+        try box.git("init", "--bare", "-q", "-b", "main", remote, in: box.root.path)
+        #expect(try box.journal("remote", "add", "origin", remote).status == 0)
+        #expect(try box.journal("sync").status == 0)
+        let elsewhere = ["XDG_CONFIG_HOME": box.root.path + "/elsewhere"]
+        let copy = box.root.path + "/copy"
+        let typed = try box.runInTerminal(["clone", remote, copy], input: words + "\n", env: elsewhere)
+        #expect(typed.status == 0, "\(typed.stdout)")
+        #expect(typed.stdout.contains("Recovery words: "), "\(typed.stdout)")
+        let entry = try #require(try FileManager.default.subpathsOfDirectory(atPath: copy + "/entries").first { $0.hasSuffix(".md") })
+        #expect(try String(contentsOfFile: copy + "/entries/" + entry, encoding: .utf8).contains("Zephyrine boats."))
+        // A wrong word typed: refused, and nothing is left behind.
+        var changed = words.split(separator: " ").map(String.init)
+        changed[5] = changed[5] == "abandon" ? "ability" : "abandon"
+        let wrong = try box.runInTerminal(["clone", remote, copy + "2"], input: changed.joined(separator: " ") + "\n", env: elsewhere)
+        #expect(wrong.status == 1)
+        #expect(wrong.stdout.contains("not a journal key"), "\(wrong.stdout)")
+        #expect(!FileManager.default.fileExists(atPath: copy + "2"))
+    }
+
     @Test func aDamagedBlobIsOneLineNamingTheFileAndTheRestWorks() throws {
         let box = try Sandbox()
         let (first, second, _) = try encryptedJournal(box)
