@@ -91,6 +91,24 @@ import Testing
         }
     }
 
+    /// The moment a kill of `encrypt init` can leave: the git program's filter configured, no marker yet.
+    /// The journal is not encrypted, so the filter passes files through and the git program works.
+    @Test func aFilterWithoutTheMarkerPassesFilesThrough() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("Entry\n\nPlainword of the diary.")
+        let filter = Sandbox.shellQuote(Sandbox.binary)
+        try box.git("config", "filter.journal-crypt.clean", filter + " encrypt clean %f")
+        try box.git("config", "filter.journal-crypt.smudge", filter + " encrypt smudge %f")
+        try box.git("config", "filter.journal-crypt.required", "true")
+        try box.write(".git/info/attributes", "entries/** filter=journal-crypt\n")
+        let path = try #require(box.entryFiles().first)
+        try box.write(path, (try String(contentsOfFile: box.journal + "/" + path, encoding: .utf8)) + "More.\n")
+        #expect(try box.git("status", "--porcelain") == " M \(path)\n")
+        try box.git("commit", "-qam", "by the git program")
+        #expect(try box.git("show", "HEAD:" + path).contains("More."))
+    }
+
     @Test func killedSyncAndClone() throws {
         let peers = try Peers()
         #expect(try peers.run("a", "encrypt", "init", "--export", peers.box.root.path + "/journal.key").status == 0)

@@ -262,14 +262,14 @@ extension Journal {
     }
 
     /// The git program's filters (`journal encrypt clean|smudge|textconv`): `input` sealed or opened with
-    /// the key of the journal at `root`. Clean of a journal without a key fails (git then stores nothing).
+    /// the key of the journal at `root`. Clean of an encrypted journal without its key fails (git then stores
+    /// nothing). A journal without the marker is not encrypted, whatever `.git/config` says (an `encrypt init`
+    /// killed before it wrote the marker leaves the filter configured): its files pass through unchanged, as
+    /// they do through journal's own commits.
     public static func gitFilter(_ mode: GitFilterMode, root: String, path: String, input: Data,
                                  context: JournalContext) throws(JournalError) -> Data {
         guard let data = FileManager.default.contents(atPath: root + "/" + encryptionMarkerFile),
-              let marker = EncryptionMarker(data) else {
-            if mode == .clean { throw .invalid(Say.notEncrypted) }
-            return input
-        }
+              let marker = EncryptionMarker(data) else { return input }
         var key = readKey(marker, context: context)
         if key?.id != marker.keyID { key = nil }
         let cipher = BlobCipher(key: key)
