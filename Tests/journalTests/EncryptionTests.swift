@@ -170,7 +170,8 @@ import Testing
         try changed.joined(separator: " ").write(toFile: wordFile, atomically: true, encoding: .utf8)
         let bad = try box.run(["clone", remote, box.root.path + "/copy2", "--key-file", wordFile], env: elsewhere)
         #expect(bad.status == 1)
-        #expect(bad.stderr.contains("not a journal key"), "\(bad.stderr)")
+        // Refused either way: the check fails, or (one time in 256) the words make another key.
+        #expect(bad.stderr.contains("not a journal key") || bad.stderr.contains("is not the key of"), "\(bad.stderr)")
     }
 
     /// A person cloning on a new machine types the recovery words at the prompt, on a real terminal.
@@ -198,7 +199,8 @@ import Testing
         changed[5] = changed[5] == "abandon" ? "ability" : "abandon"
         let wrong = try box.runInTerminal(["clone", remote, copy + "2"], input: changed.joined(separator: " ") + "\n", env: elsewhere)
         #expect(wrong.status == 1)
-        #expect(wrong.stdout.contains("not a journal key"), "\(wrong.stdout)")
+        // The words still checked out as a key (BIP-39's checksum lets one in 256 through), or did not.
+        #expect(wrong.stdout.contains("not a journal key") || wrong.stdout.contains("is not the key of"), "\(wrong.stdout)")
         #expect(!FileManager.default.fileExists(atPath: copy + "2"))
     }
 
