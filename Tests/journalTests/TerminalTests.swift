@@ -134,6 +134,22 @@ import Darwin
         for number in 1...30 { #expect(result.stdout.contains(String(format: "Entry %02d", number))) }
     }
 
+    /// A terminal session (a long-lived child of the test process) holds none of the test process's
+    /// descriptors: one it inherited open for writing on another test's fake editor made that
+    /// editor's exec fail with "Text file busy" (a flaky run on a fresh clone).
+    @Test func aSessionInheritsNoDescriptorOfTheTests() throws {
+        let box = try Sandbox()
+        let path = box.root.path + "/open-for-writing.sh"
+        let fd = open(path, O_WRONLY | O_CREAT, 0o755)  // no O_CLOEXEC, as Foundation writes files
+        try #require(fd >= 0)
+        defer { close(fd) }
+        let session = try TerminalSession(box, command: "ls -l /proc/self/fd/ /proc/$PPID/fd/")
+        let result = try session.finish()
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(result.stdout.contains("/dev/pts/"), "\(result.stdout)")
+        #expect(!result.stdout.contains("open-for-writing"), "\(result.stdout)")
+    }
+
     private static func program(_ name: String) throws -> String {
         guard let path = GitServers.findProgram([name]) else { throw SkipReason("\(name) is not installed") }
         return path
@@ -169,43 +185,23 @@ final class TerminalSession: @unchecked Sendable {
             throw SandboxError("socketpair or pipe: \(errno)")
         }
         for fd in keys + screen { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
-        #if canImport(Glibc)
-        var actions = posix_spawn_file_actions_t()
-        var attributes = posix_spawnattr_t()
-        #else
-        var actions: posix_spawn_file_actions_t = nil
-        var attributes: posix_spawnattr_t = nil
-        #endif
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawn_file_actions_adddup2(&actions, keys[1], 0)
-        posix_spawn_file_actions_adddup2(&actions, screen[1], 1)
-        posix_spawn_file_actions_adddup2(&actions, screen[1], 2)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
         let environment = box.environment.merging(["TERM": "xterm"]) { $1 }.merging(extra) { $1 }
-        let arguments: [String] = ["script", "-qec", "cd \(Sandbox.shellQuote(box.home)) && \(command)", "/dev/null"]
-        let argv = arguments.map { strdup($0) } + [nil]
-        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        guard let script = GitServers.findProgram(["script"]) else { throw SandboxError("script is not installed") }
-        var child: pid_t = 0
-        let status = posix_spawn(&child, script, &actions, &attributes, argv, envp)
+        let arguments: [String] = ["-qec", "cd \(Sandbox.shellQuote(box.home)) && \(command)", "/dev/null"]
+        let started: pid_t
+        do {
+            guard let script = GitServers.findProgram(["script"]) else { throw SandboxError("script is not installed") }
+            started = try Spawn.start(script, arguments, environment: environment, newProcessGroup: false) { actions in
+                posix_spawn_file_actions_adddup2(&actions, keys[1], 0)
+                posix_spawn_file_actions_adddup2(&actions, screen[1], 1)
+                posix_spawn_file_actions_adddup2(&actions, screen[1], 2)
+            }
+        } catch {
+            for fd in keys + screen { close(fd) }
+            throw error
+        }
         close(keys[1])
         close(screen[1])
-        guard status == 0 else {
-            close(keys[0])
-            close(screen[0])
-            throw SandboxError("cannot start script: \(status)")
-        }
-        pid = child
+        pid = started
         keyboard = keys[0]
         let output = screen[0]
         reading.enter()
