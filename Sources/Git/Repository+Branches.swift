@@ -67,6 +67,15 @@ extension Repository {
         git_reference_free(reference)
     }
 
+    /// Points the reference `name` (a full name, `refs/…`) at `commit`, making it or moving it.
+    public func setReference(_ name: String, to commit: ObjectID, message: String) throws {
+        let operation = "point \(name) at \(commit.short)"
+        var oid = try commit.raw(for: operation)
+        var reference: OpaquePointer?
+        try check(git_reference_create(&reference, pointer, name, &oid, 1, message), operation)
+        git_reference_free(reference)
+    }
+
     /// The best common ancestor of two commits; nil when they share no history.
     public func mergeBase(_ a: ObjectID, _ b: ObjectID) throws -> ObjectID? {
         var base = git_oid()

@@ -147,7 +147,13 @@ extension Repository {
             case (true, var old?):
                 var now = git_oid()
                 try check(git_repository_hashfile(&now, pointer, path, GIT_OBJECT_BLOB, nil), operation)
-                if git_oid_equal(&now, &old) == 0 { changes.append(StatusEntry(path: path, change: .modified)) }
+                if git_oid_equal(&now, &old) != 0 { continue }
+                // Stored before its filter was installed (a plaintext blob of a journal that was just
+                // encrypted): the same bytes as stored are no change.
+                var raw = git_oid()
+                if ContentFilters.shared.filter(forGitdir: gitdir) != nil,
+                   git_odb_hashfile(&raw, workdir + "/" + path, GIT_OBJECT_BLOB) == 0, git_oid_equal(&raw, &old) != 0 { continue }
+                changes.append(StatusEntry(path: path, change: .modified))
             }
         }
         return changes

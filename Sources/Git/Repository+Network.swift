@@ -91,6 +91,8 @@ extension Repository {
             var options = git_push_options()
             try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push")
             try session.install(in: &options.callbacks)
+            // The pack's delta search on every core (0: as many threads as there are), not on one.
+            options.pb_parallelism = 0
             return git_remote_push(remote, specs, &options)
         }
         let said = session.remoteOutput.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }

@@ -134,3 +134,61 @@ private struct ForegroundTerminal {
         _ = tcsetattr(fd, TCSADRAIN, &settings)
     }
 }
+
+/// The terminal's settings while a hidden line is read, to put back from a signal handler, and the pipe
+/// that tells the reader Ctrl-C was pressed (a signal may be handled on any thread).
+nonisolated(unsafe) private var settingsBeforeHiddenInput = termios()
+nonisolated(unsafe) private var interruptPipe: [Int32] = [-1, -1]
+
+extension Terminal {
+    /// A line typed on the terminal without echoing it (recovery words, as a password prompt reads
+    /// them); the terminal's settings come back afterwards. Ctrl-C gives no line (nil), so that the
+    /// command stops as it does without an answer and cleans up; another signal that ends journal
+    /// meanwhile puts the settings back first. `prompt` is shown once all that is in place. Not a
+    /// terminal: an ordinary line.
+    static func readHiddenLine(prompt: String) -> String? {
+        guard isatty(0) == 1, tcgetattr(0, &settingsBeforeHiddenInput) == 0, pipe(&interruptPipe) == 0 else {
+            ask(prompt)
+            return readLine()
+        }
+        var quiet = settingsBeforeHiddenInput
+        quiet.c_lflag = (quiet.c_lflag & ~tcflag_t(ECHO)) | tcflag_t(ECHONL)
+        let ending: [Int32] = [SIGQUIT, SIGTERM, SIGHUP]
+        let previous = ending.map { signal($0, restoreAndDie) }
+        let previousInterrupt = signal(SIGINT, noteInterrupt)
+        _ = tcsetattr(0, TCSANOW, &quiet)
+        defer {
+            _ = tcsetattr(0, TCSANOW, &settingsBeforeHiddenInput)
+            for (number, handler) in zip(ending, previous) { signal(number, handler) }
+            signal(SIGINT, previousInterrupt)
+            for fd in interruptPipe { close(fd) }
+        }
+        ask(prompt)
+        var line: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 512)
+        while true {
+            var ready = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: interruptPipe[0], events: Int16(POLLIN), revents: 0)]
+            if poll(&ready, 2, -1) < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if ready[1].revents != 0 { return nil }
+            let count = read(0, &buffer, buffer.count)
+            if count < 0, errno == EINTR { continue }
+            if count <= 0 { return line.isEmpty ? nil : String(decoding: line, as: UTF8.self) }
+            line += buffer[..<count]
+            if let end = line.firstIndex(of: UInt8(ascii: "\n")) { return String(decoding: line[..<end], as: UTF8.self) }
+        }
+    }
+}
+
+private let noteInterrupt: @convention(c) (Int32) -> Void = { _ in
+    var byte: UInt8 = 1
+    _ = write(interruptPipe[1], &byte, 1)
+}
+
+private let restoreAndDie: @convention(c) (Int32) -> Void = { number in
+    _ = tcsetattr(0, TCSANOW, &settingsBeforeHiddenInput)
+    signal(number, SIG_DFL)
+    raise(number)
+}

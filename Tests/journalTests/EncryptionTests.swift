@@ -189,9 +189,14 @@ import Testing
         #expect(try box.journal("sync").status == 0)
         let elsewhere = ["XDG_CONFIG_HOME": box.root.path + "/elsewhere"]
         let copy = box.root.path + "/copy"
-        let typed = try box.runInTerminal(["clone", remote, copy], input: words + "\n", env: elsewhere)
+        // Typed at the prompt once it shows, and not echoed: the words are the key.
+        let session = try TerminalSession(box, journal: ["clone", remote, copy], env: elsewhere)
+        try session.waitFor("Recovery words: ")
+        session.type(words + "\r")
+        let typed = try session.finish()
         #expect(typed.status == 0, "\(typed.stdout)")
-        #expect(typed.stdout.contains("Recovery words: "), "\(typed.stdout)")
+        #expect(!typed.stdout.contains(words.split(separator: " ").prefix(2).joined(separator: " ")), "\(typed.stdout)")
+        #expect(typed.stdout.contains("Recovery words: \nCloned"), "\(typed.stdout)")
         let entry = try #require(try FileManager.default.subpathsOfDirectory(atPath: copy + "/entries").first { $0.hasSuffix(".md") })
         #expect(try String(contentsOfFile: copy + "/entries/" + entry, encoding: .utf8).contains("Zephyrine boats."))
         // A wrong word typed: refused, and nothing is left behind.
@@ -202,6 +207,32 @@ import Testing
         // The words still checked out as a key (BIP-39's checksum lets one in 256 through), or did not.
         #expect(wrong.stdout.contains("not a journal key") || wrong.stdout.contains("is not the key of"), "\(wrong.stdout)")
         #expect(!FileManager.default.fileExists(atPath: copy + "2"))
+    }
+
+    /// Ctrl-C at the hidden prompt stops the clone as no answer does (nothing left behind) and gives
+    /// the shell back its echo.
+    @Test func interruptedRecoveryWordsPromptRestoresTheTerminal() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("Harbour walk")
+        #expect(try box.journal("encrypt", "init").status == 0)
+        let remote = box.root.path + "/remote.git"
+        try box.git("init", "--bare", "-q", "-b", "main", remote, in: box.root.path)
+        #expect(try box.journal("remote", "add", "origin", remote).status == 0)
+        #expect(try box.journal("sync").status == 0)
+        let clone = ([Sandbox.binary, "clone", remote, box.root.path + "/copy"]).map(Sandbox.shellQuote).joined(separator: " ")
+        // The shell catches SIGINT (its children still die of it) so that it goes on to show the settings.
+        let session = try TerminalSession(
+            box, command: "trap ':' INT; \(clone); echo STATUS $?; stty -a",
+            env: ["XDG_CONFIG_HOME": box.root.path + "/elsewhere"])
+        try session.waitFor("Recovery words: ")
+        session.type("\u{03}")
+        let result = try session.finish()
+        #expect(result.stdout.contains("nothing was cloned\nSTATUS 1"), "\(result.stdout)")
+        let settings = try #require(result.stdout.components(separatedBy: "STATUS").last)
+            .split(whereSeparator: { $0 == " " || $0 == "\n" || $0 == ";" }).map(String.init)
+        #expect(settings.contains("echo") && !settings.contains("-echo"), "\(settings)")
+        #expect(!FileManager.default.fileExists(atPath: box.root.path + "/copy"))
     }
 
     @Test func aDamagedBlobIsOneLineNamingTheFileAndTheRestWorks() throws {
@@ -272,5 +303,51 @@ import Testing
         for word in ["Xylolunch", "xylonoodles", "Xylowalk", "xyloriver", "xylophoto", "xylocold", "xylodumplings"] {
             #expect(!dump.contains(word), "the remote holds \(word)")
         }
+    }
+
+    /// A machine that wrote while another turned encryption on: its commits the remote has not seen hold
+    /// plaintext (and titles in their messages). The sync that brings it the encryption re-stores them
+    /// sealed, so the remote never holds their words; the originals stay on that machine under a ref.
+    @Test func commitsMadeBeforeEncryptionArrivedNeverReachTheRemote() throws {
+        let peers = try Peers()
+        let shared = try peers.add("a", "Shared title\n\nThe first line.")
+        try peers.sync("a")
+        try peers.sync("b")
+        // b, offline: a new entry and an edit of the shared one.
+        peers.box.advanceClock()
+        let early = try peers.add("b", "Xyloearly title\n\nWritten offline on xylomountain.")
+        let sharedText = try #require(peers.read("b", shared.path))
+        try peers.write("b", shared.path, sharedText + "An xyloedit made offline.\n")
+        #expect(try peers.run("b", "commit").status == 0)
+        // Meanwhile a turns encryption on and pushes.
+        peers.box.advanceClock()
+        #expect(try peers.run("a", "encrypt", "init").status == 0)
+        try peers.sync("a")
+
+        let synced = try peers.run("b", "sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains("2 commits made before it knew were re-stored encrypted"), "\(synced.stderr)")
+        #expect(!synced.stderr.contains("made outside journal"), "\(synced.stderr)")
+        try peers.sync("a")
+        #expect(peers.read("a", early.path)?.contains("xylomountain") == true)
+        #expect(peers.read("a", shared.path)?.contains("xyloedit") == true)
+        #expect(try peers.snapshot("a") == peers.snapshot("b"))
+        try peers.expectHealthy("a")
+        try peers.expectHealthy("b")
+
+        let dump = try peers.box.git("cat-file", "--batch-all-objects", "--batch", in: peers.remote)
+        for word in ["Xyloearly", "xylomountain", "xyloedit"] {
+            #expect(!dump.contains(word), "the remote holds \(word)")
+        }
+        // Every commit the remote got after the encryption names the marker; b's originals are kept locally.
+        let kept = try peers.git("b", "for-each-ref", "--format=%(refname)", "refs/journal/before-encryption/")
+        #expect(kept.split(separator: "\n").count == 1, "\(kept)")
+        let original = kept.trimmingCharacters(in: .whitespacesAndNewlines)
+        #expect(try peers.git("b", "log", "--format=%s", original).contains("Add \"Xyloearly title\""))
+        #expect(throws: (any Error).self, "b's plaintext commits are not in its branch") {
+            try peers.git("b", "merge-base", "--is-ancestor", original, "HEAD")
+        }
+        // The entry's history on b goes on from the sync: log shows it.
+        #expect(try peers.run("b", "log", early.id).status == 0)
     }
 }

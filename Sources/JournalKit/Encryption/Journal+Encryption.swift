@@ -101,6 +101,8 @@ extension Journal {
         }
         let cipher = BlobCipher(key: key)
         try repository.install(cipher.filter)
+        // The git program reads and stores this folder as journal does from now on (`git status` clean).
+        try configureGit()
         self.cipher = cipher
         encrypted = true
     }
@@ -129,7 +131,7 @@ extension Journal {
     /// attachment again, sealed, with the marker and `.gitattributes`. The key file is written first and
     /// the folder's files are never changed, so a kill at any point leaves either no encryption or a
     /// commit that seals everything it covers (an interrupted run is finished when the journal is next opened).
-    public func turnOnEncryption(executable: String) throws(JournalError) -> EncryptionStart {
+    public func turnOnEncryption() throws(JournalError) -> EncryptionStart {
         if let marker = encryptionMarker { throw .invalid(Say.alreadyEncrypted(marker.keyID)) }
         guard let keysFolder = context.keysFolder else { throw .invalid(Say.noKeysFolder) }
         try checkCommittable()
@@ -144,7 +146,7 @@ extension Journal {
             try FileSystem.makeFolder(keysFolder)
             chmod(keysFolder, 0o700)
             try Journal.writeKey(key, to: keyPath)
-            try configureGit(executable: executable)
+            try configureGit()
             try write(Data(Journal.attributeLines.utf8), to: root + "/" + Journal.attributesFile)
             try write(Data(marker.text.utf8), to: root + "/" + Journal.encryptionMarkerFile)
             let stored = try sealEverything(key: key)
@@ -203,8 +205,8 @@ extension Journal {
     /// clean/smudge filter, so that git checks out and stores as we do, and a textconv diff driver, so
     /// that `git diff` and `git log -p` show plaintext. `.git/info/attributes` names the covered folders
     /// too, so that they are filtered even before `.gitattributes` is checked out.
-    func configureGit(executable: String) throws {
-        try Journal.configureGit(repository, executable: executable)
+    func configureGit() throws {
+        try Journal.configureGit(repository, executable: context.executable)
     }
 
     static func configureGit(_ repository: Repository, executable: String) throws {
@@ -230,7 +232,7 @@ extension Journal {
     /// or a machine that lost its key file. Checks the key against the marker before writing anything,
     /// keeps it, sets up git, and writes the plaintext of every covered file that holds ciphertext.
     /// Returns how many files it decrypted.
-    public func unlock(keyText: String, executable: String) throws(JournalError) -> Int {
+    public func unlock(keyText: String) throws(JournalError) -> Int {
         guard let marker = encryptionMarker else { throw .invalid(Say.notEncrypted) }
         guard let key = JournalKey.parse(keyText) else { throw .invalid(Say.notAKey) }
         guard key.id == marker.keyID else { throw .invalid(Say.wrongKey(key.id, marker.keyID)) }
@@ -240,7 +242,7 @@ extension Journal {
         do {
             try FileSystem.makeFolder(keysFolder)
             try Journal.writeKey(key, to: keysFolder + "/" + marker.journalID)
-            try configureGit(executable: executable)
+            try configureGit()
             let cipher = BlobCipher(key: key)
             try repository.install(cipher.filter)
             encrypted = true

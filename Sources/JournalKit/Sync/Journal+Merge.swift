@@ -11,6 +11,9 @@ extension Journal {
         /// The paths whose two versions clashed (each has one of `conflicts` beside it).
         var clashed: [String] = []
         var notes: [String] = []
+        /// Our commits that the merge commit leaves out (made before this machine knew the journal was
+        /// encrypted), to keep under this ref once the merge is checked out.
+        var kept: (ref: String, commit: ObjectID)?
     }
 
     /// The merge commit of `ours` and `theirs`, built path by path with `FileMerge`; HEAD doesn't move.
@@ -128,12 +131,37 @@ extension Journal {
             }
         }
         let tree = try repository.tree(from: ours, applying: files)
+        var parents = [ours, theirs]
+        var kept: (ref: String, commit: ObjectID)?
+        if let count = try plaintextCommits(ours: ours, theirs: theirs) {
+            // This machine learns of encryption from this sync: its commits the remote has not seen hold
+            // plaintext (blobs, and titles in their messages), and a merge commit would push them. The
+            // merged tree (sealed above) is committed on the remote's alone; they stay here, under a ref.
+            kept = (Journal.beforeEncryptionRef + ours.short, ours)
+            parents = [theirs]
+            decisions.append(Say.syncResealed(count, Journal.beforeEncryptionRef + ours.short))
+        }
         let full = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
         // The notes quote header values and titles, which a remote of an encrypted journal must not see.
         let message = encrypted ? Say.commitSync(remote) : full
         let commit = try repository.makeCommit(
-            tree: tree, parents: [ours, theirs], message: ControlCharacters.visible(message), signature: author)
-        return MergePlan(commit: commit, conflicts: conflicts, clashed: clashed, notes: decisions)
+            tree: tree, parents: parents, message: ControlCharacters.visible(message), signature: author)
+        return MergePlan(commit: commit, conflicts: conflicts, clashed: clashed, notes: decisions, kept: kept)
+    }
+
+    /// Where this machine's unpushed commits are kept when a sync re-stores them encrypted.
+    static let beforeEncryptionRef = "refs/journal/before-encryption/"
+
+    /// How many of our commits that `theirs` lacks were made without encryption, when `theirs` is
+    /// encrypted and this journal now is too; nil when there are none (or nothing is encrypted).
+    private func plaintextCommits(ours: ObjectID, theirs: ObjectID) throws -> Int? {
+        guard encrypted, try repository.blobID(of: Journal.encryptionMarkerFile, at: theirs) != nil else { return nil }
+        var count = 0
+        try repository.walkCommits(from: ours, hiding: [theirs]) { commit in
+            if try repository.blobID(of: Journal.encryptionMarkerFile, at: commit.id) == nil { count += 1 }
+            return true
+        }
+        return count == 0 ? nil : count
     }
 
     /// Where a side moved `path` (whose base version is `blob`): an added file with the same bytes, or

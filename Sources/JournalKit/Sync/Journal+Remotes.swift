@@ -55,7 +55,7 @@ extension Journal {
     /// An encrypted journal is checked out only once `key` (asked only then: a key file's text or
     /// recovery words) proves to be its key; without it nothing is left behind either.
     public static func clone(url: String, into path: String, access: RemoteAccess, context: JournalContext,
-                             key: () -> String? = { nil }, executable: String = "journal")
+                             key: () -> String? = { nil })
         throws(JournalError) -> (journal: Journal, empty: Bool)
     {
         let existed = FileSystem.exists(path)
@@ -90,7 +90,7 @@ extension Journal {
             }
             if let head = try repository.head(), let data = try repository.fileContents(encryptionMarkerFile, at: head),
                let marker = EncryptionMarker(data) {
-                try unlockClone(repository, marker: marker, url: url, context: context, key: key, executable: executable)
+                try unlockClone(repository, marker: marker, url: url, context: context, key: key)
             }
             try repository.checkOutHead()
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
@@ -108,7 +108,7 @@ extension Journal {
     /// Before a clone of an encrypted journal writes any file: the key asked for, checked against the
     /// marker, kept in the keys folder, and installed (with git's filter settings) for the checkout.
     private static func unlockClone(_ repository: Repository, marker: EncryptionMarker, url: String,
-                                    context: JournalContext, key: () -> String?, executable: String) throws {
+                                    context: JournalContext, key: () -> String?) throws {
         guard let text = key() else { throw JournalError.invalid(Say.cloneNeedsKey(url)) }
         guard let given = JournalKey.parse(text) else { throw JournalError.invalid(Say.notAKey) }
         guard given.id == marker.keyID else { throw JournalError.invalid(Say.cloneWrongKey(url, given.id, marker.keyID)) }
@@ -116,7 +116,7 @@ extension Journal {
         try FileSystem.makeFolder(keysFolder)
         try writeKey(given, to: keysFolder + "/" + marker.journalID)
         try FileSystem.makeFolder(repository.gitdir + "/journal/" + temporaryFolderName)
-        try configureGit(repository, executable: executable)
+        try configureGit(repository, executable: context.executable)
         try repository.install(BlobCipher(key: given).filter)
     }
 }

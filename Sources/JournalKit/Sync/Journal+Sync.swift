@@ -155,6 +155,9 @@ extension Journal {
                     report.pending.committed += more.committed
                     continue
                 }
+                if let kept = plan.merge?.kept {
+                    try repository.setReference(kept.ref, to: kept.commit, message: "journal sync: kept before encryption")
+                }
                 try checkOut(SyncMarker(from: ours, to: plan.target, message: plan.message), changes: changes)
                 report.received = report.received + Journal.received(changes, merge: plan.merge)
                 report.conflicts += plan.merge?.conflicts ?? []

@@ -50,6 +50,7 @@ extension Say {
     static func syncFollowedMove(_ from: String, _ to: String) -> String { Say.text("syncFollowedMove", from, to) }
     static func syncBothMoved(_ from: String, kept: String, dropped: String) -> String { Say.text("syncBothMoved", from, kept, dropped, kept) }
     static func syncEditWins(_ path: String) -> String { Say.text("syncEditWins", path) }
+    static func syncResealed(_ count: Int, _ ref: String) -> String { Say.plural("syncResealed", count, count, ref) }
     static func syncConflictCopyNote(_ id: String) -> String { Say.text("syncConflictCopyNote", id.prefix(8)) }
     static func syncKept(_ field: String, _ kept: String, _ other: String) -> String { Say.text("syncKept", field, kept, other) }
     static var syncNothing: String { Say.text("syncNothing") }

@@ -33,7 +33,7 @@ extension JournalCommand {
             }
             let journal = try options.openJournal()
             try refresh(journal)
-            let start = try journal.turnOnEncryption(executable: Shell.executablePath)
+            let start = try journal.turnOnEncryption()
             print(Say.encryptionOn(start.marker.keyID, start.keyPath, start.storedFiles))
             if let exportPath {
                 guard FileManager.default.createFile(atPath: exportPath, contents: Data(start.keyFileText.utf8),
@@ -82,7 +82,7 @@ extension JournalCommand {
         func run() throws {
             let journal = try options.openJournal()
             guard let text = try KeyInput.read(keyFile) else { throw Failure(Say.notAKey) }
-            let count = try journal.unlock(keyText: text, executable: Shell.executablePath)
+            let count = try journal.unlock(keyText: text)
             try refresh(journal)
             print(Say.unlocked(count))
         }
@@ -133,7 +133,6 @@ enum KeyInput {
             return String(decoding: data, as: UTF8.self)
         }
         guard Terminal.stdinIsTerminal else { return nil }
-        Terminal.ask(Say.recoveryWordsPrompt)
-        return readLine()
+        return Terminal.readHiddenLine(prompt: Say.recoveryWordsPrompt)
     }
 }

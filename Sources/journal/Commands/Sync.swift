@@ -58,7 +58,7 @@ extension JournalCommand {
             let keyText = try keyFile.map { try KeyInput.read($0) }
             let (journal, empty) = try Network.retryingWithConsent(accept: acceptHostKey) { access in
                 try Journal.clone(url: source, into: target, access: access, context: Shell.context(),
-                                  key: { keyText ?? (try? KeyInput.read(nil)) ?? nil }, executable: Shell.executablePath)
+                                  key: { keyText ?? (try? KeyInput.read(nil)) ?? nil })
             }
             if empty {
                 print(Say.clonedEmpty(source, target))
