@@ -35,6 +35,10 @@ struct JournalCommand: ParsableCommand {
             }
             var command = try parseAsRoot(hoistingGlobalOptions(Search.rewritingExclusions(given)))
             try command.run()
+            if let failure = Terminal.outputFailure {
+                Terminal.printError(Say.cannotWriteOutput(failure))
+                Foundation.exit(1)
+            }
         } catch {
             guard let message = message(for: error) else {
                 if Say.language != "en" { exitTranslated(error) }

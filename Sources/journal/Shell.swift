@@ -52,6 +52,8 @@ enum Shell {
         }
         context.notice = { Terminal.printError($0) }
         context.keysFolder = keysFolder
+        context.executable = executablePath
+        context.workingDirectory = FileManager.default.currentDirectoryPath
         return context
     }
 
@@ -63,7 +65,10 @@ enum Shell {
 
     /// This program, as the git program is to run it for the encryption filters.
     static var executablePath: String {
-        Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? absolute(CommandLine.arguments[0])
+        #if os(Linux)
+        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
+        #endif
+        return Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? absolute(CommandLine.arguments[0])
     }
 
     /// The locale for dates, from LC_ALL, LC_TIME or LANG; nil for C/POSIX (then dates print as ISO 8601).
@@ -147,6 +152,7 @@ enum Terminal {
     /// ends quietly as if SIGPIPE had killed it, as git does: it ignores SIGPIPE for the network's
     /// sake, and the rest of the output is not wanted.
     static func write(_ data: Data) {
+        guard outputFailure == nil else { return }
         data.withUnsafeBytes { buffer in
             guard var next = buffer.baseAddress else { return }
             var left = buffer.count
@@ -160,11 +166,16 @@ enum Terminal {
                     raise(SIGPIPE)
                     exit(128 + SIGPIPE)
                 } else if errno != EINTR {
+                    outputFailure = String(cString: strerror(errno))
                     return
                 }
             }
         }
     }
+
+    /// Why stdout could not be written (a full disk, a closed descriptor): the command then writes no
+    /// more and ends with this as its error (`JournalCommand.main`).
+    nonisolated(unsafe) static var outputFailure: String?
 
     static func printError(_ message: String) {
         write("journal: \(message)\n", to: .standardError)

@@ -188,6 +188,10 @@ extension CLIDefectTests {
         #expect(list.stdout.contains("Study day #스터디 #카페\n"), "\(list.stdout)")
         #expect(list.stdout.contains("Plain title  #busan\n"), "\(list.stdout)")
         #expect(list.stdout.contains("Notes  #sea\n"), "\(list.stdout)")
+        // One tag however it is spelled, as `tags` counts it.
+        _ = try box.add("Case test\n\n#Sea and #sea and #SEA")
+        let again = try box.journal("list", "-n", "1", "--color", "never")
+        #expect(again.stdout.contains("Case test  #Sea\n"), "\(again.stdout)")
     }
 
     @Test func renamingATagRenamesItsInlineHashtagsToo() throws {

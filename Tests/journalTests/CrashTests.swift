@@ -245,6 +245,13 @@ private final class CrashRig {
         for file in Set(before.keys).union(after.keys) where before[file] != after[file] {
             check(allowed(file, after[file]), "\(label): \(file) is neither its old nor its new version: \(after[file].map { String(decoding: $0, as: UTF8.self) } ?? "deleted")")
         }
+        if command == .restore {
+            // An entry back in the folder is back with its attachment: a kill in between never leaves dead links.
+            for (id, text) in deleted where after[paths[id] ?? ""] != nil {
+                let uuid = (text.split(separator: "\n").first { $0.hasPrefix("id: ") } ?? "").dropFirst(4)
+                check(after["attachments/\(uuid)/photo.txt"] != nil, "\(label): entry \(id) is back without its attachment")
+            }
+        }
         let litter = after.keys.filter { $0.contains(".tmp") }
         check(litter.isEmpty, "\(label): temporary files left in the work tree: \(litter)")
 

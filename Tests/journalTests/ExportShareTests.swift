@@ -71,6 +71,54 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// `-o` names a pipe or a device: written into, as a shell's `>` does, never replaced by a file; a
+    /// symbolic link stays a link to the file written.
+    @Test func toAPipeADeviceOrALinkItWritesThrough() throws {
+        let (box, _, _, _) = try journal()
+        let fifo = box.root.path + "/fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        let reader = Process()  // the other end of the pipe, as `journal export json -o fifo & cat fifo` would
+        reader.executableURL = URL(fileURLWithPath: "/bin/cat")
+        reader.arguments = [fifo]
+        let output = Pipe()
+        reader.standardOutput = output
+        try reader.run()
+        let piped = try box.journal("export", "json", "-o", fifo)
+        #expect(piped.status == 0, "\(piped.stderr)")
+        let read = output.fileHandleForReading.readDataToEndOfFile()
+        reader.waitUntilExit()
+        #expect((try JSONSerialization.jsonObject(with: read) as? [Any])?.count == 3)
+        var info = stat()
+        #expect(lstat(fifo, &info) == 0 && info.st_mode & S_IFMT == S_IFIFO)
+
+        let full = try box.journal("export", "txt", "-o", "/dev/full")
+        #expect(full.status == 1)
+        #expect(full.stderr.hasPrefix("journal: cannot write /dev/full: "), "\(full.stderr)")
+        #expect(lstat("/dev/full", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+        #expect(try box.journal("export", "dayone", "-o", "/dev/null").status == 1)
+        #expect(lstat("/dev/null", &info) == 0 && info.st_mode & S_IFMT == S_IFCHR)
+
+        let real = box.root.path + "/real.md"
+        let link = box.root.path + "/link.md"
+        try Data("old".utf8).write(to: URL(fileURLWithPath: real))
+        try FileManager.default.createSymbolicLink(atPath: link, withDestinationPath: real)
+        #expect(try box.journal("export", "markdown", "-o", link).status == 0)
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: link) == real)
+        #expect(String(decoding: FileManager.default.contents(atPath: real) ?? Data(), as: UTF8.self).hasPrefix("## "))
+    }
+
+    /// Output that cannot be written (a full disk) is an error, not a silent success.
+    @Test func anUnwritableStandardOutputIsAnError() throws {
+        let (box, _, _, _) = try journal()
+        for command in ["list", "export json"] {
+            let result = try Sandbox.exec(
+                "/bin/sh", ["-c", "exec \(Sandbox.shellQuote(Sandbox.binary)) \(command) > /dev/full"], stdin: nil,
+                env: box.environment, cwd: box.home)
+            #expect(result.status == 1, "\(command)")
+            #expect(result.stderr == "journal: cannot write the output: No space left on device\n", "\(command): \(result.stderr)")
+        }
+    }
+
     @Test func jrnlFormatIsWhatJrnlExports() throws {
         let (box, _, _, _) = try journal()
         let result = try box.journal("export", "jrnl")

@@ -37,6 +37,32 @@ import Testing
         #expect(try box.journal("add", "Next").stderr == "")
     }
 
+    /// A killed writer's marker is there, but the lock file made since is held open by a process (as a git
+    /// program holds its lock while it works, or while `git commit` waits for its editor): it is not the
+    /// killed run's, so it is reported and left alone.
+    @Test func aLockSomeProcessHoldsOpenIsLeftAloneEvenAfterAKill() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Before the kill")
+        let git = box.journal + "/.git"
+        try Data("12345\n".utf8).write(to: URL(fileURLWithPath: git + "/journal/writing"))
+        try age(git + "/journal/writing", seconds: 10)
+        let holder = Process()
+        holder.executableURL = URL(fileURLWithPath: "/bin/sh")
+        holder.arguments = ["-c", "exec 3>>\"$0\"; echo ready; exec sleep 60", git + "/index.lock"]
+        let ready = Pipe()
+        holder.standardOutput = ready
+        try holder.run()
+        defer {
+            kill(holder.processIdentifier, SIGKILL)  // SIGTERM is blocked in a child of a test thread
+            holder.waitUntilExit()
+        }
+        #expect(String(decoding: ready.fileHandleForReading.availableData, as: UTF8.self).hasPrefix("ready"))
+        let tagged = try box.journal("add", "After the kill")
+        #expect(tagged.stderr.contains("journal: .git/index.lock may belong to a git command at work now: left alone"), "\(tagged.stderr)")
+        #expect(FileManager.default.fileExists(atPath: git + "/index.lock"))
+    }
+
     /// `remote add` and `remove` write the git config (libgit2 locks it): they take the writers' lock, so
     /// that a killed one's `config.lock` is known for a killed journal's and cleared.
     @Test func remoteAddAndRemoveAreWritersWhoseLeftoversAreCleared() throws {

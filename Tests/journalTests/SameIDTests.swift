@@ -57,4 +57,24 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: box.journal + "/entries/copy.md"))
         #expect(try box.journal("show", id).status == 0)
     }
+
+    /// A path is taken as typed from the folder the command runs in (`./entries/…`, `../copy.md`), as well as
+    /// from the journal's own folder (`entries/…` typed anywhere).
+    @Test func aPathIsTakenFromTheFolderTheCommandRunsIn() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        try box.write("entries/trips/busan.md", "Busan\n\nThe sea.\n")
+        #expect(try box.journal("commit").status == 0)
+        let fromRoot = try box.run(["show", "./entries/trips/busan.md"], cwd: box.journal)
+        #expect(fromRoot.status == 0 && fromRoot.stdout.contains("The sea."), "\(fromRoot.stderr)")
+        let fromFolder = try box.run(["show", "busan.md"], cwd: box.journal + "/entries/trips")
+        #expect(fromFolder.status == 0 && fromFolder.stdout.contains("The sea."), "\(fromFolder.stderr)")
+        let upward = try box.run(["tag", "../trips/busan.md", "+sea"], cwd: box.journal + "/entries/trips")
+        #expect(upward.status == 0, "\(upward.stderr)")
+        let fromHome = try box.run(["show", "entries/trips/busan.md"], cwd: box.home)
+        #expect(fromHome.status == 0 && fromHome.stdout.contains("#sea"), "\(fromHome.stderr)")
+        let missing = try box.run(["show", "nosuch.md"], cwd: box.journal + "/entries/trips")
+        #expect(missing.status == 1)
+        #expect(missing.stderr == "journal: no entry with id 'nosuch.md'\n", "\(missing.stderr)")
+    }
 }

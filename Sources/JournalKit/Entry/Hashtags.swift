@@ -85,14 +85,16 @@ extension Entry {
     public var allTags: [String] { tags + inlineTags }
 
     /// The tags a list line shows after the title: those the title does not already show as #hashtags.
+    /// Each once, however it is spelled (`#Sea` and `#sea` are one tag).
     public var tagsBesidesTitle: [String] {
-        let shown = Set(Hashtags.find(in: title).map(Tags.key))
-        return allTags.filter { !shown.contains(Tags.key($0)) }
+        var shown = Set(Hashtags.find(in: title).map(Tags.key))
+        return allTags.filter { shown.insert(Tags.key($0)).inserted }
     }
 
-    /// The hashtags of `text` that the header does not already list (compared without case).
+    /// The hashtags of `text` that the header does not already list, each once (compared without case;
+    /// the first spelling is kept).
     static func inlineTags(in text: String, besides tags: [String]) -> [String] {
-        let known = Set(tags.map(Tags.key))
-        return Hashtags.find(in: text).filter { !known.contains(Tags.key($0)) }
+        var known = Set(tags.map(Tags.key))
+        return Hashtags.find(in: text).filter { known.insert(Tags.key($0)).inserted }
     }
 }

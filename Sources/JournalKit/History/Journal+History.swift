@@ -205,9 +205,10 @@ extension Journal {
             return RestoreOutcome(entry: try readEntry(at: entry.path), revision: revision, wasDeleted: false,
                                   unchanged: true, pending: PendingReport())
         }
-        // A deleted entry comes back with the attachments its delete took, in the same commit.
+        // A deleted entry comes back with the attachments its delete took, in the same commit; they are
+        // written first, so that a kill in between never leaves the entry back with dead links.
         let attachments = current == nil ? try attachmentsTakenByDelete(of: entry) : []
-        let pending = try change([(entry.path, data)] + attachments,
+        let pending = try change(attachments + [(entry.path, data)],
                                  message: Say.commitRestore(Journal.shortTitle(title), entry.shortID, revision))
         return RestoreOutcome(entry: try readEntry(at: entry.path), revision: revision, wasDeleted: current == nil,
                               unchanged: false, pending: pending)

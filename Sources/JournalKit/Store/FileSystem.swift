@@ -125,6 +125,31 @@ enum FileSystem {
     }
 
     /// Removes a file; one already gone is fine.
+    /// `path` with its symbolic links resolved, when it exists; else as it is.
+    static func resolved(_ path: String) -> String {
+        guard let real = realpath(path, nil) else { return path }
+        defer { free(real) }
+        return String(cString: real)
+    }
+
+    /// Whether a process of this user has `path` open (from /proc; false where there is none). A git
+    /// program holds its lock file open while it works, also while `git commit` waits for its editor.
+    static func isOpenByAnyProcess(_ path: String) -> Bool {
+        guard let processes = try? FileManager.default.contentsOfDirectory(atPath: "/proc") else { return false }
+        let path = resolved(path)
+        var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        for process in processes where process.first?.isNumber == true {
+            let folder = "/proc/\(process)/fd"
+            guard let descriptors = try? FileManager.default.contentsOfDirectory(atPath: folder) else { continue }
+            for descriptor in descriptors {
+                let length = readlink(folder + "/" + descriptor, &target, target.count - 1)
+                guard length > 0 else { continue }
+                if String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self) == path { return true }
+            }
+        }
+        return false
+    }
+
     static func remove(_ path: String) throws(JournalError) {
         if unlink(path) != 0 && errno != ENOENT { throw .io(path, errnoText()) }
     }

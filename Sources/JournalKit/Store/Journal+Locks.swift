@@ -54,8 +54,9 @@ extension Journal {
 
     /// Removes the git lock files a killed run of the tool left, saying so for each, and reports the
     /// others. A lock file is the killed run's when it was made after that run started and before we took
-    /// the writers' lock: no live `journal` can have made it, as we hold the lock. One made before, or with
-    /// no killed run, may belong to a git program at work right now: it is reported, never removed. While
+    /// the writers' lock: no live `journal` can have made it, as we hold the lock. One made before, one that a
+    /// process holds open, or one with no killed run, may belong to a git program at work right now: it is
+    /// reported, never removed. While
     /// a sync in another process fetches or pushes (without the writers' lock), only the index's, HEAD's and
     /// the local branches' locks can be a writer's; the others are the sync's, and are not touched.
     private func clearGitLocks(killedRunStarted: Date?, lockTaken: Date, syncAtWork: Bool) {
@@ -68,7 +69,8 @@ extension Journal {
             let full = gitdir + "/" + lock
             guard let made = FileSystem.modificationTime(full) else { continue }
             // (A second of slack: file times are coarser than the clock.)
-            if let killedRunStarted, made >= killedRunStarted.addingTimeInterval(-1), made <= lockTaken {
+            if let killedRunStarted, made >= killedRunStarted.addingTimeInterval(-1), made <= lockTaken,
+               !FileSystem.isOpenByAnyProcess(full) {
                 if unlink(full) == 0 { context.notice(Say.removedGitLock(shown + "/" + lock)) }
             } else if reportedGitLocks.insert(lock).inserted {
                 context.notice(Say.gitLockLeftAlone(shown + "/" + lock))

@@ -14,6 +14,10 @@ public struct JournalContext: Sendable {
     public var lockTimeout: TimeInterval
     /// Where journal keys live (`$XDG_CONFIG_HOME/journal/keys`); nil: this machine keeps none.
     public var keysFolder: String?
+    /// This program's path, which an encrypted journal's `.git/config` names as the git program's filter.
+    public var executable = "journal"
+    /// The folder a path the user typed is relative to (nil: the journal's own).
+    public var workingDirectory: String?
     /// Says something worth a line on stderr that is neither a result nor an error (a lock file
     /// removed after a killed run).
     public var notice: @Sendable (String) -> Void = { _ in }
@@ -331,15 +335,17 @@ public final class Journal {
         return (entry, hash)
     }
 
-    /// The entry a user means by an id prefix (4+ characters) or by its path, read in full.
+    /// The entry a user means by an id prefix (4+ characters) or by its path (absolute, relative to the
+    /// folder the command runs in, or relative to the journal), read in full.
     public func entry(matching text: String, in entries: [Entry]? = nil) throws(JournalError) -> Entry {
         let wanted = text.lowercased()
         if wanted.hasSuffix(".md") {
-            let relative = wanted.hasPrefix(root.lowercased() + "/") ? String(text.dropFirst(root.count + 1)) : text
-            let known: Entry?
-            if let entries { known = entries.first { $0.path == relative } } else { known = try index().entry(path: relative) }
-            guard known != nil else { throw .unknownID(text) }
-            return try readEntry(at: relative)
+            for relative in journalPaths(of: text) {
+                let known: Entry?
+                if let entries { known = entries.first { $0.path == relative } } else { known = try index().entry(path: relative) }
+                if known != nil { return try readEntry(at: relative) }
+            }
+            throw .unknownID(text)
         }
         guard wanted.count >= 4 else { throw .idTooShort(text) }
         let matches: [Entry]
@@ -352,6 +358,19 @@ public final class Journal {
             if Set(matches.map(\.id)).count == 1 { throw .invalid(Say.sameID(matches[0].id, matches.map(\.path).sorted())) }
             throw .ambiguousID(text, matches.map { "\($0.id.prefix(max(12, wanted.count + 4))) \($0.createdAt.localDay) \"\($0.title)\"" })
         }
+    }
+
+    /// What a typed path may name inside the journal, most likely first: the path taken from the command's
+    /// folder, then from the journal's (`entries/…` typed anywhere).
+    private func journalPaths(of text: String) -> [String] {
+        var candidates: [String] = []
+        let typed = text.hasPrefix("/") ? text : (context.workingDirectory ?? root) + "/" + text
+        let standard = (typed as NSString).standardizingPath
+        for (absolute, base) in [(standard, root), (FileSystem.resolved(standard), FileSystem.resolved(root))] {
+            if absolute.hasPrefix(base + "/") { candidates.append(String(absolute.dropFirst(base.count + 1))) }
+        }
+        if !text.hasPrefix("/") { candidates.append((text as NSString).standardizingPath) }
+        return candidates
     }
 
     // MARK: Writing

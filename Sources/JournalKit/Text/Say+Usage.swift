@@ -2,6 +2,7 @@ import Foundation
 
 /// Messages about the command line itself, and about settings the tool could not read.
 extension Say {
+    public static func cannotWriteOutput(_ reason: String) -> String { Say.text("cannotWriteOutput", reason) }
     public static func unknownCommand(_ word: String, suggestion: String?) -> String {
         suggestion.map { Say.text("unknownCommandSuggest", word, $0) } ?? Say.text("unknownCommand", word)
     }

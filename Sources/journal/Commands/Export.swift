@@ -28,7 +28,7 @@ extension JournalCommand {
             if format == .jrnl || format == .dayone { query.oldestFirst = !filters.reverse }
             if format == .html { return try exportSite(query, pattern) }
             let target = try output.flatMap { $0 == "-" ? nil : try ExportFile($0) }
-            if format == .dayone, target == nil { throw Failure(Say.dayOneNeedsOutput) }
+            if format == .dayone, target == nil || target?.direct == true { throw Failure(Say.dayOneNeedsOutput) }
             let journal = try options.openJournal()
             try refresh(journal)
             if format == .dayone, let target {
@@ -43,7 +43,7 @@ extension JournalCommand {
                 Terminal.note(Say.exported(count, to: target.path))
                 return
             }
-            let sink = try target.map { try TextSink(file: $0.temporary) } ?? TextSink.standardOutput()
+            let sink = try target.map { try TextSink(file: $0.temporary, existing: $0.direct) } ?? TextSink.standardOutput()
             var writer = ExportWriter(format: format, journal: journal, sink: sink)
             do {
                 try writer.begin()
@@ -84,13 +84,28 @@ extension JournalCommand {
 }
 
 /// A file an export writes: a temporary file beside it, renamed over it once everything is written, so a failed
-/// or interrupted export never leaves half a file under the name asked for.
+/// or interrupted export never leaves half a file under the name asked for. A symbolic link stays a link (the
+/// file it names is replaced); a pipe, a device or a socket is written straight into, as a shell's `>` does,
+/// never replaced by a file.
 struct ExportFile {
     let path: String
     let temporary: String
+    /// Written in place: not a regular file.
+    let direct: Bool
 
     init(_ text: String) throws {
-        path = Shell.absolute(text)
+        var path = Shell.absolute(text)
+        if let resolved = realpath(path, nil) {
+            path = String(cString: resolved)
+            free(resolved)
+        }
+        self.path = path
+        var info = stat()
+        direct = stat(path, &info) == 0 && (info.st_mode & S_IFMT) != S_IFREG && (info.st_mode & S_IFMT) != S_IFDIR
+        if direct {
+            temporary = path
+            return
+        }
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
@@ -103,6 +118,7 @@ struct ExportFile {
     }
 
     func commit() throws {
+        guard !direct else { return }
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
@@ -111,7 +127,7 @@ struct ExportFile {
     }
 
     func discard() {
-        unlink(temporary)
+        if !direct { unlink(temporary) }
     }
 }
 
@@ -136,8 +152,9 @@ final class TextSink {
         self.forTerminal = forTerminal
     }
 
-    convenience init(file path: String) throws {
-        guard FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
+    /// A new file at `path`, or, when `existing`, the pipe or device there, opened for writing.
+    convenience init(file path: String, existing: Bool = false) throws {
+        guard existing || FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
         else { throw Failure(Say.exportFailed(path, String(cString: strerror(errno)))) }
         self.init(handle: handle, path: path, ownsHandle: true, forTerminal: false)
     }
