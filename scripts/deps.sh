@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Installs the Debian packages journal needs to build and test, when they are missing.
 set -euo pipefail
-# chromium: HtmlExportTests opens the html export in headless Chromium (skipped without it).
-packages=(libgit2-dev libsqlite3-dev pkg-config git util-linux bsdutils openssh-server python3-venv vim less chromium)
+# chromium: HtmlExportTests opens the html export in headless Chromium (skipped without it); strace: StartupTests
+# sees which files a command opens.
+packages=(libgit2-dev libsqlite3-dev pkg-config git util-linux bsdutils openssh-server python3-venv vim less chromium strace)
 missing=()
 for package in "${packages[@]}"; do
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" || missing+=("$package")

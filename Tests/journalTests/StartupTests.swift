@@ -26,6 +26,36 @@ import Testing
         #endif
     }
 
+    /// Reading a journal that has nothing to commit never starts libgit2: Debian's reads and parses the
+    /// system's CA bundle when it starts (a tenth of a small `list`); a command that needs history does.
+    /// Seen in the files the process opens (strace).
+    @Test func aReadWithNothingToCommitNeverStartsLibgit2() throws {
+        #if os(Linux)
+        guard let strace = try SkipReason.startOrSkip({ () throws -> String in
+            guard let path = GitServers.findProgram(["strace"]) else { throw SkipReason("strace is not installed") }
+            let probe = try Sandbox.exec(path, ["-o", "/dev/null", "true"], stdin: nil, env: [:], cwd: "/")
+            guard probe.status == 0 else { throw SkipReason("strace cannot trace here: \(probe.stderr)") }
+            return path
+        }) else { return }
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Nothing to commit")
+        func opened(_ arguments: [String]) throws -> String {
+            let trace = box.root.path + "/trace"
+            let result = try Sandbox.exec(strace, ["-f", "-qq", "-e", "trace=openat,open", "-o", trace, Sandbox.binary] + arguments,
+                                          stdin: nil, env: box.environment, cwd: box.home)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            return String(decoding: FileManager.default.contents(atPath: trace) ?? Data(), as: UTF8.self)
+        }
+        for command in [["list"], ["search", "commit"], ["today"], ["tags"]] {
+            let files = try opened(command)
+            #expect(files.contains("index.sqlite"), "\(command): \(files.prefix(500))")
+            #expect(!files.contains("/etc/ssl/"), "\(command) started libgit2")
+        }
+        #expect(try opened(["log", "-n", "1"]).contains("/etc/ssl/"))
+        #endif
+    }
+
     @Test func weatherLoadsLibcurlWhenItGoesToTheNetwork() throws {
         #if os(Linux)
         let server = try ProviderServer()

@@ -61,11 +61,17 @@ extension Journal {
     }
 
     /// The marker in the folder, else in HEAD (a folder whose marker was deleted by hand stays encrypted).
+    /// HEAD is looked at only where the attributes name the filter: opening the repository starts libgit2,
+    /// which a command that reads a plain journal never needs.
     var encryptionMarker: EncryptionMarker? {
         if let data = FileManager.default.contents(atPath: root + "/" + Journal.encryptionMarkerFile) {
             return EncryptionMarker(data)
         }
-        guard let head = try? repository.head(),
+        let filter = Data("filter=\(BlobCipher.filterName)".utf8)
+        guard [root + "/" + Journal.attributesFile, gitdir + "/info/attributes"].contains(where: { path in
+                  FileManager.default.contents(atPath: path).map { $0.range(of: filter) != nil } ?? false
+              }),
+              let head = try? repository.head(),
               let data = try? repository.fileContents(Journal.encryptionMarkerFile, at: head) else { return nil }
         return EncryptionMarker(data)
     }
