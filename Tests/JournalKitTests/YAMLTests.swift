@@ -201,6 +201,19 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
         "a: \"x\u{85}y\"",
         "a: \"\\uFEFFx\"",
         "a: \"x\\uFEFF\"",
+        // Nested block mappings (journal.yml's categories) and their edges.
+        Settings.initialText,
+        "categories:\n  work:\n    emoji: \"💼\"\n    color: blue\n  empty:\n  music:\n    color: magenta\n",
+        "a:\n  b:\n    c:\n      d: 1\n  e: 2\n",
+        "a:\n  b:\n    - x\n    - y\n  c: [1, 2]\n",
+        "a:\n  b:\n  - x\n",
+        "a:\n  b: 1\n    c: 2\n",
+        "a:\n  b:\n      c: 1\n    d: 2\n",
+        "a:\n  b:\n    c: 1\n   d: 2\n",
+        "a:\n  b:\n    c: 1\n  b:\n    c: 2\n",
+        "a:\n  b: |\n    text\n",
+        "a:\n  b:\n    # comment\n    c: 1\n\n  d: x # end\n",
+        "a:\n  b: plain\n    continued\n",
     ]
 
     @Test func fastReaderAgreesWithYamsOnTheCorpus() {
@@ -214,7 +227,8 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
     /// The corpus must exercise the fast path, not only the fallback.
     @Test func corpusTakesTheFastPathForPlainHeaders() {
         let plain = [Self.corpus[0], Self.corpus[1], "tags:\n- a\n- b", "a: 12.5\nb: -3\nc: 007",
-                     "# c\n\nid: x\n", "title: 'it''s'", "title: \"caf\\u00e9\"", "a:\r\n  b: 1\r\n"]
+                     "# c\n\nid: x\n", "title: 'it''s'", "title: \"caf\\u00e9\"", "a:\r\n  b: 1\r\n",
+                     Settings.initialText, "a:\n  b:\n    c:\n      d: 1\n  e: 2\n"]
         for text in plain { #expect(FastYAML.parse(text) != nil, "fast path refused \(String(reflecting: text))") }
         let parsed = FastYAML.parse(Self.corpus[0])
         #expect(parsed?.map(\.key) == ["id", "created_at", "time_zone", "category", "tags", "weather", "location"])
@@ -317,7 +331,25 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
                 if r.chance(0.1) { block.append(indent + "  - nested") }
             }
             return block
-        case 8: return [r.pick(["# comment", "", "  # indented", "   ", "#", "\t# tabbed"])]
+        case 8:
+            if r.chance(0.5) { return [r.pick(["# comment", "", "  # indented", "   ", "#", "\t# tabbed"])] }
+            // Nested blocks, as journal.yml's categories: a key whose value is a block of its own, and deeper.
+            var block = ["\(key):"]
+            let outer = String(repeating: " ", count: r.pick([2, 2, 4, 1]))
+            for _ in 0..<r.int(1...3) {
+                let name = r.pick(["work", "music", "b", "부산", "a-b"])
+                if r.chance(0.7) {
+                    block.append(outer + "\(name):")
+                    let inner = outer + String(repeating: " ", count: r.pick([2, 2, 1, 0, 3]))
+                    for _ in 0..<r.int(0...3) {
+                        block.append(inner + "\(r.pick(["emoji", "color", "c"])): \(inlineValue(&r))")
+                        if r.chance(0.1) { block.append(inner + "  d: \(inlineValue(&r))") }
+                    }
+                } else {
+                    block.append(outer + "\(name): \(inlineValue(&r))")
+                }
+            }
+            return block
         case 9: return ["\(key):" + r.pick(["", " ", " # c", "  "])]
         case 10: return [r.pick(["", " ", "\t", "  "]) + "\(key)" + r.pick([": ", ":", " : ", ":\t", "::"]) + inlineValue(&r)]
         default:

@@ -136,7 +136,7 @@ public enum HeaderParser {
 }
 
 /// The fast reader. It understands top-level `key: scalar`, `key: [flow, list]`,
-/// `key:` followed by an indented block list or a one-level block mapping,
+/// `key:` followed by an indented block list or block mapping (mappings nest),
 /// comments and blank lines; it returns nil (defer to Yams) for anything else.
 enum FastYAML {
     static func parse(_ text: String) -> [YAMLPair]? {
@@ -365,7 +365,8 @@ enum FastYAML {
         }
     }
 
-    /// The indented lines under `key:`: a list of scalars, or a mapping of scalars and flow lists.
+    /// The indented lines under `key:`: a list of scalars, or a mapping of scalars, flow lists and, under
+    /// a `key:` of its own, more deeply indented blocks (`journal.yml`'s categories).
     private static func blockValue(_ block: [Substring]) -> YAMLValue? {
         guard let first = block.first else { return nil }
         let indent = first.prefix { $0 == " " }.count
@@ -391,13 +392,28 @@ enum FastYAML {
         guard indent > 0 else { return nil }
         var pairs: [YAMLPair] = []
         var seen = Set<String>()
-        for line in block {
-            guard line.prefix(while: { $0 == " " }).count == indent else { return nil }
-            guard let (key, rest) = splitKey(line.dropFirst(indent)), !rest.isEmpty, !seen.contains(key),
-                let value = inlineValue(rest)
-            else { return nil }
+        var index = 0
+        while index < block.count {
+            let line = block[index]
+            index += 1
+            guard line.prefix(while: { $0 == " " }).count == indent,
+                  let (key, rest) = splitKey(line.dropFirst(indent)), !seen.contains(key) else { return nil }
             seen.insert(key)
-            pairs.append(YAMLPair(key, value))
+            if !rest.isEmpty {
+                // A value continued on a more deeply indented line is a multi-line scalar: Yams' to read.
+                guard let value = inlineValue(rest),
+                      index == block.count || block[index].prefix(while: { $0 == " " }).count <= indent else { return nil }
+                pairs.append(YAMLPair(key, value))
+                continue
+            }
+            let start = index
+            while index < block.count, block[index].prefix(while: { $0 == " " }).count > indent { index += 1 }
+            if start == index {
+                pairs.append(YAMLPair(key, .scalar("", quoted: false)))
+            } else {
+                guard let value = blockValue(Array(block[start..<index])) else { return nil }
+                pairs.append(YAMLPair(key, value))
+            }
         }
         return .mapping(pairs)
     }
