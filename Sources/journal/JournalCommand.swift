@@ -8,7 +8,7 @@ struct JournalCommand: ParsableCommand {
         commandName: "journal",
         abstract: Say.text("help.JournalCommand.abstract"),
         discussion: Help.reflow(Say.text("help.JournalCommand.discussion")),
-        version: "0.1.0",
+        version: JournalCommand.version,
         subcommands: [
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
             Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self, WeatherCommand.self, Config.self,
@@ -18,6 +18,8 @@ struct JournalCommand: ParsableCommand {
         defaultSubcommand: List.self
     )
 
+    static let version = "0.1.0"
+
     /// The one place that turns errors into text and exit codes: usage mistakes exit 64
     /// (swift-argument-parser's own handling), everything else prints one line and exits 1.
     static func main() {
@@ -25,6 +27,11 @@ struct JournalCommand: ParsableCommand {
         // silent death (git ignores SIGPIPE for its network work too). Output to a closed pipe is
         // handled where it is written (`Terminal.write`).
         signal(SIGPIPE, SIG_IGN)
+        // As git does: the version without starting the rest (the messages' language, the parser).
+        if CommandLine.arguments.dropFirst() == ["--version"] {
+            print(version)
+            return
+        }
         // Before anything reads a message or a help text (the commands' configurations are built lazily).
         Say.language = Language.choose()
         do {

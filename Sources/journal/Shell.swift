@@ -11,7 +11,8 @@ import Darwin
 /// The process's surroundings: environment, clock, time zone, locale. Only the command line reads them;
 /// it hands the kit plain values.
 enum Shell {
-    static func env(_ name: String) -> String? { ProcessInfo.processInfo.environment[name] }
+    /// One variable of the environment (getenv: `ProcessInfo.environment` copies all of them on every call).
+    static func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
     static var home: String { env("HOME") ?? NSHomeDirectory() }
 

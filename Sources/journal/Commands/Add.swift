@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "add",
             abstract: Say.text("help.Add.abstract"),
             discussion: Help.reflow(Say.text("help.Add.discussion")))
 

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Attach: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "attach",
             abstract: Say.text("help.Attach.abstract"),
             discussion: Help.reflow(Say.text("help.Attach.discussion")))
 

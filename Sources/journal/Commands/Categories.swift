@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Categories: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "categories",
             abstract: Say.text("help.Categories.abstract"),
             discussion: Help.reflow(Say.text("help.Categories.discussion")),
             subcommands: [ListCategories.self, AddCategory.self, RenameCategory.self, RemoveCategory.self],

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Commit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "commit",
             abstract: Say.text("help.Commit.abstract"),
             discussion: Help.reflow(Say.text("help.Commit.discussion")))
 

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "config",
             abstract: Say.text("help.Config.abstract"),
             discussion: Help.reflow(Say.text("help.Config.discussion")),
             subcommands: [ListConfig.self, GetConfig.self, SetConfig.self, UnsetConfig.self, ConfigPath.self],

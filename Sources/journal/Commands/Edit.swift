@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "edit",
             abstract: Say.text("help.Edit.abstract"),
             discussion: Help.reflow(Say.text("help.Edit.discussion")))
 

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Encrypt: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "encrypt",
             abstract: Say.text("help.Encrypt.abstract"),
             discussion: Help.reflow(Say.text("help.Encrypt.discussion")),
             subcommands: [EncryptInit.self, EncryptStatus.self, EncryptUnlock.self,

@@ -10,6 +10,7 @@ enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
 extension JournalCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "export",
             abstract: Say.text("help.Export.abstract"),
             discussion: Help.reflow(Say.text("help.Export.discussion")))
 

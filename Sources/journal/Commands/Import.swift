@@ -7,6 +7,7 @@ extension ImportFormat: ExpressibleByArgument {}
 extension JournalCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "import",
             abstract: Say.text("help.Import.abstract"),
             discussion: Help.reflow(Say.text("help.Import.discussion")))
 

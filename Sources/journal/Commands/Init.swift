@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "init",
             abstract: Say.text("help.Init.abstract"),
             discussion: Help.reflow(Say.text("help.Init.discussion")))
 

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "list",
             abstract: Say.text("help.List.abstract"),
             discussion: Help.reflow(Say.text("help.List.discussion")))
 

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "log",
             abstract: Say.text("help.Log.abstract"),
             discussion: Help.reflow(Say.text("help.Log.discussion")))
 

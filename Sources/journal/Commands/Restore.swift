@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "restore",
             abstract: Say.text("help.Restore.abstract"),
             discussion: Help.reflow(Say.text("help.Restore.discussion")))
 

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "search",
             abstract: Say.text("help.Search.abstract"),
             discussion: Help.reflow(Say.text("help.Search.discussion")))
 

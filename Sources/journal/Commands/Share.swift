@@ -9,6 +9,7 @@ extension JournalCommand {
         }
 
         static let configuration = CommandConfiguration(
+            commandName: "share",
             abstract: Say.text("help.Format.abstract"),
             discussion: Help.reflow(Say.text("help.Format.discussion")))
 

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "show",
             abstract: Say.text("help.Show.abstract"),
             discussion: Help.reflow(Say.text("help.Show.discussion")))
 

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Star: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "star",
             abstract: Say.text("help.Star.abstract"),
             discussion: Help.reflow(Say.text("help.Star.discussion")))
 
@@ -18,6 +19,7 @@ extension JournalCommand {
 
     struct Unstar: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "unstar",
             abstract: Say.text("help.Unstar.abstract"),
             discussion: Help.reflow(Say.text("help.Unstar.discussion")))
 

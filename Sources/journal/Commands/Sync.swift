@@ -6,6 +6,7 @@ import JournalKit
 extension JournalCommand {
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "sync",
             abstract: Say.text("help.Sync.abstract"),
             discussion: Help.reflow(Say.text("help.Sync.discussion")))
 
@@ -34,6 +35,7 @@ extension JournalCommand {
 
     struct Clone: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "clone",
             abstract: Say.text("help.Clone.abstract"),
             discussion: Help.reflow(Say.text("help.Clone.discussion")))
 
@@ -71,6 +73,7 @@ extension JournalCommand {
 
     struct Remote: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "remote",
             abstract: Say.text("help.Remote.abstract"),
             discussion: Help.reflow(Say.text("help.Remote.discussion")),
             subcommands: [ListRemotes.self, AddRemote.self, RemoveRemote.self],

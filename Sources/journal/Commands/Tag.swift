@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Tag: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tag",
             abstract: Say.text("help.Tag.abstract"),
             discussion: Help.reflow(Say.text("help.Tag.discussion")))
 

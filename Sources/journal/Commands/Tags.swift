@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Tags: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "tags",
             abstract: Say.text("help.Tags.abstract"),
             discussion: Help.reflow(Say.text("help.Tags.discussion")),
             subcommands: [ListTags.self, RenameTag.self],

@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Templates: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "templates",
             abstract: Say.text("help.Templates.abstract"),
             discussion: Help.reflow(Say.text("help.Templates.discussion")))
 

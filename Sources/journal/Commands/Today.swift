@@ -5,6 +5,7 @@ import JournalKit
 extension JournalCommand {
     struct Today: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "today",
             abstract: Say.text("help.Today.abstract"),
             discussion: Help.reflow(Say.text("help.Today.discussion")))
 
