@@ -4,8 +4,11 @@ import PackageDescription
 /// libgit2 and the libraries it needs linked in from their static archives (Debian's libgit2-dev brings them
 /// all), but GSSAPI, which Debian ships shared only: loading libgit2's tree of shared libraries (mbedTLS,
 /// libssh2 with OpenSSL's libcrypto, PCRE2, …) cost every run about 2 ms of CPU before `main`, git or not.
+/// mbedTLS's two certificate loaders are wrapped (`CGitTLS`), so that libgit2 reads the CA bundle when a command goes
+/// to the network, not whenever it starts.
 let staticLibgit2 = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser", "ssh2", "crypto", "pcre2-8", "z"]
     .flatMap { ["-Xlinker", "-l:lib\($0).a"] } + ["-Xlinker", "-l:libgssapi_krb5.so.2", "-Xlinker", "-lrt"]
+    + ["mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path"].flatMap { ["-Xlinker", "--wrap=\($0)"] }
 
 let package = Package(
     name: "journal",
@@ -28,8 +31,10 @@ let package = Package(
             name: "CGit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
+        // The CA bundle loaded on the first network operation, not when libgit2 starts.
+        .target(name: "CGitTLS"),
         .target(
-            name: "Git", dependencies: ["CGit2"],
+            name: "Git", dependencies: ["CGit2", "CGitTLS"],
             linkerSettings: [.unsafeFlags(staticLibgit2, .when(platforms: [.linux]))]),
         // libcurl through dlopen, for the weather: no command that stays off the network loads it.
         .target(name: "CFetch", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),

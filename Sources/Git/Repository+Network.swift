@@ -68,6 +68,7 @@ extension Repository {
                           _ call: (OpaquePointer, UnsafeMutablePointer<git_strarray>, RemoteSession) throws -> Int32)
         throws -> (code: Int32, session: RemoteSession)
     {
+        try Library.loadCertificates()
         let remote = try lookUpRemote(name)
         defer { git_remote_free(remote) }
         let session = RemoteSession(url: git_remote_url(remote).map { String(cString: $0) } ?? name, access: access)
@@ -113,7 +114,7 @@ extension Repository {
 
     /// Clones `url` into `path` (which must not exist or be empty) and checks out its default branch.
     public static func clone(url: String, into path: String, access: RemoteAccess, checkout: Bool = true) throws -> Repository {
-        try Library.ensureInitialized()
+        try Library.loadCertificates()
         let session = RemoteSession(url: url, access: access)
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "clone")

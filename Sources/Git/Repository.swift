@@ -1,4 +1,5 @@
 import CGit2
+import CGitTLS
 import Foundation
 #if canImport(Glibc)
 import Glibc
@@ -14,6 +15,13 @@ enum Library {
         if initResult < 0 {
             throw GitError(operation: "initialise libgit2", code: initResult)
         }
+    }
+
+    /// The CA certificates libgit2 reads when it starts are loaded here instead, before the first network
+    /// operation (see `CGitTLS`): a command that stays local never parses the system's CA bundle.
+    static func loadCertificates() throws {
+        try ensureInitialized()
+        try check(cgittls_load_certificates(), "load the system's CA certificates")
     }
 }
 

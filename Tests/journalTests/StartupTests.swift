@@ -26,10 +26,10 @@ import Testing
         #endif
     }
 
-    /// Reading a journal that has nothing to commit never starts libgit2: Debian's reads and parses the
-    /// system's CA bundle when it starts (a tenth of a small `list`); a command that needs history does.
-    /// Seen in the files the process opens (strace).
-    @Test func aReadWithNothingToCommitNeverStartsLibgit2() throws {
+    /// Debian's libgit2 reads and parses the system's CA bundle when it starts (a tenth of a small `list`):
+    /// a read with nothing to commit never starts libgit2, and a command that uses git without the network
+    /// (log, add) starts it without the bundle, which only a sync reads. Seen in the files each opens (strace).
+    @Test func onlyTheNetworkReadsTheCABundle() throws {
         #if os(Linux)
         guard let strace = try SkipReason.startOrSkip({ () throws -> String in
             guard let path = GitServers.findProgram(["strace"]) else { throw SkipReason("strace is not installed") }
@@ -47,12 +47,15 @@ import Testing
             #expect(result.status == 0, "\(arguments): \(result.stderr)")
             return String(decoding: FileManager.default.contents(atPath: trace) ?? Data(), as: UTF8.self)
         }
-        for command in [["list"], ["search", "commit"], ["today"], ["tags"]] {
+        for command in [["list"], ["search", "commit"], ["today"], ["tags"], ["log", "-n", "1"], ["add", "Another"]] {
             let files = try opened(command)
             #expect(files.contains("index.sqlite"), "\(command): \(files.prefix(500))")
-            #expect(!files.contains("/etc/ssl/"), "\(command) started libgit2")
+            #expect(!files.contains("/etc/ssl/"), "\(command) read the CA bundle")
         }
-        #expect(try opened(["log", "-n", "1"]).contains("/etc/ssl/"))
+        let remote = box.root.path + "/remote.git"
+        try box.git("init", "--bare", "-q", "-b", "main", remote, in: box.root.path)
+        #expect(try box.journal("remote", "add", "origin", remote).status == 0)
+        #expect(try opened(["sync"]).contains("/etc/ssl/"))
         #endif
     }
 
