@@ -9,7 +9,18 @@ import Darwin
 extension Repository {
     /// Changed paths (work tree + index vs HEAD) matching the pathspecs `paths` (all when empty); untracked files listed one by one, ignored files left out, renames shown as deleted + added; sorted by path.
     /// With `exact`, each of `paths` names one file (no globbing), which is much cheaper for a few files of a large tree.
-    public func status(paths: [String], exact: Bool = false) throws -> [StatusEntry] {
+    /// With `refreshingIndex`, the index's stat cache is brought up to date for files found unchanged (as
+    /// `git update-index --refresh` does), so that the next status, by libgit2 or the git program, need not
+    /// read them again; the caller must hold whatever keeps other writers of the index away.
+    public func status(paths: [String], exact: Bool = false, refreshingIndex: Bool = false) throws -> [StatusEntry] {
+        if refreshingIndex {
+            // The index locked by a git program at work: the answer without the refresh is as good.
+            if let entries = try? status(paths: paths, exact: exact, updatingIndex: true) { return entries }
+        }
+        return try status(paths: paths, exact: exact, updatingIndex: false)
+    }
+
+    private func status(paths: [String], exact: Bool, updatingIndex: Bool) throws -> [StatusEntry] {
         let operation = "read status"
         var options = git_status_options()
         try check(git_status_options_init(&options, UInt32(GIT_STATUS_OPTIONS_VERSION)), operation)
@@ -18,6 +29,7 @@ extension Repository {
             | GIT_STATUS_OPT_RECURSE_UNTRACKED_DIRS.rawValue
             | GIT_STATUS_OPT_EXCLUDE_SUBMODULES.rawValue
             | (exact ? GIT_STATUS_OPT_DISABLE_PATHSPEC_MATCH.rawValue : 0)
+            | (updatingIndex ? GIT_STATUS_OPT_UPDATE_INDEX.rawValue : 0)
 
         let list: OpaquePointer = try withStringArray(paths) { pathspec in
             options.pathspec = pathspec

@@ -34,6 +34,7 @@ struct GlobalOptions: ParsableArguments {
     func openJournal() throws -> Journal {
         let journal = try Journal.open(at: location.path, context: Shell.context())
         if let problem = journal.settingsProblem { Terminal.warn(Say.settingsIgnored(problem.description)) }
+        journal.textIndexProgress = ProgressLine.reporter(Say.indexingText)
         return journal
     }
 }

@@ -31,4 +31,31 @@ import Testing
         #expect(try box.journal("import", "jrnl", file, "--time-zone", "UTC").stdout.contains("700 already in the journal"))
         try box.expectCleanRepository()
     }
+
+    /// A bulk load (here a rebuild of a deleted index) indexes the entries' text only when something first
+    /// searches it; what changes in between is found as it is by then, whichever command searches first.
+    @Test func theTextOfABulkLoadIsIndexedByTheFirstSearchAsItIsThen() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        for n in 0..<600 {
+            try box.write(String(format: "entries/2024/%02d/n%03d.md", n % 12 + 1, n), "Note \(n)\n\nk\(n)q and quagga\(n % 3)\n")
+        }
+        #expect(try box.journal("commit").status == 0)
+        try FileManager.default.removeItem(atPath: box.journal + "/.git/journal/index.sqlite")
+        #expect(try box.journal("list", "-n", "1").status == 0)  // the rebuild: entries only
+        // Before any search: one note edited, one deleted, one added.
+        try box.write("entries/2024/01/n000.md", "Note 0\n\nnow about xylophones\n")
+        try FileManager.default.removeItem(atPath: box.journal + "/entries/2024/02/n001.md")
+        try box.write("entries/2024/03/new.md", "Fresh\n\nk9999q\n")
+        let contains = try box.journal("list", "--contains", "xylophones")
+        #expect(contains.stdout.contains("Note 0"), "\(contains.stdout)\(contains.stderr)")
+        #expect(try box.journal("search", "k0q").stdout.isEmpty)
+        #expect(try box.journal("search", "k1q").stdout.isEmpty)
+        #expect(try box.journal("search", "k599q").stdout.contains("Note 599"))
+        #expect(try box.journal("search", "k9999q").stdout.contains("Fresh"))
+        let quaggas = try box.journal("search", "quagga2", "--json")
+        #expect(quaggas.stdout.components(separatedBy: "\"title\"").count - 1 == 200, "\(quaggas.stdout.prefix(300))")
+        #expect(try box.journal("export", "json", "--contains", "quagga1").stdout.components(separatedBy: "\"title\"").count - 1 == 199)
+        try box.expectCleanRepository()
+    }
 }

@@ -64,12 +64,12 @@ extension Journal {
     /// HEAD is looked at only where the attributes name the filter: opening the repository starts libgit2,
     /// which a command that reads a plain journal never needs.
     var encryptionMarker: EncryptionMarker? {
-        if let data = FileManager.default.contents(atPath: root + "/" + Journal.encryptionMarkerFile) {
+        if let data = FileSystem.contents(root + "/" + Journal.encryptionMarkerFile) {
             return EncryptionMarker(data)
         }
         let filter = Data("filter=\(BlobCipher.filterName)".utf8)
         guard [root + "/" + Journal.attributesFile, gitdir + "/info/attributes"].contains(where: { path in
-                  FileManager.default.contents(atPath: path).map { $0.range(of: filter) != nil } ?? false
+                  FileSystem.contents(path).map { $0.range(of: filter) != nil } ?? false
               }),
               let head = try? repository.head(),
               let data = try? repository.fileContents(Journal.encryptionMarkerFile, at: head) else { return nil }
@@ -82,7 +82,7 @@ extension Journal {
 
     static func readKey(_ marker: EncryptionMarker, context: JournalContext) -> JournalKey? {
         guard let path = keyPath(marker, context: context),
-              let data = FileManager.default.contents(atPath: path) else { return nil }
+              let data = FileSystem.contents(path) else { return nil }
         return JournalKey.parse(String(decoding: data, as: UTF8.self))
     }
 
@@ -226,7 +226,7 @@ extension Journal {
         let info = repository.gitdir + "/info"
         try FileSystem.makeFolder(info)
         let attributes = info + "/attributes"
-        let existing = FileManager.default.contents(atPath: attributes).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        let existing = FileSystem.contents(attributes).map { String(decoding: $0, as: UTF8.self) } ?? ""
         if !existing.contains("filter=\(name)") {
             let text = existing.isEmpty || existing.hasSuffix("\n") ? existing : existing + "\n"
             try FileSystem.writeAtomically(Data((text + attributeLines).utf8), to: attributes,
@@ -256,7 +256,7 @@ extension Journal {
             for folder in BlobCipher.coveredFolders {
                 for path in FileSystem.files(under: root + "/" + folder, relativeTo: root) {
                     let full = root + "/" + path
-                    guard let data = FileManager.default.contents(atPath: full), BlobCipher.isSealed(data) else { continue }
+                    guard let data = FileSystem.contents(full), BlobCipher.isSealed(data) else { continue }
                     try write(try cipher.open(data, path: path), to: full)
                     opened.append(path)
                 }
@@ -276,7 +276,7 @@ extension Journal {
     /// they do through journal's own commits.
     public static func gitFilter(_ mode: GitFilterMode, root: String, path: String, input: Data,
                                  context: JournalContext) throws(JournalError) -> Data {
-        guard let data = FileManager.default.contents(atPath: root + "/" + encryptionMarkerFile),
+        guard let data = FileSystem.contents(root + "/" + encryptionMarkerFile),
               let marker = EncryptionMarker(data) else { return input }
         var key = readKey(marker, context: context)
         if key?.id != marker.keyID { key = nil }

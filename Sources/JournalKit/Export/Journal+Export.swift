@@ -11,9 +11,10 @@ extension Journal {
         scan.limit = nil
         var visited = 0
         var failure: (any Error)?
+        try textReady(for: query)
         try index().forEach(scan) { row in
             if let limit = query.limit, visited >= limit { return false }
-            guard let data = FileManager.default.contents(atPath: root + "/" + row.path) else { return true }
+            guard let data = FileSystem.contents(root + "/" + row.path) else { return true }
             if let pattern {
                 let text = String(decoding: data, as: UTF8.self)
                 guard pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil else { return true }

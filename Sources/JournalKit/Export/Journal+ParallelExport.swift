@@ -26,7 +26,7 @@ extension Journal {
             let chunk = paths
             let files = Slots<(Data, Entry)>(count: chunk.count)
             Journal.inParallel(chunk.count) { index in
-                guard let data = FileManager.default.contents(atPath: root + "/" + chunk[index]) else { return }
+                guard let data = FileSystem.contents(root + "/" + chunk[index]) else { return }
                 let entry = EntryFile.decode(data, path: chunk[index], zone: zone) {
                     (Timestamp(date: now, timeZone: zone), .modificationTime)
                 }
@@ -63,6 +63,7 @@ extension Journal {
             return query.limit.map { visited < $0 } ?? true
         }
 
+        try textReady(for: query)
         try index().forEachPath(scan) { path in
             paths.append(path)
             return paths.count < Journal.exportChunk || flush()

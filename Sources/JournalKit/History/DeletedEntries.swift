@@ -64,7 +64,7 @@ struct DeletedFileCache {
 
     /// Nil when the file is missing or not one this version wrote.
     static func read(_ path: String) -> DeletedFileCache? {
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
+        guard let data = FileSystem.contents(path) else { return nil }
         let lines = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
         guard lines.count >= 2, lines[0] == version, let head = ObjectID(hex: String(lines[1])) else { return nil }
         var files: [DeletedFile] = []

@@ -22,7 +22,7 @@ struct HistoryCache {
     }
 
     func load() -> (head: ObjectID, items: [HistoryItem])? {
-        guard let data = FileManager.default.contents(atPath: file),
+        guard let data = FileSystem.contents(file),
             let stored = try? JSONDecoder().decode(Stored.self, from: data), stored.path == path
         else { return nil }
         return (stored.head, stored.items)

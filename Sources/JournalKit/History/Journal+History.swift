@@ -200,7 +200,7 @@ extension Journal {
             data = try withGit("read \(entry.path)") { try repository.blobData(blob) }
             title = decodeVersion(data, path: entry.path, date: last.commit.date).title
         }
-        let current = FileManager.default.contents(atPath: root + "/" + entry.path)
+        let current = FileSystem.contents(root + "/" + entry.path)
         if current == data {
             return RestoreOutcome(entry: try readEntry(at: entry.path), revision: revision, wasDeleted: false,
                                   unchanged: true, pending: PendingReport())

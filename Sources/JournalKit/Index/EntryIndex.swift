@@ -8,7 +8,7 @@ import GRDBSQLite
 /// corrupt snapshot is rebuilt.
 final class EntryIndex {
     /// Bump when the schema or what is stored changes: older snapshots are then rebuilt.
-    static let formatVersion = 6
+    static let formatVersion = 7
 
     let path: String
     private var database: DatabaseQueue
@@ -84,6 +84,9 @@ final class EntryIndex {
         -- gone, and queries join on `entry` to drop them; `stale` in meta counts them for a clean-up.
         -- `grams` holds the Korean of title, body and tags as two-syllable grams, so Korean is found inside words (Hangul).
         CREATE VIRTUAL TABLE text USING fts5(title, body, tags, grams, content = '', tokenize = 'unicode61 remove_diacritics 2');
+        -- Entries whose text is not in `text` yet: a bulk load (a rebuild, an import, a clone, a checkout of many
+        -- files) leaves the full-text index to the first command that searches (`completeText`).
+        CREATE TABLE untexted(n INTEGER PRIMARY KEY);
         """
 
     // MARK: Keeping up with the files
@@ -189,9 +192,11 @@ final class EntryIndex {
         // with no racy file now, a file changed later differs in its stamp or is racy against the old time.
         if suspects.isEmpty && removed.isEmpty { return changes }
         suspects.sort { $0.path < $1.path }
-        // Files are read and parsed on other threads while SQLite inserts the ones before them.
-        let parsed = ReadAhead(paths: suspects.map(\.path), read: read)
+        // A big load leaves the text of its entries to the first search (FTS5 is most of a rebuild's time, and
+        // listing needs none of it); a few files are indexed whole at once.
         let bulk = suspects.count > 500
+        // Files are read and parsed on other threads while SQLite inserts the ones before them.
+        let parsed = ReadAhead(paths: suspects.map(\.path), read: read, withText: !bulk)
         try database.write { db in
             // A big load merges the text index's segments once at the end, not on every insert.
             let dropped = bulk ? try EntryIndex.beginBulk(db, dropIndexes: changes.rebuilt) : []
@@ -212,7 +217,7 @@ final class EntryIndex {
                     try writer.deleteEntry(suspect.path)  // another process may have indexed it meanwhile
                     if var entry = result?.0 {
                         if entry.dateSource == .modificationTime { settle(&entry) }
-                        try writer.insert(entry, body: result?.2)
+                        try writer.insert(entry, text: bulk ? nil : result?.2)
                     }
                 }
             }
@@ -225,12 +230,28 @@ final class EntryIndex {
             try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
             if bulk { try EntryIndex.endBulk(db, recreate: dropped) }
         }
+        if suspects.count >= 2000 { progress?(suspects.count, suspects.count) }
         changes.uncommitted.sort()
         return changes
     }
 
-    /// A file read ahead: its entry, the hash of its bytes, and the entry's body.
-    private typealias Parsed = (Entry, UInt64, String)
+    /// What the full-text index holds of an entry, worked out on the parsing threads.
+    struct TextColumns {
+        var title: String
+        var body: String
+        var tags: String
+        var grams: String
+
+        init(_ entry: Entry) {
+            title = entry.title
+            body = entry.body
+            tags = entry.allTags.joined(separator: " ")
+            grams = Hangul.grams(title + "\n" + body + "\n" + tags)
+        }
+    }
+
+    /// A file read ahead: its entry, the hash of its bytes, and (when asked for) its text columns.
+    private typealias Parsed = (Entry, UInt64, TextColumns?)
 
     /// Entry files read and parsed ahead of the writer, in order, on every core, a bounded
     /// distance ahead so a rebuild never holds every entry in memory.
@@ -243,7 +264,7 @@ final class EntryIndex {
         private static let chunk = 256
         private static let lead = 2048
 
-        init(paths: [String], read: @escaping Reader) {
+        init(paths: [String], read: @escaping Reader, withText: Bool) {
             Thread.detachNewThread { [self] in
                 var start = 0
                 while start < paths.count {
@@ -257,8 +278,8 @@ final class EntryIndex {
                     DispatchQueue.concurrentPerform(iterations: parts) { part in
                         let from = first + part * ReadAhead.chunk
                         for index in from..<min(from + ReadAhead.chunk, end) where Journal.isEntryPath(paths[index]) {
-                            // The body is cut from the text here, not on the thread that feeds SQLite.
-                            batch.set(index - first, read(paths[index]).map { ($0.0, $0.1, $0.0.body) })
+                            // The text columns are made here, not on the thread that feeds SQLite.
+                            batch.set(index - first, read(paths[index]).map { ($0.0, $0.1, withText ? TextColumns($0.0) : nil) })
                         }
                     }
                     condition.lock()
@@ -309,7 +330,7 @@ final class EntryIndex {
                     let parsed = Journal.isEntryPath(path) ? read(path) : nil
                     let hash = parsed.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + path)
                     try writer.putFile(Scan.key(path), path, stamp, hash: hash, dirty: !committed)
-                    if let entry = parsed?.0 { try writer.insert(entry) }
+                    if let entry = parsed?.0 { try writer.insert(entry, text: TextColumns(entry)) }
                 }
             }
         } catch {
@@ -319,8 +340,9 @@ final class EntryIndex {
 
     /// Records many files the tool itself just wrote and committed (an import): read and parsed on every
     /// core while SQLite takes the ones before them, in one transaction tuned for a bulk load.
+    /// Their text is left to the first search, as a rebuild's is.
     func recordMany(_ paths: [String], root: String, read: @escaping Reader, settle: (inout Entry) -> Void) throws(JournalError) {
-        let parsed = ReadAhead(paths: paths, read: read)
+        let parsed = ReadAhead(paths: paths, read: read, withText: false)
         do {
             try database.write { db in
                 let dropped = try EntryIndex.beginBulk(db, dropIndexes: paths.count > 500)
@@ -337,11 +359,58 @@ final class EntryIndex {
                     try writer.putFile(key, path, stamp, hash: hash, dirty: false)
                     if var entry = result?.0 {
                         if entry.dateSource == .modificationTime { settle(&entry) }
-                        try writer.insert(entry, body: result?.2)
+                        try writer.insert(entry, text: nil)
                     }
                 }
                 try EntryIndex.endBulk(db, recreate: dropped)
             }
+        } catch {
+            throw .index(path, EntryIndex.describe(error))
+        }
+    }
+
+    /// How many entries wait for their text to be indexed.
+    func untextedCount() throws(JournalError) -> Int {
+        try read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM untexted") ?? 0 }
+    }
+
+    /// Puts the text of the entries a bulk load left out into the full-text index: their files read and parsed on
+    /// every core while SQLite takes the ones before them, a few thousand to a transaction (other commands write
+    /// in between; a kill loses one batch, which the next search does again). `progress` hears (done, total).
+    func completeText(root: String, read: @escaping Reader, progress: ((Int, Int) -> Void)? = nil) throws(JournalError) {
+        do {
+            let waiting = try database.read { db in
+                try Row.fetchAll(db, sql: "SELECT entry.n, entry.path FROM untexted JOIN entry USING (n) ORDER BY entry.path")
+                    .map { (n: $0["n"] as Int64, path: $0["path"] as String) }
+            }
+            guard !waiting.isEmpty else {
+                try database.write { db in try db.execute(sql: "DELETE FROM untexted") }  // rows of entries gone
+                return
+            }
+            let parsed = ReadAhead(paths: waiting.map(\.path), read: read, withText: true)
+            let batch = 4000
+            for start in stride(from: 0, to: waiting.count, by: batch) {
+                let end = min(start + batch, waiting.count)
+                try database.write { db in
+                    // Segments wait for one merge at the end; each batch puts the usual settings back, so that
+                    // a kill in between leaves none of the bulk ones behind.
+                    try db.execute(sql: "INSERT INTO text(text, rank) VALUES ('automerge', 0)")
+                    let writer = try Writer(db)
+                    let done = try db.cachedStatement(sql: "DELETE FROM untexted WHERE n = ?")
+                    for index in start..<end {
+                        let (n, _) = waiting[index]
+                        // The file as it is now: changed since its row was made, the next refresh replaces the row
+                        // (and its text) anyway.
+                        if let text = parsed.take(index)?.2 { try writer.insertText(n, text) }
+                        try done.execute(arguments: [n])
+                    }
+                    if end == waiting.count { try db.execute(sql: "INSERT INTO text(text) VALUES ('optimize')") }
+                    try db.execute(sql: "INSERT INTO text(text, rank) VALUES ('automerge', 4)")
+                }
+                progress?(end, waiting.count)
+            }
+        } catch let error as JournalError {
+            throw error
         } catch {
             throw .index(path, EntryIndex.describe(error))
         }
@@ -412,6 +481,7 @@ final class EntryIndex {
         let insertEntry: Statement
         let insertTag: Statement
         let insertText: Statement
+        let insertUntexted: Statement
 
         init(_ db: Database) throws {
             self.db = db
@@ -428,6 +498,7 @@ final class EntryIndex {
                     """)
             insertTag = try db.cachedStatement(sql: "INSERT OR IGNORE INTO tag VALUES (?, ?, ?)")
             insertText = try db.cachedStatement(sql: "INSERT INTO text(rowid, title, body, tags, grams) VALUES (?, ?, ?, ?, ?)")
+            insertUntexted = try db.cachedStatement(sql: "INSERT OR IGNORE INTO untexted VALUES (?)")
         }
 
         func putFile(_ key: UInt64, _ path: String, _ stamp: FileStamp, hash: Int64, dirty: Bool) throws {
@@ -441,12 +512,13 @@ final class EntryIndex {
             guard let n = try Int64.fetchOne(findEntry, arguments: [path]) else { return }
             try deleteRow.execute(arguments: [n])
             try deleteTags.execute(arguments: [n])
+            try db.execute(sql: "DELETE FROM untexted WHERE n = ?", arguments: [n])
             try db.execute(
                 sql: "INSERT INTO meta VALUES ('stale', '1') ON CONFLICT(key) DO UPDATE SET value = value + 1")
         }
 
-        /// `body`, when known, is `entry.body` already cut.
-        func insert(_ entry: Entry, body: String? = nil) throws {
+        /// With `text`, the entry is in the full-text index at once; without, it waits in `untexted`.
+        func insert(_ entry: Entry, text: TextColumns?) throws {
             let tags = entry.allTags
             try insertEntry.execute(arguments: [
                 entry.path, entry.id, entry.createdAt.date.timeIntervalSince1970, entry.createdAt.offsetSeconds,
@@ -460,9 +532,15 @@ final class EntryIndex {
             ])
             let n = db.lastInsertedRowID
             for tag in tags { try insertTag.execute(arguments: [Tags.key(tag), n, tag]) }
-            let tagText = tags.joined(separator: " ")
-            let text = body ?? entry.body
-            try insertText.execute(arguments: [n, entry.title, text, tagText, Hangul.grams(entry.title + "\n" + text + "\n" + tagText)])
+            if let text {
+                try insertText(n, text)
+            } else {
+                try insertUntexted.execute(arguments: [n])
+            }
+        }
+
+        func insertText(_ n: Int64, _ text: TextColumns) throws {
+            try insertText.execute(arguments: [n, text.title, text.body, text.tags, text.grams])
         }
     }
 
@@ -473,7 +551,7 @@ final class EntryIndex {
 
     /// FNV-1a of a file's bytes: enough to tell a real change from a touch.
     static func hash(ofFileAt path: String) -> Int64 {
-        guard let data = FileManager.default.contents(atPath: path) else { return 0 }
+        guard let data = FileSystem.contents(path) else { return 0 }
         return Int64(bitPattern: hash(data))
     }
 

@@ -71,8 +71,36 @@ enum FileSystem {
         }
     }
 
+    /// A file's bytes, nil when it cannot be read: open, fstat, read and close, nothing more. (FileManager's
+    /// `contents(atPath:)` stats the path and reads its link first: a third of a rebuild's system time.)
+    static func contents(_ path: String) -> Data? {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
+        // The size fstat gives first, then whatever more there is (a file growing meanwhile, or one whose
+        // size fstat does not know).
+        var data = Data(count: max(0, Int(info.st_size)) + 1)
+        var filled = 0
+        while true {
+            if filled == data.count { data.count += max(4096, data.count) }
+            let count = data.withUnsafeMutableBytes { buffer in
+                systemRead(fd, buffer.baseAddress! + filled, buffer.count - filled)
+            }
+            if count < 0 {
+                if errno == EINTR { continue }
+                return nil
+            }
+            if count == 0 { break }
+            filled += count
+        }
+        data.count = filled
+        return data
+    }
+
     static func read(_ path: String) throws(JournalError) -> Data {
-        guard let data = FileManager.default.contents(atPath: path) else {
+        guard let data = contents(path) else {
             throw .io(path, exists(path) ? Say.cannotRead : Say.noSuchFile)
         }
         return data
@@ -221,4 +249,9 @@ final class WriterLock {
         flock(fd, LOCK_UN)
         close(fd)
     }
+}
+
+/// read(2), named apart from the `read` methods of this file's types.
+private func systemRead(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+    read(fd, buffer, count)
 }

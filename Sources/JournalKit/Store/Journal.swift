@@ -103,6 +103,8 @@ public final class Journal {
     var encrypted = false
     /// The cipher the repository is given when it is opened, for an encrypted journal.
     var cipher: BlobCipher?
+    /// Hears (done, total) while the text of many entries is indexed for a search (see `completeTextIndex`).
+    public var textIndexProgress: ((Int, Int) -> Void)?
 
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
@@ -252,7 +254,19 @@ public final class Journal {
 
     /// Entries matching `query`, from the snapshot: their `text` is empty (see `readEntry`).
     public func entries(_ query: EntryQuery = EntryQuery()) throws(JournalError) -> [Entry] {
-        try index().entries(query)
+        try textReady(for: query)
+        return try index().entries(query)
+    }
+
+    /// Puts into the full-text index the text of the entries a bulk load (a rebuild, an import, a sync or
+    /// checkout of many files) left out of it: the first search after one pays for that, once.
+    public func completeTextIndex() throws(JournalError) {
+        try index().completeText(root: root, read: reader, progress: textIndexProgress)
+    }
+
+    /// The full-text index complete before a query that uses it.
+    func textReady(for query: EntryQuery) throws(JournalError) {
+        if query.contains != nil { try completeTextIndex() }
     }
 
     /// Entries matching `query` whose file matches `pattern`: an exact scan of the files, in order.
@@ -260,8 +274,9 @@ public final class Journal {
         var found: [Entry] = []
         var scan = query
         scan.limit = nil
+        try textReady(for: query)
         try index().forEach(scan) { entry in
-            guard let data = FileManager.default.contents(atPath: root + "/" + entry.path) else { return true }
+            guard let data = FileSystem.contents(root + "/" + entry.path) else { return true }
             let text = String(decoding: data, as: UTF8.self)
             if pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { found.append(entry) }
             return query.limit.map { found.count < $0 } ?? true
@@ -271,7 +286,8 @@ public final class Journal {
 
     /// Full-text search, best match first, within the query's filters.
     public func search(_ text: SearchText, _ query: EntryQuery) throws(JournalError) -> [Entry] {
-        try index().search(text, query)
+        try completeTextIndex()
+        return try index().search(text, query)
     }
 
     /// How many entries the snapshot holds.
@@ -321,7 +337,7 @@ public final class Journal {
         let zone = context.timeZone
         let now = context.now
         return { path in
-            guard let data = FileManager.default.contents(atPath: root + "/" + path) else { return nil }
+            guard let data = FileSystem.contents(root + "/" + path) else { return nil }
             let entry = EntryFile.decode(data, path: path, zone: zone) { (Timestamp(date: now, timeZone: zone), .modificationTime) }
             return (entry, EntryIndex.hash(data))
         }
@@ -426,7 +442,7 @@ public final class Journal {
         let before = try head()
         var extra: [String] = []
         if let original, let before, let committed = try? repository.fileContents(entry.path, at: before),
-           committed != original, let buffer = FileManager.default.contents(atPath: root + "/" + entry.path)
+           committed != original, let buffer = FileSystem.contents(root + "/" + entry.path)
         {
             let merged = FileMerge.merge(MergeInput(path: entry.path, base: original, ours: buffer, theirs: committed, oursWins: true))
             if let data = merged.data { try write(data, to: root + "/" + entry.path) }
@@ -518,9 +534,10 @@ public final class Journal {
         let changes: [StatusEntry]
         do {
             // A few files are compared by content (never fooled by a same-size edit in the same clock
-            // tick); a rebuild's "everything" asks git's status, which is faster for a whole tree.
+            // tick); a rebuild's "everything" asks git's status, which is faster for a whole tree, and lets it
+            // refresh the index's stat cache (a copied or touched journal is then read whole once, not every time).
             changes = everything
-                ? try repository.status(paths: Journal.trackedPaths)
+                ? try repository.status(paths: Journal.trackedPaths, refreshingIndex: true)
                 : try repository.changesAgainstHead(candidates)
         } catch {
             throw .from(error, doing: Say.text("doing.status", root))
@@ -535,7 +552,7 @@ public final class Journal {
                 report.warnings.append(Say.conflictMarkers(change.path))
                 continue
             }
-            let data = FileManager.default.contents(atPath: root + "/" + change.path)
+            let data = FileSystem.contents(root + "/" + change.path)
             if let data, ConflictMarkers.present(in: data) {
                 report.warnings.append(Say.conflictMarkers(change.path))
                 continue

@@ -75,7 +75,7 @@ extension Journal {
 
     /// Finishes a checkout that a killed sync left half done (called with the lock held).
     func finishInterruptedSync() throws(JournalError) {
-        guard let data = FileManager.default.contents(atPath: syncMarkerPath) else { return }
+        guard let data = FileSystem.contents(syncMarkerPath) else { return }
         do {
             let marker = try JSONDecoder().decode(SyncMarker.self, from: data)
             let current = try repository.head()

@@ -28,6 +28,7 @@ extension Say {
 
 extension Say {
     public static func indexing(_ done: Int, _ total: Int) -> String { Say.text("indexing", done, total) }
+    public static func indexingText(_ done: Int, _ total: Int) -> String { Say.text("indexingText", done, total) }
     public static func emptyDateRange(_ from: String, _ to: String) -> String { Say.text("emptyDateRange", from, to) }
     public static var emptySearch: String { Say.text("emptySearch") }
     public static func badPattern(_ pattern: String) -> String { Say.text("badPattern", pattern) }

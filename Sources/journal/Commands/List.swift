@@ -38,15 +38,19 @@ extension JournalCommand {
 
 /// Brings the journal's snapshot up to date, with a progress line on a terminal for a long rebuild.
 func refresh(_ journal: Journal) throws {
-    let start = Date()
-    var shown = false
-    let pending = try journal.refresh { done, total in
-        guard Terminal.stderrIsTerminal, Date().timeIntervalSince(start) > 1 else { return }
-        shown = true
-        FileHandle.standardError.write(Data("\r\(Say.indexing(done, total))".utf8))
+    report(try journal.refresh(progress: ProgressLine.reporter(Say.indexing)))
+}
+
+/// A line on a terminal's stderr that a long step rewrites as it goes (shown after its first second), ended
+/// when the step says it is done.
+enum ProgressLine {
+    static func reporter(_ text: @escaping (Int, Int) -> String) -> (Int, Int) -> Void {
+        let start = Date()
+        return { done, total in
+            guard Terminal.stderrIsTerminal, Date().timeIntervalSince(start) > 1 else { return }
+            FileHandle.standardError.write(Data("\r\(text(done, total))\(done == total ? "\n" : "")".utf8))
+        }
     }
-    if shown { FileHandle.standardError.write(Data("\n".utf8)) }
-    report(pending)
 }
 
 /// Prints entries as lines, whole (`full`) or JSON: the output of list, today and search.
