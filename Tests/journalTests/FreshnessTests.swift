@@ -39,6 +39,40 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// The snapshot compares the walk with its picture a folder at a time: a whole folder deleted or renamed,
+    /// files moved between folders, a folder emptied and one made, an edit beside untouched files, and a same-size
+    /// same-time edit in a folder whose other files did not change are all seen.
+    @Test func changesOfWholeFoldersAreSeen() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        for (folder, names) in [("2024/01", ["a", "b", "c"]), ("2024/02", ["d", "e"]), ("2025/07", ["f"])] {
+            for name in names { try box.write("entries/\(folder)/\(name).md", "Note \(name)\n\nbody \(name)\n") }
+        }
+        try box.write("attachments/x/photo.txt", "photo\n")
+        #expect(try box.journal("commit").status == 0)
+        #expect(try box.journal("list").stdout.split(separator: "\n").count == 6)
+        let fm = FileManager.default
+        try fm.removeItem(atPath: box.journal + "/entries/2024/02")  // d and e gone
+        try fm.moveItem(atPath: box.journal + "/entries/2025/07", toPath: box.journal + "/entries/2025/08")  // f moved
+        try fm.createDirectory(atPath: box.journal + "/entries/2026", withIntermediateDirectories: true)
+        try fm.moveItem(atPath: box.journal + "/entries/2024/01/a.md", toPath: box.journal + "/entries/2026/a.md")
+        try box.write("entries/2024/01/b.md", "Note b edited\n\nbody b\n")
+        try box.write("attachments/x/photo.txt", "another photo\n")
+        let list = try box.journal("list")
+        #expect(list.stdout.contains("Note a") && list.stdout.contains("Note b edited") && list.stdout.contains("Note c"))
+        #expect(list.stdout.contains("Note f") && !list.stdout.contains("Note d") && !list.stdout.contains("Note e"), "\(list.stdout)")
+        #expect(try box.journal("show", "entries/2025/08/f.md").status == 0)
+        try box.expectCleanRepository()
+        // A same-size edit of c with its old time, its folder's other files untouched, and the scan long past.
+        box.advanceClock(by: 3600)
+        let c = box.journal + "/entries/2024/01/c.md"
+        let before = try #require(try fm.attributesOfItem(atPath: c)[.modificationDate] as? Date)
+        try box.write("entries/2024/01/c.md", "Note C\n\nbody c\n")
+        try fm.setAttributes([.modificationDate: before], ofItemAtPath: c)
+        #expect(try box.journal("list").stdout.contains("Note C"))
+        try box.expectCleanRepository()
+    }
+
     @Test func gitCheckoutAndResetAreSeen() throws {
         let box = try Sandbox()
         try box.journal("init")

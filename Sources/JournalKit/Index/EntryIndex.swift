@@ -8,7 +8,7 @@ import GRDBSQLite
 /// corrupt snapshot is rebuilt.
 final class EntryIndex {
     /// Bump when the schema or what is stored changes: older snapshots are then rebuilt.
-    static let formatVersion = 7
+    static let formatVersion = 8
 
     let path: String
     private var database: DatabaseQueue
@@ -61,10 +61,14 @@ final class EntryIndex {
     private static let schema = """
         CREATE TABLE meta(key TEXT PRIMARY KEY, value TEXT NOT NULL);
         CREATE TABLE file(
-          key INTEGER PRIMARY KEY, path TEXT NOT NULL, size INTEGER NOT NULL, mtime INTEGER NOT NULL,
+          key INTEGER PRIMARY KEY, path TEXT NOT NULL, folder TEXT NOT NULL, size INTEGER NOT NULL, mtime INTEGER NOT NULL,
           ctime INTEGER NOT NULL, inode INTEGER NOT NULL, hash INTEGER NOT NULL, dirty INTEGER NOT NULL
         );
         CREATE INDEX file_dirty ON file(dirty) WHERE dirty = 1;
+        CREATE INDEX file_folder ON file(folder);
+        -- Each folder's files as `file` has them, key and stamp packed in key order (`PackedStamp`): what every
+        -- command compares its walk with, a folder at a time, without reading 100,000 rows of `file`.
+        CREATE TABLE folder(path TEXT PRIMARY KEY, stamps BLOB NOT NULL) WITHOUT ROWID;
         CREATE TABLE entry(
           n INTEGER PRIMARY KEY AUTOINCREMENT, path TEXT NOT NULL UNIQUE, id TEXT NOT NULL, created REAL NOT NULL,
           offset INTEGER NOT NULL, day TEXT NOT NULL, source TEXT NOT NULL, tz TEXT, category TEXT,
@@ -103,7 +107,6 @@ final class EntryIndex {
     typealias Reader = @Sendable (String) -> (Entry, UInt64)?
 
     private struct Known {
-        var stamp: FileStamp
         var hash: Int64
         var dirty: Bool
     }
@@ -127,6 +130,8 @@ final class EntryIndex {
         root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?
     ) throws -> Changes {
         let scanStart = Scan.clock()
+        // The stat walk runs on other threads while the snapshot's picture of the folders is read here.
+        let walking = Scan.start(root: root)
         var lastScan: Int64 = 0
         var changes = Changes()
         // Files whose stamp changed, plus "racy" ones written so close to the last scan that a
@@ -136,61 +141,75 @@ final class EntryIndex {
         var removed: [UInt64] = []
         try database.read { db in
             lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
-            let count = try Int.fetchOne(db, sql: "SELECT count(*) FROM file") ?? 0
-            changes.rebuilt = count == 0
-            let scan = Scan.walk(root: root, expected: count)
-            // The walk's files in key order, merged with the snapshot's rows, which SQLite returns in key
-            // order (the primary key): no table of 100,000 rows is ever held in memory.
-            var order: [(key: Int64, part: Int32, file: Int32)] = []
-            order.reserveCapacity(count + 64)
-            for (p, part) in scan.parts.enumerated() {
-                for (f, file) in part.files.enumerated() { order.append((Int64(bitPattern: file.key), Int32(p), Int32(f))) }
-            }
-            order.sort { $0.key < $1.key }
-            func file(_ at: Int) -> Scan.File { scan.parts[Int(order[at].part)].files[Int(order[at].file)] }
-            let racy = lastScan - 1_000_000_000
-            var next = 0
-            // Straight through SQLite's C API: this runs before every command, over every file.
-            let statement = try db.makeStatement(sql: "SELECT key, size, mtime, ctime, inode, hash, dirty FROM file ORDER BY key")
-            let raw = statement.sqliteStatement
+            var stored: [String: Data] = [:]
+            let folders = try db.makeStatement(sql: "SELECT path, stamps FROM folder")
+            let raw = folders.sqliteStatement
             while true {
                 let step = sqlite3_step(raw)
                 if step == SQLITE_DONE { break }
                 guard step == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: step)) }
-                let key = sqlite3_column_int64(raw, 0)
-                while next < order.count, order[next].key < key {  // on disk, not in the snapshot: new
-                    let new = file(next)
-                    suspects.append((scan.path(of: new), new.key, new.stamp))
-                    next += 1
-                }
-                let old = Known(
-                    stamp: FileStamp(
-                        size: sqlite3_column_int64(raw, 1), mtime: sqlite3_column_int64(raw, 2),
-                        ctime: sqlite3_column_int64(raw, 3), inode: sqlite3_column_int64(raw, 4)),
-                    hash: sqlite3_column_int64(raw, 5), dirty: sqlite3_column_int64(raw, 6) != 0)
-                guard next < order.count, order[next].key == key else {  // in the snapshot, gone from disk
-                    removed.append(UInt64(bitPattern: key))
-                    known[UInt64(bitPattern: key)] = old
-                    continue
-                }
-                let current = file(next)
-                next += 1
-                if old.dirty { changes.uncommitted.append(scan.path(of: current)) }
-                if old.stamp != current.stamp || current.stamp.mtime >= racy {
-                    suspects.append((scan.path(of: current), current.key, current.stamp))
-                    known[current.key] = old
+                let path = String(cString: sqlite3_column_text(raw, 0))
+                let count = Int(sqlite3_column_bytes(raw, 1))
+                stored[path] = count == 0 ? Data() : Data(bytes: sqlite3_column_blob(raw, 1), count: count)
+            }
+            changes.rebuilt = stored.isEmpty
+            changes.uncommitted = try String.fetchAll(db, sql: "SELECT path FROM file WHERE dirty = 1")
+            let scan = walking.finish()
+            let racy = lastScan - 1_000_000_000
+            var seen = Set<String>()
+            seen.reserveCapacity(stored.count)
+            for part in scan.parts {
+                for range in part.ranges {
+                    let folder = part.folders[Int(range.folder)]
+                    seen.insert(folder)
+                    let before = stored[folder]
+                    if before == range.stamps {
+                        // No file of the folder changed its stamp: only the racy ones are read again.
+                        for index in range.files where part.files[index].stamp.mtime >= racy {
+                            let file = part.files[index]
+                            suspects.append((scan.path(of: file), file.key, file.stamp))
+                        }
+                        continue
+                    }
+                    // Both in key order: new files, changed or racy ones, and files gone.
+                    let old = before.map(PackedStamp.unpack) ?? []
+                    var next = old.startIndex
+                    for index in range.files {
+                        let file = part.files[index]
+                        let key = Int64(bitPattern: file.key)
+                        while next < old.endIndex, old[next].key < key {
+                            removed.append(UInt64(bitPattern: old[next].key))
+                            next += 1
+                        }
+                        if next < old.endIndex, old[next].key == key {
+                            let same = old[next].stamp == file.stamp
+                            next += 1
+                            if same && file.stamp.mtime < racy { continue }
+                        }
+                        suspects.append((scan.path(of: file), file.key, file.stamp))
+                    }
+                    removed += old[next...].map { UInt64(bitPattern: $0.key) }
                 }
             }
-            while next < order.count {
-                let new = file(next)
-                suspects.append((scan.path(of: new), new.key, new.stamp))
-                next += 1
+            for (folder, stamps) in stored where !seen.contains(folder) {
+                removed += PackedStamp.unpack(stamps).map { UInt64(bitPattern: $0.key) }
+            }
+            // What the snapshot knew of the suspects and the removed (none after a rebuild).
+            guard !changes.rebuilt, !(suspects.isEmpty && removed.isEmpty) else { return }
+            let lookup = try db.makeStatement(sql: "SELECT hash, dirty FROM file WHERE key = ?")
+            for key in suspects.map(\.key) + removed {
+                if let row = try Row.fetchOne(lookup, arguments: [Int64(bitPattern: key)]) {
+                    known[key] = Known(hash: row[0], dirty: row[1])
+                }
             }
         }
         // Nothing changed: nothing is written, so a command that only reads never writes the snapshot (a
         // write cost every read a WAL checkpoint with two fsyncs at exit). The scan time stays as it was:
         // with no racy file now, a file changed later differs in its stamp or is racy against the old time.
-        if suspects.isEmpty && removed.isEmpty { return changes }
+        if suspects.isEmpty && removed.isEmpty {
+            changes.uncommitted.sort()
+            return changes
+        }
         suspects.sort { $0.path < $1.path }
         // A big load leaves the text of its entries to the first search (FTS5 is most of a rebuild's time, and
         // listing needs none of it); a few files are indexed whole at once.
@@ -201,8 +220,10 @@ final class EntryIndex {
             // A big load merges the text index's segments once at the end, not on every insert.
             let dropped = bulk ? try EntryIndex.beginBulk(db, dropIndexes: changes.rebuilt) : []
             let writer = try Writer(db)
+            var touched = Set<String>()
             for (index, suspect) in suspects.enumerated() {
                 let isEntry = Journal.isEntryPath(suspect.path)
+                touched.insert(Writer.folder(of: suspect.path))
                 let result = parsed.take(index)
                 if index % 2000 == 1999 { progress?(index + 1, suspects.count) }
                 let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
@@ -225,13 +246,15 @@ final class EntryIndex {
                 guard let path = try String.fetchOne(db, sql: "SELECT path FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)]) else { continue }
                 try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)])
                 try writer.deleteEntry(path)
+                touched.insert(Writer.folder(of: path))
                 if known[key]?.dirty != true { changes.uncommitted.append(path) }
             }
+            try writer.rewriteFolders(touched)
             try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
             if bulk { try EntryIndex.endBulk(db, recreate: dropped) }
         }
         if suspects.count >= 2000 { progress?(suspects.count, suspects.count) }
-        changes.uncommitted.sort()
+        changes.uncommitted = Array(Set(changes.uncommitted)).sorted()
         return changes
     }
 
@@ -332,6 +355,7 @@ final class EntryIndex {
                     try writer.putFile(Scan.key(path), path, stamp, hash: hash, dirty: !committed)
                     if let entry = parsed?.0 { try writer.insert(entry, text: TextColumns(entry)) }
                 }
+                try writer.rewriteFolders(Set(paths.map(Writer.folder(of:))))
             }
         } catch {
             throw .index(path, EntryIndex.describe(error))
@@ -362,6 +386,7 @@ final class EntryIndex {
                         try writer.insert(entry, text: nil)
                     }
                 }
+                try writer.rewriteFolders(Set(paths.map(Writer.folder(of:))))
                 try EntryIndex.endBulk(db, recreate: dropped)
             }
         } catch {
@@ -383,10 +408,7 @@ final class EntryIndex {
                 try Row.fetchAll(db, sql: "SELECT entry.n, entry.path FROM untexted JOIN entry USING (n) ORDER BY entry.path")
                     .map { (n: $0["n"] as Int64, path: $0["path"] as String) }
             }
-            guard !waiting.isEmpty else {
-                try database.write { db in try db.execute(sql: "DELETE FROM untexted") }  // rows of entries gone
-                return
-            }
+            guard !waiting.isEmpty else { return }
             let parsed = ReadAhead(paths: waiting.map(\.path), read: read, withText: true)
             let batch = 4000
             for start in stride(from: 0, to: waiting.count, by: batch) {
@@ -485,7 +507,7 @@ final class EntryIndex {
 
         init(_ db: Database) throws {
             self.db = db
-            putFile = try db.cachedStatement(sql: "INSERT OR REPLACE INTO file VALUES (?, ?, ?, ?, ?, ?, ?, ?)")
+            putFile = try db.cachedStatement(sql: "INSERT OR REPLACE INTO file VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")
             findEntry = try db.cachedStatement(sql: "SELECT n FROM entry WHERE path = ?")
             deleteRow = try db.cachedStatement(sql: "DELETE FROM entry WHERE n = ?")
             deleteTags = try db.cachedStatement(sql: "DELETE FROM tag WHERE n = ?")
@@ -503,8 +525,33 @@ final class EntryIndex {
 
         func putFile(_ key: UInt64, _ path: String, _ stamp: FileStamp, hash: Int64, dirty: Bool) throws {
             try putFile.execute(arguments: [
-                Int64(bitPattern: key), path, stamp.size, stamp.mtime, stamp.ctime, stamp.inode, hash, dirty,
+                Int64(bitPattern: key), path, Writer.folder(of: path), stamp.size, stamp.mtime, stamp.ctime, stamp.inode,
+                hash, dirty,
             ])
+        }
+
+        /// The folder a path is in ("" for the journal's own folder), as the walk names it.
+        static func folder(of path: String) -> String {
+            path.utf8.lastIndex(of: UInt8(ascii: "/")).map { String(path[..<$0]) } ?? ""
+        }
+
+        /// Makes the `folder` rows of `folders` agree with `file` again, after its rows changed.
+        func rewriteFolders(_ folders: Set<String>) throws {
+            let select = try db.cachedStatement(sql: "SELECT key, size, mtime, ctime, inode FROM file WHERE folder = ? ORDER BY key")
+            let put = try db.cachedStatement(sql: "INSERT OR REPLACE INTO folder VALUES (?, ?)")
+            let drop = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
+            for folder in folders {
+                var stamps: [PackedStamp] = []
+                let rows = try Row.fetchCursor(select, arguments: [folder])
+                while let row = try rows.next() {
+                    stamps.append(PackedStamp(key: row[0], stamp: FileStamp(size: row[1], mtime: row[2], ctime: row[3], inode: row[4])))
+                }
+                if stamps.isEmpty {
+                    try drop.execute(arguments: [folder])
+                } else {
+                    try put.execute(arguments: [folder, PackedStamp.pack(stamps)])
+                }
+            }
         }
 
         /// Drops an entry's row and tags; its words stay in the contentless text index, orphaned.

@@ -16,9 +16,43 @@ struct FileStamp: Equatable, Sendable {
     var inode: Int64
 }
 
+/// A file's key and stamp as the snapshot keeps them, a folder's files to a blob (`folder.stamps`), in key order:
+/// a folder whose blob is the same bytes as the walk's has no file that changed.
+struct PackedStamp: Equatable {
+    var key: Int64
+    var size: Int64
+    var mtime: Int64
+    var ctime: Int64
+    var inode: Int64
+
+    init(key: Int64, stamp: FileStamp) {
+        self.key = key
+        size = stamp.size
+        mtime = stamp.mtime
+        ctime = stamp.ctime
+        inode = stamp.inode
+    }
+
+    var stamp: FileStamp { FileStamp(size: size, mtime: mtime, ctime: ctime, inode: inode) }
+
+    static func pack(_ stamps: [PackedStamp]) -> Data { stamps.withUnsafeBytes { Data($0) } }
+
+    static func unpack(_ data: Data) -> [PackedStamp] {
+        let count = data.count / MemoryLayout<PackedStamp>.stride
+        return [PackedStamp](unsafeUninitializedCapacity: count) { buffer, initialized in
+            data.withUnsafeBytes { raw in
+                _ = memcpy(buffer.baseAddress!, raw.baseAddress!, count * MemoryLayout<PackedStamp>.stride)
+            }
+            initialized = count
+        }
+    }
+}
+
 /// The stat walk that keeps the snapshot honest: every tracked file of the journal with its stamp.
 /// It runs before every command, so it avoids building a Swift string per file: files are known by
-/// a 64-bit hash of their path, and a path is spelled out only for the few files that changed.
+/// a 64-bit hash of their path, and a path is spelled out only for the few files that changed. Each
+/// folder's stamps come out packed and sorted as the snapshot keeps them, so that comparing a folder
+/// with its last picture is one comparison of bytes.
 struct Scan {
     /// Folders whose files the tool versions; `entries` holds the entries.
     static let folders = ["entries", "attachments", "templates"]
@@ -33,11 +67,21 @@ struct Scan {
         var nameLength: Int32
     }
 
-    /// The files one task found: their folders (relative paths) and names, packed.
+    /// The files one task found: their folders (relative paths) and names, packed; for each folder with
+    /// files, where they are in `files` (sorted by key) and their stamps packed.
     final class Part: @unchecked Sendable {
         var folders: [String] = []
         var names: [UInt8] = []
         var files: [File] = []
+        var ranges: [(folder: Int32, files: Range<Int>, stamps: Data)] = []
+
+        /// Sorts the files added since `start` (one folder's) by key and packs their stamps.
+        func closeFolder(_ folder: Int32, from start: Int) {
+            guard start < files.count else { return }
+            files[start...].sort { Int64(bitPattern: $0.key) < Int64(bitPattern: $1.key) }
+            let stamps = files[start...].map { PackedStamp(key: Int64(bitPattern: $0.key), stamp: $0.stamp) }
+            ranges.append((folder, start..<files.count, PackedStamp.pack(stamps)))
+        }
     }
 
     private(set) var parts: [Part] = []
@@ -60,9 +104,29 @@ struct Scan {
     static let fnvBasis: UInt64 = 0xcbf2_9ce4_8422_2325
     static let fnvPrime: UInt64 = 0x100_0000_01b3
 
+    /// A walk going on in the background: `finish` waits for it.
+    final class Walk: @unchecked Sendable {
+        private let done = DispatchSemaphore(value: 0)
+        private var result = Scan()
+
+        fileprivate init(root: String) {
+            Thread.detachNewThread { [self] in
+                result = Scan.walk(root: root)
+                done.signal()
+            }
+        }
+
+        func finish() -> Scan {
+            done.wait()
+            return result
+        }
+    }
+
+    /// Starts the walk on other threads, so that the caller can read the snapshot meanwhile.
+    static func start(root: String) -> Walk { Walk(root: root) }
+
     /// Walks the tracked folders with readdir and fstatat, one subfolder (a year of entries) per task, on every core.
-    /// `expected`, the number of files last time, sizes the buffers up front (memory stays flat).
-    static func walk(root: String, expected: Int = 0) -> Scan {
+    static func walk(root: String) -> Scan {
         var scan = Scan()
         let top = Part()
         scan.parts.append(top)
@@ -74,17 +138,12 @@ struct Scan {
                 top.add(name: name, folder: 0, folderHash: fnvBasis, stamp: stamp(info), part: 0)
             }
         }
+        top.closeFolder(0, from: 0)
         var units: [String] = []
         for folder in folders {
             units += walk(root: root, relative: folder, into: top, part: 0, descend: false)
         }
-        let share = expected / max(1, units.count) + 64
-        let found = (0..<units.count).map { _ in
-            let part = Part()
-            part.files.reserveCapacity(share)
-            part.names.reserveCapacity(share * 24)
-            return part
-        }
+        let found = (0..<units.count).map { _ in Part() }
         let folders = units
         // One thread per core, each taking the next folder: stat calls are the cost, and they run in parallel.
         let next = Counter()
@@ -119,6 +178,7 @@ struct Scan {
         for byte in relative.utf8 { folderHash = (folderHash ^ UInt64(byte)) &* fnvPrime }
         folderHash = (folderHash ^ UInt64(UInt8(ascii: "/"))) &* fnvPrime
         var subfolders: [String] = []
+        let firstFile = part.files.count
         let onlyMarkdown = relative.hasPrefix("entries")
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let item = readdir(handle) {
@@ -134,6 +194,7 @@ struct Scan {
                 part.add(name: name, folder: folder, folderHash: folderHash, stamp: stamp(info), part: index)
             }
         }
+        part.closeFolder(folder, from: firstFile)
         guard descend else { return subfolders }
         for sub in subfolders { _ = walk(root: root, relative: sub, into: part, part: index, descend: true) }
         return []
