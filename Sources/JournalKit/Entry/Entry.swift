@@ -44,9 +44,11 @@ public struct Entry: Sendable, Equatable {
             if !Entry.isBlank(line) { break }
             start = lines.position
         }
-        var body = text[start...]
-        while body.utf8.last == 10 || body.utf8.last == 13 { body = body.dropLast() }
-        return String(body)
+        var end = text.endIndex
+        while end > start, let byte = Optional(text.utf8[text.utf8.index(before: end)]), byte == 10 || byte == 13 {
+            end = text.utf8.index(before: end)
+        }
+        return String(text[start..<end])
     }
 
     /// Lines of a text one at a time, without splitting it all.

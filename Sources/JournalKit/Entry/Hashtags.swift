@@ -28,7 +28,7 @@ enum Hashtags {
 
     /// Each hashtag of `text`, with the range of its name (after the `#`), in order.
     private static func forEach(in text: String, _ body: (Range<String.Index>, String) -> Void) {
-        guard text.utf8.contains(UInt8(ascii: "#")) else { return }
+        guard text.containsByte(UInt8(ascii: "#")) else { return }
         var fence: Substring?
         var lines = Entry.lines(of: text)
         while let line = lines.next() {
@@ -42,7 +42,7 @@ enum Hashtags {
                 continue
             }
             if line.hasPrefix("    ") || line.hasPrefix("\t") { continue }  // indented code
-            if line.utf8.contains(UInt8(ascii: "#")) { scan(line, body) }
+            if line.containsByte(UInt8(ascii: "#")) { scan(line, body) }
         }
     }
 

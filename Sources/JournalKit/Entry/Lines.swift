@@ -1,4 +1,15 @@
+import Foundation
+
 extension StringProtocol {
+    /// Whether the text holds `byte` in its UTF-8: memchr over the bytes where they are contiguous (a
+    /// native string), which a rebuild and an export do for every entry.
+    func containsByte(_ byte: UInt8) -> Bool {
+        utf8.withContiguousStorageIfAvailable { buffer in
+            guard let base = buffer.baseAddress else { return false }
+            return memchr(base, Int32(byte), buffer.count) != nil
+        } ?? utf8.contains(byte)
+    }
+
     /// The text cut at each LF. Swift treats CR LF as one Character, so splitting on "\n" would
     /// miss it; this works on Unicode scalars, and a CR before the LF stays at the end of its line.
     func lfLines(omittingEmpty: Bool = false) -> [SubSequence] {

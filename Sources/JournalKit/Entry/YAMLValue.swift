@@ -143,7 +143,7 @@ enum FastYAML {
         // Characters YAML forbids or reads as line breaks (NEL, U+2028, a lone CR) are left to Yams.
         guard text.unicodeScalars.allSatisfy(isPlainText) else { return nil }
         let lines = text.lfLines().map {
-            $0.hasSuffix("\r") ? $0.dropLast() : $0
+            $0.utf8.last == 13 ? $0[..<$0.utf8.index(before: $0.endIndex)] : $0
         }
         guard !lines.contains(where: { $0.unicodeScalars.contains("\r") }) else { return nil }
         var pairs: [YAMLPair] = []
@@ -201,32 +201,51 @@ enum FastYAML {
         }
     }
 
-    private static func isBlankOrComment(_ line: Substring) -> Bool {
-        let trimmed = line.drop { $0 == " " }
-        return trimmed.isEmpty || trimmed.first == "#"
+    // Spaces counted and dropped by bytes: Character-wise, with its grapheme breaking, these were a tenth of
+    // reading a header.
+    private static func leadingSpaces(_ line: Substring) -> Int {
+        var count = 0
+        for byte in line.utf8 {
+            guard byte == 32 else { break }
+            count += 1
+        }
+        return count
     }
 
-    private static func isKeyCharacter(_ c: Character) -> Bool {
-        c.isASCII && (c.isLetter || c.isNumber || c == "_" || c == "-")
+    private static func dropping(_ line: Substring, _ spaces: Int) -> Substring {
+        line[line.utf8.index(line.startIndex, offsetBy: spaces)...]
+    }
+
+    private static func droppingSpaces(_ text: Substring) -> Substring {
+        dropping(text, leadingSpaces(text))
+    }
+
+    private static func isBlankOrComment(_ line: Substring) -> Bool {
+        let trimmed = droppingSpaces(line)
+        return trimmed.isEmpty || trimmed.utf8.first == UInt8(ascii: "#")
+    }
+
+    private static func isASCIILetter(_ byte: UInt8) -> Bool {
+        (65...90).contains(byte) || (97...122).contains(byte)
     }
 
     /// `key: rest` with a simple key; rest is trimmed and stripped of a trailing comment later.
     private static func splitKey(_ line: Substring) -> (String, Substring)? {
-        guard let colon = line.firstIndex(of: ":") else { return nil }
+        guard let colon = line.utf8.firstIndex(of: UInt8(ascii: ":")) else { return nil }
         let key = line[..<colon]
-        guard let first = key.first, first.isASCII, first.isLetter || first == "_",
-            key.allSatisfy(isKeyCharacter)
+        guard let first = key.utf8.first, isASCIILetter(first) || first == UInt8(ascii: "_"),
+            key.utf8.allSatisfy({ isASCIILetter($0) || (48...57).contains($0) || $0 == 95 || $0 == 45 })
         else { return nil }
-        let after = line[line.index(after: colon)...]
-        guard after.isEmpty || after.first == " " else { return nil }
-        let rest = after.drop { $0 == " " }
-        if rest.first == "#" { return (String(key), "") }
+        let after = line[line.utf8.index(after: colon)...]
+        guard after.isEmpty || after.utf8.first == 32 else { return nil }
+        let rest = droppingSpaces(after)
+        if rest.utf8.first == UInt8(ascii: "#") { return (String(key), "") }
         return (String(key), trimTrailingSpaces(rest))
     }
 
     private static func trimTrailingSpaces(_ s: Substring) -> Substring {
         var end = s.endIndex
-        while end > s.startIndex, s[s.index(before: end)] == " " { end = s.index(before: end) }
+        while end > s.startIndex, s.utf8[s.utf8.index(before: end)] == 32 { end = s.utf8.index(before: end) }
         return s[..<end]
     }
 
@@ -243,8 +262,8 @@ enum FastYAML {
     }
 
     private static func afterIsEmptyOrComment(_ s: Substring) -> Bool {
-        let trimmed = s.drop { $0 == " " }
-        return trimmed.isEmpty || (trimmed.first == "#" && s.first == " ")
+        let trimmed = droppingSpaces(s)
+        return trimmed.isEmpty || (trimmed.utf8.first == UInt8(ascii: "#") && s.utf8.first == 32)
     }
 
     /// Where the two bytes `a` `b` first stand side by side in `text`: a plain loop, as every header
@@ -333,7 +352,7 @@ enum FastYAML {
         var rest = text.dropFirst()
         var items: [YAMLValue] = []
         while true {
-            rest = rest.drop { $0 == " " }
+            rest = droppingSpaces(rest)
             guard let first = rest.first else { return nil }
             if first == "]" {
                 guard items.isEmpty, afterIsEmptyOrComment(rest.dropFirst()) else { return nil }
@@ -342,7 +361,7 @@ enum FastYAML {
             if first == "\"" || first == "'" {
                 guard let (value, after) = quoted(rest) else { return nil }
                 items.append(.scalar(value, quoted: true))
-                rest = after.drop { $0 == " " }
+                rest = droppingSpaces(after)
             } else {
                 guard let end = rest.firstIndex(where: { $0 == "," || $0 == "]" }) else { return nil }
                 let item = trimTrailingSpaces(rest[..<end])
@@ -361,7 +380,7 @@ enum FastYAML {
             }
             guard separator == "," else { return nil }
             // A trailing comma before `]` is legal YAML, but rare: leave it to Yams.
-            if rest.drop(while: { $0 == " " }).first == "]" { return nil }
+            if droppingSpaces(rest).utf8.first == UInt8(ascii: "]") { return nil }
         }
     }
 
@@ -369,13 +388,13 @@ enum FastYAML {
     /// a `key:` of its own, more deeply indented blocks (`journal.yml`'s categories).
     private static func blockValue(_ block: [Substring]) -> YAMLValue? {
         guard let first = block.first else { return nil }
-        let indent = first.prefix { $0 == " " }.count
-        let body = first.dropFirst(indent)
+        let indent = leadingSpaces(first)
+        let body = dropping(first, indent)
         if body.hasPrefix("- ") || body == "-" {
             var items: [YAMLValue] = []
             for line in block {
-                guard line.prefix(while: { $0 == " " }).count == indent else { return nil }
-                let item = line.dropFirst(indent)
+                guard leadingSpaces(line) == indent else { return nil }
+                let item = dropping(line, indent)
                 guard item.hasPrefix("- ") || item == "-" else { return nil }
                 let value = trimTrailingSpaces(item.dropFirst(1).drop { $0 == " " })
                 if value.isEmpty {
@@ -396,18 +415,18 @@ enum FastYAML {
         while index < block.count {
             let line = block[index]
             index += 1
-            guard line.prefix(while: { $0 == " " }).count == indent,
-                  let (key, rest) = splitKey(line.dropFirst(indent)), !seen.contains(key) else { return nil }
+            guard leadingSpaces(line) == indent,
+                  let (key, rest) = splitKey(dropping(line, indent)), !seen.contains(key) else { return nil }
             seen.insert(key)
             if !rest.isEmpty {
                 // A value continued on a more deeply indented line is a multi-line scalar: Yams' to read.
                 guard let value = inlineValue(rest),
-                      index == block.count || block[index].prefix(while: { $0 == " " }).count <= indent else { return nil }
+                      index == block.count || leadingSpaces(block[index]) <= indent else { return nil }
                 pairs.append(YAMLPair(key, value))
                 continue
             }
             let start = index
-            while index < block.count, block[index].prefix(while: { $0 == " " }).count > indent { index += 1 }
+            while index < block.count, leadingSpaces(block[index]) > indent { index += 1 }
             if start == index {
                 pairs.append(YAMLPair(key, .scalar("", quoted: false)))
             } else {

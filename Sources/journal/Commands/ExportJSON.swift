@@ -221,10 +221,20 @@ struct EntryJSONBytes {
         bytes.append(34)
         var text = text
         text.withUTF8 { utf8 in
-            var index = 0
+            bytes.reserveCapacity(bytes.count + utf8.count + 2)
             let count = utf8.count
+            var index = 0
+            var run = 0  // the start of bytes copied as they are, appended in one go
+            func flush() {
+                if run < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index])) }
+            }
             while index < count {
                 let byte = utf8[index]
+                if byte >= 32, byte != 34, byte != 92, byte != 0x7F, byte != 0xC2, byte != 0xE2 {
+                    index += 1
+                    continue
+                }
+                flush()
                 switch byte {
                 case 34: append("\\\"")
                 case 92: append("\\\\")
@@ -249,7 +259,9 @@ struct EntryJSONBytes {
                 default: bytes.append(byte)
                 }
                 index += 1
+                run = index
             }
+            flush()
         }
         bytes.append(34)
     }
