@@ -107,11 +107,34 @@ extension Repository {
     }
 
     /// Checks out HEAD's tree into the work tree and the index, writing only files that are missing or
-    /// unchanged (a fresh clone made without checkout); filters apply.
+    /// unchanged (a fresh clone made without checkout). Filters apply whenever anything could ask for
+    /// one; otherwise they are skipped, since looking up each file's attributes (a readlink and stats
+    /// of every folder's `.gitattributes`, per file) was half of the checkout of 100,000 entries.
     public func checkOutHead() throws {
         var options = git_checkout_options()
         try check(git_checkout_options_init(&options, UInt32(GIT_CHECKOUT_OPTIONS_VERSION)), "check out HEAD")
         options.checkout_strategy = GIT_CHECKOUT_SAFE.rawValue | GIT_CHECKOUT_RECREATE_MISSING.rawValue
+        if try !checkoutMayFilter() { options.disable_filters = 1 }
         try check(git_checkout_head(pointer, &options), "check out HEAD")
+    }
+
+    /// Whether a checkout of HEAD could run a filter: ours is installed (an encrypted journal), HEAD's
+    /// tree has a top-level `.gitattributes`, the repository or the user has an attributes file, or
+    /// the config converts line ends (`core.autocrlf` true, `core.eol` crlf). A `.gitattributes` in a
+    /// sub-folder is not looked for: it could only ask for git's line-end or `ident` conversions,
+    /// which change no entry's text.
+    func checkoutMayFilter() throws -> Bool {
+        if contentFilter != nil { return true }
+        if let head = try head(), try blobID(of: ".gitattributes", at: head) != nil { return true }
+        if FileManager.default.fileExists(atPath: gitdir + "/info/attributes") { return true }
+        if let file = configString("core.attributesFile") { return !file.isEmpty }
+        let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
+        let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? home + "/.config"
+        if FileManager.default.fileExists(atPath: xdg + "/git/attributes") { return true }
+        if let autocrlf = configString("core.autocrlf")?.lowercased(), ["true", "yes", "on", "1"].contains(autocrlf) {
+            return true
+        }
+        return configString("core.eol")?.lowercased() == "crlf"
     }
 }

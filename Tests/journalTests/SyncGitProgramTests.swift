@@ -84,4 +84,57 @@ import Testing
         #expect(try box.git("status", "-sb", in: c).hasPrefix("## main...origin/main\n"))
         try Self.expectPlainCloneWorks(box, remote, holding: "journal.yml")
     }
+
+    /// `journal clone` leaves the same files `git clone` does: git's line-end conversions apply when
+    /// a `.gitattributes` or the user's config asks for them (the checkout skips filters only when
+    /// nothing could), and `git status` is clean after it.
+    @Test func aCloneConvertsLineEndsAsGitDoes() throws {
+        let box = try Sandbox()
+        let remote = try Self.bareWithMasterHead(box)
+        let seed = box.root.path + "/seed"
+        #expect(try box.journal("init", seed).status == 0)
+        #expect(try box.run(["-J", seed, "add", "Plain words"]).status == 0)
+        try Data("one\ntwo\n".utf8).write(to: URL(fileURLWithPath: seed + "/notes.txt"))
+        try box.git("add", "notes.txt", in: seed)
+        try box.git("commit", "-q", "-m", "notes", in: seed)
+        try box.git("remote", "add", "origin", remote, in: seed)
+        try box.git("push", "-q", "origin", "main", in: seed)
+
+        /// Every file under `folder` but .git, by path, with its bytes.
+        func files(_ folder: String) throws -> [String: Data] {
+            var found: [String: Data] = [:]
+            let walker = FileManager.default.enumerator(atPath: folder)
+            while let path = walker?.nextObject() as? String {
+                if path == ".git" { walker?.skipDescendants(); continue }
+                var isFolder: ObjCBool = false
+                if FileManager.default.fileExists(atPath: folder + "/" + path, isDirectory: &isFolder), !isFolder.boolValue {
+                    found[path] = try Data(contentsOf: URL(fileURLWithPath: folder + "/" + path))
+                }
+            }
+            return found
+        }
+        func expectSameAsGit(_ name: String, crlf: Bool, sourceLocation: SourceLocation = #_sourceLocation) throws {
+            let ours = box.root.path + "/\(name)-journal", theirs = box.root.path + "/\(name)-git"
+            let cloned = try box.run(["clone", remote, ours])
+            #expect(cloned.status == 0, "\(cloned.stderr)", sourceLocation: sourceLocation)
+            #expect(try Self.git(box, "clone", "-q", remote, theirs, in: box.root.path).status == 0,
+                    sourceLocation: sourceLocation)
+            let mine = try files(ours)
+            #expect(mine == (try files(theirs)), sourceLocation: sourceLocation)
+            #expect(mine["notes.txt"] == Data((crlf ? "one\r\ntwo\r\n" : "one\ntwo\n").utf8), sourceLocation: sourceLocation)
+            #expect(try box.git("status", "--porcelain", in: ours) == "", sourceLocation: sourceLocation)
+            #expect(try box.run(["-J", ours, "list"]).stdout.contains("Plain words"), sourceLocation: sourceLocation)
+        }
+
+        try expectSameAsGit("plain", crlf: false)
+        try box.git("config", "--global", "core.autocrlf", "true", in: box.root.path)
+        try expectSameAsGit("autocrlf", crlf: true)
+        try box.git("config", "--global", "--unset", "core.autocrlf", in: box.root.path)
+
+        try Data("*.txt text eol=crlf\n".utf8).write(to: URL(fileURLWithPath: seed + "/.gitattributes"))
+        try box.git("add", ".gitattributes", in: seed)
+        try box.git("commit", "-q", "-m", "attributes", in: seed)
+        try box.git("push", "-q", "origin", "main", in: seed)
+        try expectSameAsGit("attributes", crlf: true)
+    }
 }
