@@ -67,7 +67,8 @@ extension Repository {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "open the index")
         defer { git_index_free(index) }
-        try check(git_index_read(index, 1), "read the index")
+        // Re-read only when changed on disk (stamp or checksum), as in `commit(paths:…)`.
+        try check(git_index_read(index, 0), "read the index")
         for path in paths {
             var info = stat()
             if lstat(workdir + "/" + path, &info) == 0 {
