@@ -164,7 +164,7 @@ extension Repository {
                 // Stored before its filter was installed (a plaintext blob of a journal that was just
                 // encrypted): the same bytes as stored are no change.
                 var raw = git_oid()
-                if ContentFilters.shared.filter(forGitdir: gitdir) != nil,
+                if contentFilter != nil,
                    git_odb_hashfile(&raw, workdir + "/" + path, GIT_OBJECT_BLOB) == 0, git_oid_equal(&raw, &old) != 0 { continue }
                 changes.append(StatusEntry(path: path, change: .modified))
             }

@@ -8,14 +8,21 @@ import Testing
         try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-seconds)], ofItemAtPath: path)
     }
 
-    @Test func gitLockFilesOfAKilledWriterAreRemovedAndSaidSo() throws {
+    /// A journal with one entry whose last writer was killed: its marker, ten seconds old, is still there.
+    /// Returns the sandbox and the journal's `.git`.
+    private func afterAKilledWriter() throws -> (Sandbox, String) {
         let box = try Sandbox()
         try box.journal("init")
         _ = try box.add("Before the kill")
         let git = box.journal + "/.git"
-        // A writer was killed while libgit2 held its locks: its marker, and lock files made after it.
         try Data("12345\n".utf8).write(to: URL(fileURLWithPath: git + "/journal/writing"))
         try age(git + "/journal/writing", seconds: 10)
+        return (box, git)
+    }
+
+    @Test func gitLockFilesOfAKilledWriterAreRemovedAndSaidSo() throws {
+        let (box, git) = try afterAKilledWriter()
+        // The killed writer held libgit2's locks: lock files made after its marker.
         for lock in ["index.lock", "refs/heads/main.lock", "HEAD.lock"] {
             try Data().write(to: URL(fileURLWithPath: git + "/" + lock))
             try age(git + "/" + lock, seconds: 5)
@@ -41,12 +48,7 @@ import Testing
     /// program holds its lock while it works, or while `git commit` waits for its editor): it is not the
     /// killed run's, so it is reported and left alone.
     @Test func aLockSomeProcessHoldsOpenIsLeftAloneEvenAfterAKill() throws {
-        let box = try Sandbox()
-        try box.journal("init")
-        _ = try box.add("Before the kill")
-        let git = box.journal + "/.git"
-        try Data("12345\n".utf8).write(to: URL(fileURLWithPath: git + "/journal/writing"))
-        try age(git + "/journal/writing", seconds: 10)
+        let (box, git) = try afterAKilledWriter()
         let holder = Process()
         holder.executableURL = URL(fileURLWithPath: "/bin/sh")
         holder.arguments = ["-c", "exec 3>>\"$0\"; echo ready; exec sleep 60", git + "/index.lock"]

@@ -44,9 +44,12 @@ public struct Entry: Sendable, Equatable {
             if !Entry.isBlank(line) { break }
             start = lines.position
         }
+        let utf8 = text.utf8
         var end = text.endIndex
-        while end > start, let byte = Optional(text.utf8[text.utf8.index(before: end)]), byte == 10 || byte == 13 {
-            end = text.utf8.index(before: end)
+        while end > start {
+            let before = utf8.index(before: end)
+            guard utf8[before] == 10 || utf8[before] == 13 else { break }
+            end = before
         }
         return String(text[start..<end])
     }

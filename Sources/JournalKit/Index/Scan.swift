@@ -18,22 +18,10 @@ struct FileStamp: Equatable, Sendable {
 
 /// A file's key and stamp as the snapshot keeps them, a folder's files to a blob (`folder.stamps`), in key order:
 /// a folder whose blob is the same bytes as the walk's has no file that changed.
+/// (Plain 64-bit values only, so that its bytes are the blob.)
 struct PackedStamp: Equatable {
     var key: Int64
-    var size: Int64
-    var mtime: Int64
-    var ctime: Int64
-    var inode: Int64
-
-    init(key: Int64, stamp: FileStamp) {
-        self.key = key
-        size = stamp.size
-        mtime = stamp.mtime
-        ctime = stamp.ctime
-        inode = stamp.inode
-    }
-
-    var stamp: FileStamp { FileStamp(size: size, mtime: mtime, ctime: ctime, inode: inode) }
+    var stamp: FileStamp
 
     static func pack(_ stamps: [PackedStamp]) -> Data { stamps.withUnsafeBytes { Data($0) } }
 

@@ -152,7 +152,6 @@ enum FileSystem {
         return found
     }
 
-    /// Removes a file; one already gone is fine.
     /// `path` with its symbolic links resolved, when it exists; else as it is.
     static func resolved(_ path: String) -> String {
         guard let real = realpath(path, nil) else { return path }
@@ -178,6 +177,7 @@ enum FileSystem {
         return false
     }
 
+    /// Removes a file; one already gone is fine.
     static func remove(_ path: String) throws(JournalError) {
         if unlink(path) != 0 && errno != ENOENT { throw .io(path, errnoText()) }
     }
