@@ -351,6 +351,44 @@ import Yams
         #expect(entry.dateSource == .fileName)
     }
 
+    /// The hand-written id reader gives what Foundation's UUID gives, lower-cased, for every spelling.
+    @Test(arguments: [
+        "3f2a9c1e-7b4d-4e8a-9c1f-2b3d4e5f6a7b", "3F2A9C1E-7B4D-4E8A-9C1F-2B3D4E5F6A7B", "3f2A9c1E-7b4D-4e8A-9c1F-2b3D4e5F6a7B",
+        "3f2a9c1e7b4d4e8a9c1f2b3d4e5f6a7b", "{3f2a9c1e-7b4d-4e8a-9c1f-2b3d4e5f6a7b}", "3f2a9c1e-7b4d-4e8a-9c1f-2b3d4e5f6a7",
+        "3f2a9c1e-7b4d-4e8a-9c1f-2b3d4e5f6a7bb", "3f2a9c1e_7b4d-4e8a-9c1f-2b3d4e5f6a7b", "3f2a9c1g-7b4d-4e8a-9c1f-2b3d4e5f6a7b",
+        "3f2a9c1e-7b4d-4e8a-9c1f-2b3d4e5f6a7 ", " 3f2a9c1e-7b4d-4e8a-9c1f-2b3d4e5f6a7", "3f2a9c1e-7b4d-4e8a-9c1f-2b3d4e5f6a7é",
+        "3f2a9c1e--7b4d4e8a-9c1f-2b3d4e5f6a7b", "", "not-a-uuid",
+    ])
+    func idsAreReadAsFoundationReadsThem(_ text: String) {
+        #expect(EntryFile.canonicalID(text) == UUID(uuidString: text).map { $0.uuidString.lowercased() })
+    }
+
+    /// Text is validated once, as it is split: a NUL byte or invalid UTF-8 anywhere, BOM or not, is not text.
+    @Test(arguments: [
+        (Data("---\nid: x\n---\nText\n".utf8), nil),
+        (Data([0xEF, 0xBB, 0xBF]) + Data("Title\nText\n".utf8), nil),
+        (Data("Title\nfine\nbad \u{0}\n".utf8), 3),
+        (Data("Title\n".utf8) + Data([0xC3, 0x28]) + Data("\n".utf8), 2),
+        (Data([0xEF, 0xBB, 0xBF, 0xFF]), 1),
+    ] as [(Data, Int?)])
+    func textIsTellingNotTextApart(_ data: Data, _ line: Int?) {
+        let entry = EntryFile.decode(data, path: "entries/2026/11/2026-11-21-3f2a9c1e.md", zone: .gmt) {
+            (Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0), .modificationTime)
+        }
+        #expect(entry.isText == (line == nil))
+        #expect((entry.isText ? nil : entry.problem?.line) == line)
+    }
+
+    @Test func linesAreCutAtEachLFAndKeepTheirCR() {
+        #expect("a\r\nb\n\nc".lfLines() == ["a\r", "b", "", "c"])
+        #expect("a\r\nb\n\nc\n".lfLines(omittingEmpty: true) == ["a\r", "b", "c"])
+        #expect("".lfLines() == [""])
+        #expect("한\n글é\n".lfLines() == ["한", "글é", ""])
+        let sub = "xx\nyy\nzz".dropFirst(3)
+        #expect(sub.lfLines() == ["yy", "zz"])
+        #expect(sub.firstIndex(ofByte: 10, from: sub.startIndex).map { sub.utf8.distance(from: sub.startIndex, to: $0) } == 2)
+    }
+
     @Test func badDateFallsBackToTheFileNameDate() throws {
         let entry = Self.decode("---\nid: \(Self.id)\ncreated_at: 2019-02-29T10:00:00+09:00\n---\nText\n",
                                 path: "entries/2026/11/2026-11-21-3f2a9c1e.md")

@@ -32,11 +32,18 @@ import Testing
     }
 
     @Test(arguments: ["2026-11-21T13:44:55Z", "2026-11-21t13:44:55z", "2026-11-21 13:44:55Z", "2026-11-21T13:44:55 +00:00",
-                      "2026-11-21T13:44:55+0000", "2026-11-21T22:44:55+0900", "  2026-11-21T13:44:55Z  "])
+                      "2026-11-21T13:44:55+0000", "2026-11-21T22:44:55+0900", "  2026-11-21T13:44:55Z  ",
+                      "\t2026-11-21T13:44:55Z", "2026-11-21T13:44:55Z\u{3000}", "\u{A0}2026-11-21T13:44:55Z"])
     func otherSpellingsOfTheSameInstant(_ text: String) throws {
         let stamp = try #require(Timestamp.parse(text, zone: Self.newYork))
         #expect(stamp.date.timeIntervalSince1970 == Self.instant)
         if stamp.offsetSeconds == 0 { #expect(stamp.rfc3339 == "2026-11-21T13:44:55+00:00") }
+    }
+
+    /// White space is trimmed as Foundation's `.whitespaces` does, no more: a line break or a control stays.
+    @Test(arguments: ["\n2026-11-21T13:44:55Z", "2026-11-21T13:44:55Z\r", "\u{1}2026-11-21T13:44:55Z"])
+    func onlyWhiteSpaceIsTrimmed(_ text: String) {
+        #expect(Timestamp.parse(text, zone: Self.newYork) == nil)
     }
 
     @Test func fractionalSeconds() throws {

@@ -214,6 +214,9 @@ fileprivate func fastDisagreement(_ text: String) -> String? {
         "a:\n  b: |\n    text\n",
         "a:\n  b:\n    # comment\n    c: 1\n\n  d: x # end\n",
         "a:\n  b: plain\n    continued\n",
+        // A value whose first character only starts with an indicator byte, or is one with a mark on it.
+        "a: -\u{301}x\n", "a: -\u{301}\n", "a: [\u{301}x\n", "a: é-x\n", "a: ?\u{301}\n", "a: :\u{301} b\n",
+        "a: \u{3000}x\n", "a: x\u{3000}\n", "tags: [-\u{301}, b]\n",
     ]
 
     @Test func fastReaderAgreesWithYamsOnTheCorpus() {

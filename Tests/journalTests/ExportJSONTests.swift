@@ -23,7 +23,8 @@ import Testing
     static var entries: [Entry] {
         var all: [Entry] = []
         var controls = "Controls"
-        for value in UInt32(0)...0x20 { controls.unicodeScalars.append(Unicode.Scalar(value) ?? " ") }
+        // Not NUL: a file holding one is not text.
+        for value in UInt32(1)...0x20 { controls.unicodeScalars.append(Unicode.Scalar(value) ?? " ") }
         controls += "\u{7F}\u{80}\u{85}\u{9F}\u{A0}\u{202A}\u{202E}\u{2066}\u{2069}\u{2028}\u{200F}"
         all.append(decoded("\(controls)\n\nquote \" backslash \\ slash / tab\tend \u{1F600} 한국어 é\r\n"))
         all.append(
@@ -42,6 +43,11 @@ import Testing
                 We ate hotteok. #street
                 """))
         all.append(decoded("---\ndate: not a date\ntags: [\n---\nBroken header\n"))
+        // The body is escaped once and written for both fields: escapes at its edges and at the text's.
+        all.append(decoded("\u{202E}Title\u{85}\r\n\r\n\u{2066}body \" starts\u{9F}\r\n\u{1}\r\n\r\n"))
+        all.append(decoded("\n\n\tTitle after blank lines\n\n\n\"body\"\n\n"))
+        all.append(decoded("Only a title\r\n"))
+        all.append(decoded("\u{7F}"))
         all.append(decoded(""))
         var weathered = decoded("Weather\n\nbody")
         for (temperature, humidity, wind) in [(20.0, 55.5, 0.1 + 0.2), (-3.5, 100, 1e-7), (1e22, 0, 123456789.125)] {
@@ -59,6 +65,7 @@ import Testing
     }
 
     @Test func handWrittenJSONIsWhatJSONEncoderWrote() throws {
+        #expect(Self.entries.filter { !$0.isText }.isEmpty)
         for entry in Self.entries {
             for attachments in [[], ["attachments/x/photo.jpg", "attachments/x/a \"b\".pdf"]] {
                 let fast = try #require(EntryJSONBytes.render(entry, attachments: attachments, indent: 2))

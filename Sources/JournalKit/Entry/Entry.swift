@@ -34,7 +34,10 @@ public struct Entry: Sendable, Equatable {
     public var isText: Bool { problem?.reason != Say.notText }
 
     /// The text after the title line, without the blank lines that follow the title.
-    public var body: String {
+    public var body: String { String(text[bodyRange]) }
+
+    /// Where `body` stands in `text`.
+    public var bodyRange: Range<String.Index> {
         var lines = Entry.lines(of: text)
         while let line = lines.next() {
             if !Entry.isBlank(line) { break }  // that was the title
@@ -51,7 +54,7 @@ public struct Entry: Sendable, Equatable {
             guard utf8[before] == 10 || utf8[before] == 13 else { break }
             end = before
         }
-        return String(text[start..<end])
+        return start..<end
     }
 
     /// Lines of a text one at a time, without splitting it all.
@@ -60,7 +63,7 @@ public struct Entry: Sendable, Equatable {
         var position: String.Index
         mutating func next() -> Substring? {
             guard position < text.endIndex else { return nil }
-            let end = text.utf8[position...].firstIndex(of: 10) ?? text.endIndex
+            let end = text.firstIndex(ofByte: 10, from: position) ?? text.endIndex
             let line = text[position..<end]
             position = end < text.endIndex ? text.utf8.index(after: end) : end
             return line

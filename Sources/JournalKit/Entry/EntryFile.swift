@@ -7,8 +7,10 @@ public enum EntryFile {
     public static func decode(
         _ data: Data, path: String, zone: TimeZone, fallbackDate: () -> (Timestamp, Entry.DateSource)
     ) -> Entry {
-        let notText = lineWhereTextEnds(data)
-        let split = Split(notText == nil ? data : Data())
+        // The usual file is valid text: validated once, as it becomes the split's string.
+        let text = Split(text: data)
+        let notText = text == nil ? lineWhereTextEnds(data) ?? 1 : nil
+        let split = text ?? Split(Data())
         var entry = Entry(
             id: "", path: path, createdAt: Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0),
             dateSource: .modificationTime, timeZone: nil, category: nil, tags: [], starred: false, weather: nil,
@@ -71,10 +73,10 @@ public enum EntryFile {
         func line(of key: String) -> Int { split.line(ofKey: key) ?? 1 }
 
         if let idValue = value["id"] {
-            guard let id = idValue.string, let uuid = UUID(uuidString: id) else {
+            guard let id = idValue.string.flatMap(canonicalID) else {
                 throw HeaderProblem(line: line(of: "id"), reason: Say.headerBadID(idValue.string ?? ""))
             }
-            entry.id = uuid.uuidString.lowercased()
+            entry.id = id
         }
         entry.timeZone = value["time_zone"]?.string
         let dateZone = entry.timeZone.flatMap(TimeZone.init(identifier:)) ?? zone
@@ -106,13 +108,34 @@ public enum EntryFile {
         if let location = value["location"], case .mapping = location { entry.location = Location(location) }
     }
 
+    /// An id as the header may write it, in the lower-case form every id is kept in; nil if it is no UUID.
+    static func canonicalID(_ text: String) -> String? {
+        // The common case by hand: Foundation parses with sscanf and prints with snprintf, per file of a rebuild.
+        var utf8 = Array(text.utf8)
+        if utf8.count == 36 {
+            var plain = true
+            for i in 0..<36 {
+                let byte = utf8[i]
+                if i == 8 || i == 13 || i == 18 || i == 23 {
+                    plain = plain && byte == 45
+                } else if byte >= 65 && byte <= 70 {
+                    utf8[i] = byte + 32
+                } else {
+                    plain = plain && ((byte >= 48 && byte <= 57) || (byte >= 97 && byte <= 102))
+                }
+            }
+            if plain { return String(decoding: utf8, as: UTF8.self) }
+        }
+        return UUID(uuidString: text).map { $0.uuidString.lowercased() }
+    }
+
     /// A broken header still tells us the id and date when their lines are intact,
     /// so the entry keeps its address while the user fixes it.
     private static func salvage(_ split: Split, into entry: inout Entry, zone: TimeZone) {
         for line in split.headerLines {
             if line.hasPrefix("id:") {
                 let text = line.dropFirst(3).trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
-                if let uuid = UUID(uuidString: text) { entry.id = uuid.uuidString.lowercased() }
+                if let id = canonicalID(text) { entry.id = id }
             } else if line.hasPrefix("created_at:") {
                 let text = line.dropFirst(11).trimmingCharacters(in: CharacterSet(charactersIn: " \"'"))
                 if let stamp = Timestamp.parse(text, zone: zone) {
@@ -260,20 +283,33 @@ public enum EntryFile {
         /// The lines of the file as stored, split on LF (a CR before it stays in the line).
         var rawLines: [String] { content.lfLines().map(String.init) }
 
-        /// Reads only as far as the header goes: the body is taken as one slice, never split into lines.
+        /// The file's bytes split, invalid UTF-8 replaced.
         init(_ data: Data) {
-            var bytes = data[...]
-            if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-                hasBOM = true
-                bytes = bytes.dropFirst(3)
-            }
-            content = bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }
+            let (hasBOM, bytes) = Split.withoutBOM(data)
+            self.init(content: bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }, hasBOM: hasBOM)
+        }
+
+        /// The file's bytes split, or nil when they are not text: a NUL byte or invalid UTF-8.
+        init?(text data: Data) {
+            let hasNUL = data.withUnsafeBytes { $0.baseAddress.map { memchr($0, 0, data.count) != nil } ?? false }
+            let (hasBOM, bytes) = Split.withoutBOM(data)
+            guard !hasNUL, let content = bytes.withUnsafeBytes({ String(validating: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }) else { return nil }
+            self.init(content: content, hasBOM: hasBOM)
+        }
+
+        private static func withoutBOM(_ data: Data) -> (Bool, Data.SubSequence) {
+            data.starts(with: [0xEF, 0xBB, 0xBF]) ? (true, data.dropFirst(3)) : (false, data[...])
+        }
+
+        /// Reads only as far as the header goes: the body is taken as one slice, never split into lines.
+        private init(content: String, hasBOM: Bool) {
+            self.content = content
+            self.hasBOM = hasBOM
             var position = content.startIndex
             /// The next line (without LF or CR) and where the one after starts.
             func nextLine() -> Substring? {
                 guard position < content.endIndex else { return nil }
-                let rest = content.utf8[position...]
-                let end = rest.firstIndex(of: 10) ?? content.endIndex
+                let end = content.firstIndex(ofByte: 10, from: position) ?? content.endIndex
                 var line = content[position..<end]
                 position = end < content.endIndex ? content.utf8.index(after: end) : end
                 if line.utf8.last == 13 { line = content[line.startIndex..<content.utf8.index(before: line.endIndex)] }
@@ -282,7 +318,7 @@ public enum EntryFile {
             func isMarker(_ line: Substring, _ marker: String) -> Bool {
                 line.utf8.count >= marker.utf8.count && line.hasPrefix(marker) && line.dropFirst(marker.count).allSatisfy { $0 == " " }
             }
-            usesCRLF = content.utf8.firstIndex(of: 10).map { $0 > content.startIndex && content.utf8[content.utf8.index(before: $0)] == 13 } ?? false
+            usesCRLF = content.firstIndex(ofByte: 10, from: content.startIndex).map { $0 > content.startIndex && content.utf8[content.utf8.index(before: $0)] == 13 } ?? false
             guard let first = nextLine(), isMarker(first, "---") else {
                 text = Split.lf(content[...])
                 return

@@ -47,7 +47,9 @@ public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
     /// Reads `2026-11-21T22:44:55+09:00`, `2026-11-21 22:44`, `2026-11-21T13:44:55.5Z` or a bare
     /// `2026-11-21` (noon); text without an offset is read in `zone`. Nil when it is not a real moment.
     public static func parse(_ text: String, zone: TimeZone) -> Timestamp? {
-        let s = Array(text.trimmingCharacters(in: .whitespaces).utf8)
+        // Foundation's trim (through NSString) only where an end could be white space: it was a twentieth of a rebuild.
+        let plainEnds = [text.utf8.first, text.utf8.last].allSatisfy { $0.map { $0 > 32 && $0 < 128 } ?? true }
+        let s = Array((plainEnds ? text : text.trimmingCharacters(in: .whitespaces)).utf8)
         var i = 0
         func number(_ count: Int) -> Int? {
             guard i + count <= s.count else { return nil }

@@ -141,11 +141,11 @@ public enum HeaderParser {
 enum FastYAML {
     static func parse(_ text: String) -> [YAMLPair]? {
         // Characters YAML forbids or reads as line breaks (NEL, U+2028, a lone CR) are left to Yams.
-        guard text.unicodeScalars.allSatisfy(isPlainText) else { return nil }
+        guard isPlainText(text) else { return nil }
         let lines = text.lfLines().map {
             $0.utf8.last == 13 ? $0[..<$0.utf8.index(before: $0.endIndex)] : $0
         }
-        guard !lines.contains(where: { $0.unicodeScalars.contains("\r") }) else { return nil }
+        guard !lines.contains(where: { $0.utf8.contains(13) }) else { return nil }
         var pairs: [YAMLPair] = []
         var seen = Set<String>()
         var index = 0
@@ -190,6 +190,15 @@ enum FastYAML {
             }
         }
         return pairs
+    }
+
+    /// Bytes first: a header is mostly ASCII, and decoding every scalar was a tenth of reading one.
+    private static func isPlainText(_ text: String) -> Bool {
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.unicodeScalars.allSatisfy(isPlainText) }
+            guard byte >= 0x20 && byte <= 0x7E || byte == 0x09 || byte == 0x0A || byte == 0x0D else { return false }
+        }
+        return true
     }
 
     private static func isPlainText(_ scalar: Unicode.Scalar) -> Bool {
@@ -284,11 +293,11 @@ enum FastYAML {
     private static func plain(_ text: Substring) -> String? {
         var value = text
         if let hash = firstPair(value, 32, 35) { value = trimTrailingSpaces(value[..<hash]) }  // " #"
-        guard let first = value.first else { return "" }
-        if "[]{}&*!|>%@`\"',#?:-".contains(first) {
+        guard let first = value.utf8.first else { return "" }
+        // By bytes, not Characters: a character that merely starts with one of these is left to Yams.
+        if "[]{}&*!|>%@`\"',#?:-".utf8.contains(first) {
             // `-` and `:` and `?` may start a plain scalar when not followed by a space; keep it simple.
-            guard first == "-" || first == "?" || first == ":", value.count > 1,
-                value.dropFirst().first != " "
+            guard first == 45 || first == 63 || first == 58, let second = value.dropFirst().first, second != " "
             else { return nil }
         }
         if firstPair(value, 58, 32) != nil ||  // ": "

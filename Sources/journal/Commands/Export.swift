@@ -51,8 +51,10 @@ extension JournalCommand {
                 if format == .json {
                     // Files read, parsed and written out as JSON on every core; the sink takes them in order.
                     let root = journal.root
+                    let withAttachments = Journal.attachmentFolders(root: root)  // not a stat per entry
                     try journal.forEachEntry(query, grep: pattern, rendering: { entry in
-                        EntryJSONBytes.render(entry, attachments: Journal.attachments(of: entry.id, root: root), indent: 2)
+                        let attachments = withAttachments.contains(entry.id) ? Journal.attachments(of: entry.id, root: root) : []
+                        return EntryJSONBytes.render(entry, attachments: attachments, indent: 2)
                             .map { ($0, entry) } ?? (nil, entry)
                     }) { rendered, entry in
                         if let rendered { try writer.add(json: rendered) } else { try writer.add(entry) }

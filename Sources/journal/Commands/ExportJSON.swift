@@ -28,8 +28,17 @@ struct EntryJSONBytes {
         open("{")
         key("attachments")
         strings(attachments)
+        // The body is a slice of the text: escaped once, written for both.
+        var text = entry.text
+        let range = entry.bodyRange
+        let lower = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
+        let upper = text.utf8.distance(from: text.startIndex, to: range.upperBound)
+        var body: [UInt8] = []
+        text.withUTF8 { EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: $0[lower..<upper]), into: &body) }
         key("body")
-        string(entry.body)
+        bytes.append(34)
+        bytes.append(contentsOf: body)
+        bytes.append(34)
         if let problem = entry.problem {
             key("broken")
             string("line \(problem.line): \(problem.reason)")
@@ -66,7 +75,13 @@ struct EntryJSONBytes {
         key("tags")
         strings(entry.tags)
         key("text")
-        string(entry.text)
+        bytes.append(34)
+        text.withUTF8 { utf8 in
+            EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: utf8[..<lower]), into: &bytes)
+            bytes.append(contentsOf: body)
+            EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: utf8[upper...]), into: &bytes)
+        }
+        bytes.append(34)
         key("time_zone")
         optional(entry.timeZone)
         key("title")
@@ -210,27 +225,38 @@ struct EntryJSONBytes {
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
 
-    private mutating func escaped(_ scalar: UInt32) {
-        append("\\u")
-        for shift in [12, 8, 4, 0] { bytes.append(EntryJSONBytes.hex[Int((scalar >> UInt32(shift)) & 0xF)]) }
-    }
-
     /// A JSON string as JSONEncoder writes it, then with DEL, the C1 controls and the bidi controls
     /// escaped too, as `EntryJSON.render` does so that JSON on a terminal shows them.
     private mutating func string(_ text: String) {
         bytes.append(34)
         var text = text
-        text.withUTF8 { utf8 in
-            bytes.reserveCapacity(bytes.count + utf8.count + 2)
-            let count = utf8.count
-            var index = 0
-            var run = 0  // the start of bytes copied as they are, appended in one go
-            func flush() {
-                if run < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index])) }
-            }
+        text.withUTF8 { EntryJSONBytes.escape($0, into: &bytes) }
+        bytes.append(34)
+    }
+
+    /// Bytes that `escape` copies as they are; the others start something to escape, or may.
+    private static let plain: [Bool] = (0..<256).map { byte in
+        byte >= 32 && byte != 34 && byte != 92 && byte != 0x7F && byte != 0xC2 && byte != 0xE2
+    }
+
+    /// Appends the inside of `string`'s JSON string for the UTF-8 `utf8`, which starts and ends between characters.
+    private static func escape(_ utf8: UnsafeBufferPointer<UInt8>, into bytes: inout [UInt8]) {
+        bytes.reserveCapacity(bytes.count + utf8.count + 2)
+        func append(_ text: StaticString) { text.withUTF8Buffer { bytes.append(contentsOf: $0) } }
+        func escaped(_ scalar: UInt32) {
+            append("\\u")
+            for shift in [12, 8, 4, 0] { bytes.append(EntryJSONBytes.hex[Int((scalar >> UInt32(shift)) & 0xF)]) }
+        }
+        let count = utf8.count
+        var index = 0
+        var run = 0  // the start of bytes copied as they are, appended in one go
+        func flush() {
+            if run < index { bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[run..<index])) }
+        }
+        plain.withUnsafeBufferPointer { plain in
             while index < count {
                 let byte = utf8[index]
-                if byte >= 32, byte != 34, byte != 92, byte != 0x7F, byte != 0xC2, byte != 0xE2 {
+                if plain[Int(byte)] {
                     index += 1
                     continue
                 }
@@ -261,8 +287,7 @@ struct EntryJSONBytes {
                 index += 1
                 run = index
             }
-            flush()
         }
-        bytes.append(34)
+        flush()
     }
 }
