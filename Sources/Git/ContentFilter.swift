@@ -126,15 +126,21 @@ extension Repository {
     func checkoutMayFilter() throws -> Bool {
         if contentFilter != nil { return true }
         if let head = try head(), try blobID(of: ".gitattributes", at: head) != nil { return true }
+        if attributesOutsideTheTree() { return true }
+        if let autocrlf = configString("core.autocrlf")?.lowercased(), ["true", "yes", "on", "1"].contains(autocrlf) {
+            return true
+        }
+        return configString("core.eol")?.lowercased() == "crlf"
+    }
+
+    /// Whether the repository (`info/attributes`) or the user (`core.attributesFile`, else git's file under
+    /// the XDG config folder) has an attributes file.
+    func attributesOutsideTheTree() -> Bool {
         if FileManager.default.fileExists(atPath: gitdir + "/info/attributes") { return true }
         if let file = configString("core.attributesFile") { return !file.isEmpty }
         let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
         let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? home + "/.config"
-        if FileManager.default.fileExists(atPath: xdg + "/git/attributes") { return true }
-        if let autocrlf = configString("core.autocrlf")?.lowercased(), ["true", "yes", "on", "1"].contains(autocrlf) {
-            return true
-        }
-        return configString("core.eol")?.lowercased() == "crlf"
+        return FileManager.default.fileExists(atPath: xdg + "/git/attributes")
     }
 }

@@ -1,20 +1,167 @@
 import CGit2
+import Dispatch
 import Foundation
 
 extension Repository {
-    /// Writes the blobs of these work-tree files (relative paths) into the object database without
-    /// syncing each one, then syncs the file system once. A commit of thousands of new files (an
-    /// import) then costs one sync instead of one per file: `commit(paths:)` finds the blobs there.
-    public func storeBlobs(_ paths: [String]) throws {
-        // libgit2 reads the setting when a repository loads its object database: a second handle, opened
-        // while it is off, writes without fsync.
-        _ = cgit2_enable_fsync(0)
-        defer { _ = cgit2_enable_fsync(1) }
-        let unsynced = try Repository(at: workdir)
-        for path in paths {
-            var oid = git_oid()
-            try check(git_blob_create_from_workdir(&oid, unsynced.pointer, path), "store '\(path)'")
+    /// Stages `paths` (relative; each just written or deleted by the caller) in `index`, as
+    /// `git_index_add_bypath` and `git_index_remove_bypath` would. A plain file is read, stored and
+    /// staged here, with the stat data of the descriptor it was read from, when nothing could filter it on
+    /// its way into git (`addMayFilter`): libgit2 looks up attributes for every file it adds, resolving
+    /// each folder above it with realpath, and that was most of an import of 100,000 entries. Anything
+    /// else (links, executables, large files, conflicts, filters) goes through libgit2.
+    ///
+    /// More than `batchSize` files are a batch: their blobs are stored on every core, each thread with a
+    /// repository handle of its own, without fsync, and the file system is synced once after them, before
+    /// the caller writes the index or a commit that names them.
+    func stage(_ paths: [String], in index: OpaquePointer) throws {
+        // An index that ignores case, or holds conflicts, is libgit2's to keep straight.
+        let plainIndex = git_index_has_conflicts(index) == 0
+            && git_index_caps(index) & Int32(GIT_INDEX_CAPABILITY_IGNORE_CASE.rawValue) == 0
+        let direct = try plainIndex && !addMayFilter(paths, index: index)
+        let batch = paths.count > Repository.batchSize
+        // libgit2 looks at the setting as it writes each object (the journal turns it on for every process).
+        if batch { _ = cgit2_enable_fsync(0) }
+        defer { if batch { _ = cgit2_enable_fsync(1) } }
+        var stored: [StoredFile?] = Array(repeating: nil, count: paths.count)
+        if direct && batch {
+            stored = try storeOnEveryCore(paths)
+            // Each blob was just written: libgit2 need not read it back to check it exists.
+            _ = cgit2_strict_object_creation(0)
+        } else if direct {
+            let odb = try objectDatabase()
+            defer { git_odb_free(odb) }
+            for (i, path) in paths.enumerated() { stored[i] = try store(path, in: odb) }
         }
-        sync()
+        defer { if direct && batch { _ = cgit2_strict_object_creation(1) } }
+        for (path, file) in zip(paths, stored) {
+            if let file {
+                var entry = file.entry
+                try path.withCString { raw in
+                    entry.path = raw
+                    try check(git_index_add(index, &entry), "stage '\(path)'")
+                }
+            } else if existsInWorkdir(path) {
+                try check(git_index_add_bypath(index, path), "stage '\(path)'")
+            } else {
+                let code = git_index_remove_bypath(index, path)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "unstage '\(path)'") }
+            }
+        }
+        if batch { sync() }
+    }
+
+    /// Files in one staging from which it is a batch.
+    static let batchSize = 20
+
+    /// Files larger than this are left to libgit2, which streams them.
+    static let directLimit = 8 << 20
+
+    /// A plain file's blob stored, and its index entry but for the path.
+    struct StoredFile {
+        var entry: git_index_entry
+    }
+
+    /// `store` for every path, spread over the cores in runs of neighbouring paths.
+    private func storeOnEveryCore(_ paths: [String]) throws -> [StoredFile?] {
+        let results = UnsafeMutableBufferPointer<StoredFile?>.allocate(capacity: paths.count)
+        results.initialize(repeating: nil)
+        defer { results.deallocate() }
+        let shared = SharedResults(results: results)
+        let parts = min(ProcessInfo.processInfo.activeProcessorCount, (paths.count + 99) / 100)
+        let workdir = workdir
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            do {
+                let handle = try Repository(at: workdir)
+                let odb = try handle.objectDatabase()
+                defer { git_odb_free(odb) }
+                for i in stride(from: part * paths.count / parts, to: (part + 1) * paths.count / parts, by: 1) {
+                    shared.results[i] = try handle.store(paths[i], in: odb)
+                }
+            } catch {
+                shared.fail(error)
+            }
+        }
+        if let failure = shared.failure { throw failure }
+        return Array(results)
+    }
+
+    /// Results threads write at their own indexes, and the first error any of them met.
+    private final class SharedResults: @unchecked Sendable {
+        let results: UnsafeMutableBufferPointer<StoredFile?>
+        private let lock = NSLock()
+        private(set) var failure: (any Error)?
+        init(results: UnsafeMutableBufferPointer<StoredFile?>) { self.results = results }
+        func fail(_ error: any Error) {
+            lock.lock()
+            if failure == nil { failure = error }
+            lock.unlock()
+        }
+    }
+
+    private func objectDatabase() throws -> OpaquePointer {
+        var odb: OpaquePointer?
+        try check(git_repository_odb(&odb, pointer), "open the object database")
+        guard let odb else { throw GitError(operation: "open the object database", code: -1, message: "no object database") }
+        return odb
+    }
+
+    /// Stores the plain file at `path` as a blob; nil when it is something else (or gone), for libgit2.
+    private func store(_ path: String, in odb: OpaquePointer) throws -> StoredFile? {
+        let fd = open(workdir + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o111 == 0,
+            info.st_size <= Repository.directLimit
+        else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
+        var done = 0
+        while done < bytes.count {
+            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
+            if count < 0, errno == EINTR { continue }
+            guard count > 0 else { return nil }  // shorter than it was: someone is writing it, libgit2's then
+            done += count
+        }
+        var entry = git_index_entry()
+        try check(git_odb_write(&entry.id, odb, bytes, bytes.count, GIT_OBJECT_BLOB), "store '\(path)'")
+        // As libgit2's git_index_entry__init_from_stat fills it (its `dev` is the file's st_rdev).
+        entry.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_ctim.tv_sec),
+                                     nanoseconds: UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec))
+        entry.mtime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_mtim.tv_sec),
+                                     nanoseconds: UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
+        entry.dev = UInt32(truncatingIfNeeded: info.st_rdev)
+        entry.ino = UInt32(truncatingIfNeeded: info.st_ino)
+        entry.mode = UInt32(S_IFREG) | 0o644
+        entry.uid = info.st_uid
+        entry.gid = info.st_gid
+        entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
+        return StoredFile(entry: entry)
+    }
+
+    /// Whether adding `paths` could run a filter on their way into git: ours is installed (an encrypted
+    /// journal), a `.gitattributes` stands in the work tree or the index in any folder above one of them,
+    /// the repository or the user has an attributes file, or the config converts line ends on the way in
+    /// (`core.autocrlf` true or input).
+    func addMayFilter(_ paths: [String], index: OpaquePointer) throws -> Bool {
+        if contentFilter != nil || attributesOutsideTheTree() { return true }
+        if let autocrlf = configString("core.autocrlf")?.lowercased(),
+            ["true", "yes", "on", "1", "input"].contains(autocrlf)
+        {
+            return true
+        }
+        var folders = Set<Substring>()
+        for path in paths {
+            var folder = path[...]
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                guard folders.insert(folder).inserted else { break }
+            }
+        }
+        folders.insert("")
+        for folder in folders {
+            let file = folder.isEmpty ? ".gitattributes" : folder + "/.gitattributes"
+            if existsInWorkdir(file) || git_index_get_bypath(index, file, 0) != nil { return true }
+        }
+        return false
     }
 }

@@ -66,18 +66,11 @@ extension Repository {
     public func updateIndex(paths: [String]) throws {
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "open the index")
+        guard let index else { throw GitError(operation: "open the index", code: -1, message: "libgit2 returned no index") }
         defer { git_index_free(index) }
         // Re-read only when changed on disk (stamp or checksum), as in `commit(paths:…)`.
         try check(git_index_read(index, 0), "read the index")
-        for path in paths {
-            var info = stat()
-            if lstat(workdir + "/" + path, &info) == 0 {
-                try check(git_index_add_bypath(index, path), "stage '\(path)'")
-            } else {
-                let code = git_index_remove_bypath(index, path)
-                if code != GIT_ENOTFOUND.rawValue { try check(code, "unstage '\(path)'") }
-            }
-        }
+        try stage(paths, in: index)
         try check(git_index_write(index), "write the index")
     }
 }

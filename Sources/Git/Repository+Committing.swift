@@ -18,13 +18,7 @@ extension Repository {
         // (a forced read parsed and hashed the 10 MB index of 100,000 entries twice per commit).
         try check(git_index_read(index, 0), "read the index")
 
-        for path in paths {
-            if existsInWorkdir(path) {
-                try check(git_index_add_bypath(index, path), "stage '\(path)'")
-            } else {
-                try check(git_index_remove_bypath(index, path), "unstage deleted '\(path)'")
-            }
-        }
+        try stage(paths, in: index)
         let headID = try head()
         if headID == nil, git_index_entrycount(index) == 0 {
             throw GitError(operation: operation, code: GIT_ENOTFOUND.rawValue,

@@ -49,6 +49,22 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// One file, staged by the tool unless the config converts line ends on the way in: then by libgit2.
+    @Test(arguments: ["false", "input"])
+    func anAttachmentIsStagedAsGitWouldStageIt(autocrlf: String) throws {
+        let box = try Sandbox()
+        let entry = try setUp(box)
+        _ = try box.git("config", "core.autocrlf", autocrlf)
+        let notes = try outside(box, "notes.txt", "first\r\nsecond\r\n")
+        let result = try box.journal("attach", entry.short, notes)
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = "attachments/\(entry.id)/notes.txt"
+        #expect(box.read(file) == "first\r\nsecond\r\n")
+        try box.expectCleanRepository()
+        try box.expectStagedAsGitWould([file, entry.path])
+        #expect(try box.git("cat-file", "-p", "HEAD:" + file) == (autocrlf == "input" ? "first\nsecond\n" : "first\r\nsecond\r\n"))
+    }
+
     @Test func aClashingNameIsNumbered() throws {
         let box = try Sandbox()
         let entry = try setUp(box)

@@ -73,6 +73,33 @@ import Testing
         #expect(try box.journal("list", "--tag", "plans").stdout.contains("Kickoff"))
     }
 
+    /// Many files are stored and staged by the tool itself on every core, but only where no filter could
+    /// change them on their way into git: with an attributes file asking for `ident`, libgit2 stages them.
+    @Test(arguments: [false, true])
+    func importedFilesAreStagedAsGitWouldStageThem(withAttributes: Bool) throws {
+        let box = try ImportTests.newJournal()
+        if withAttributes {
+            try box.write("entries/.gitattributes", "*.md ident\n")
+            _ = try box.git("add", "entries/.gitattributes")
+            _ = try box.git("commit", "-qm", "Attributes")
+        }
+        let notes = box.root.path + "/Notes"
+        try FileManager.default.createDirectory(atPath: notes, withIntermediateDirectories: true)
+        for n in 0..<40 {
+            let text = "Note \(n) $Id: stale $\n\nline \(n)\n"
+            try Data(text.utf8).write(to: URL(fileURLWithPath: notes + "/2024-03-\(10 + n % 20) note \(n).md"))
+        }
+        let result = try box.journal("import", "markdown", notes, "--time-zone", "UTC")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported 40 entries from markdown (Notes).\n")
+        let files = box.entryFiles()
+        #expect(files.count == 40)
+        try box.expectCleanRepository()
+        try box.expectStagedAsGitWould(files)
+        let blob = try box.git("cat-file", "-p", "HEAD:" + files[0])
+        #expect(blob.contains(withAttributes ? "$Id$" : "$Id: stale $"))
+    }
+
     @Test func reimportAndDryRunAddNothing() throws {
         let box = try ImportTests.newJournal()
         let vault = try Self.makeNotes(box)

@@ -137,6 +137,15 @@ final class Sandbox {
         return items.filter { $0.hasSuffix(".md") }.map { "entries/" + $0 }.sorted()
     }
 
+    /// Each file staged as `git add` stages it: the blob git's own filters make of the file, mode 100644.
+    func expectStagedAsGitWould(_ files: [String], sourceLocation: SourceLocation = #_sourceLocation) throws {
+        for file in files {
+            let staged = try git("ls-files", "-s", "--", file).split(separator: " ").prefix(2).joined(separator: " ")
+            let hashed = try git("hash-object", "--path", file, "--", file).trimmingCharacters(in: .whitespacesAndNewlines)
+            #expect(staged == "100644 " + hashed, "\(file)", sourceLocation: sourceLocation)
+        }
+    }
+
     func commitSubjects() throws -> [String] {
         try git("log", "--format=%s").split(separator: "\n").map(String.init)
     }
@@ -149,8 +158,11 @@ final class Sandbox {
         return path
     }
 
-    /// `git status --porcelain` is empty and `git fsck --strict` finds nothing.
-    func expectCleanRepository(sourceLocation: SourceLocation = #_sourceLocation) throws {
+    /// `git status` shows nothing and fsck is happy; unless `statCurrent` is false (a file rewritten outside
+    /// a commit), the index also holds the stat data git would have recorded, checked before `git status`
+    /// refreshes it.
+    func expectCleanRepository(statCurrent: Bool = true, sourceLocation: SourceLocation = #_sourceLocation) throws {
+        if statCurrent { #expect(try git("diff-files", "--name-only") == "", sourceLocation: sourceLocation) }
         #expect(try git("status", "--porcelain") == "", sourceLocation: sourceLocation)
         _ = try git("fsck", "--strict", "--no-progress")
     }

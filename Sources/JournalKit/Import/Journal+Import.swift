@@ -36,9 +36,6 @@ extension Journal {
         let name = (source as NSString).lastPathComponent
         let message = Say.commitImport(report.added, format.rawValue, name)
         do throws(JournalError) {
-            if writer.written.count > 20 {
-                do { try repository.storeBlobs(writer.written) } catch { throw JournalError.from(error, doing: Say.text("doing.commit")) }
-            }
             try commit(writer.written, message: message)
         } catch {
             writer.rollback()
