@@ -45,7 +45,7 @@ public struct LocalDay: Comparable, Hashable, Sendable, CustomStringConvertible 
     }
 
     public var description: String {
-        "\(LocalDay.pad(year, 4))-\(LocalDay.pad(month, 2))-\(LocalDay.pad(day, 2))"
+        "\(year.zeroPadded(4))-\(month.zeroPadded(2))-\(day.zeroPadded(2))"
     }
 
     public static func < (lhs: LocalDay, rhs: LocalDay) -> Bool {
@@ -102,12 +102,6 @@ public struct LocalDay: Comparable, Hashable, Sendable, CustomStringConvertible 
         // 1970-01-01 was a Thursday (4).
         ((daysSinceEpoch % 7 + 7) % 7 + 3) % 7 + 1
     }
-
-    private static func pad(_ value: Int, _ width: Int) -> String {
-        let digits = String(abs(value))
-        let padded = String(repeating: "0", count: max(0, width - digits.count)) + digits
-        return value < 0 ? "-" + padded : padded
-    }
 }
 
 /// How a zone's wall clock maps to instants. One policy for every caller:
@@ -153,5 +147,15 @@ public struct WallClock: Sendable {
 
     private func date(_ seconds: Int) -> Date {
         Date(timeIntervalSince1970: Double(seconds))
+    }
+}
+
+extension Int {
+    /// At least `width` digits, zeros in front, a minus sign before them (`%0Nd` without Foundation's cost,
+    /// for dates written per entry).
+    func zeroPadded(_ width: Int) -> String {
+        let digits = String(magnitude)
+        let padded = digits.utf8.count < width ? String(repeating: "0", count: width - digits.utf8.count) + digits : digits
+        return self < 0 ? "-" + padded : padded
     }
 }

@@ -215,9 +215,9 @@ public enum EntryFile {
     /// The path a new entry gets, from its local date and id; it never changes afterwards.
     public static func path(for id: String, at created: Timestamp) -> String {
         let p = created.parts
-        let year = String(format: "%04d", p.year)
-        let month = String(format: "%02d", p.month)
-        return "entries/\(year)/\(month)/\(year)-\(month)-\(String(format: "%02d", p.day))-\(id.prefix(8)).md"
+        let year = p.year.zeroPadded(4)
+        let month = p.month.zeroPadded(2)
+        return "entries/\(year)/\(month)/\(year)-\(month)-\(p.day.zeroPadded(2))-\(id.prefix(8)).md"
     }
 
     /// The file with one top-level header field replaced (or added, or removed when `value` is nil),

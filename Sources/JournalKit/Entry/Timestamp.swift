@@ -24,9 +24,8 @@ public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
         let p = parts
         let sign = offsetSeconds < 0 ? "-" : "+"
         let offset = abs(offsetSeconds)
-        return String(
-            format: "%04d-%02d-%02dT%02d:%02d:%02d%@%02d:%02d", p.year, p.month, p.day, p.hour, p.minute, p.second,
-            sign, offset / 3600, offset % 3600 / 60)
+        return "\(p.year.zeroPadded(4))-\(p.month.zeroPadded(2))-\(p.day.zeroPadded(2))T\(p.hour.zeroPadded(2)):"
+            + "\(p.minute.zeroPadded(2)):\(p.second.zeroPadded(2))\(sign)\((offset / 3600).zeroPadded(2)):\((offset % 3600 / 60).zeroPadded(2))"
     }
 
     /// The writer's local calendar day.

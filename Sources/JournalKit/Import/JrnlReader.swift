@@ -163,8 +163,8 @@ struct JrnlStamp {
             }
         }
         guard hour < 24 else { return nil }
-        self.minute = String(format: "%@ %02d:%02d", String(parts[0]), hour, minute)
-        self.text = String(format: "%@:%02d", self.minute, second)
+        self.minute = "\(parts[0]) \(hour.zeroPadded(2)):\(minute.zeroPadded(2))"
+        self.text = "\(self.minute):\(second.zeroPadded(2))"
     }
 
     /// Starts like `2013-06-09`: jrnl would try to read it as a date.

@@ -42,6 +42,6 @@ extension Timestamp {
         let text = rfc3339
         // The offset starts after the 19 characters of the date and time.
         let cut = text.index(text.startIndex, offsetBy: 19)
-        return String(text[..<cut]) + String(format: ".%03d", milliseconds) + text[cut...]
+        return String(text[..<cut]) + "." + milliseconds.zeroPadded(3) + text[cut...]
     }
 }
