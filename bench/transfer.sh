@@ -3,7 +3,7 @@
 #   - `journal import jrnl` of the generator's jrnl file, against `git add -A && git commit` of the same
 #     entry files written by a script (the files the import wrote, copied into a fresh repository);
 #   - `journal export json|markdown|txt|jrnl|dayone` of every entry, and `html` up to 10,000 entries;
-#   each once (they are long), wall time and peak memory (/usr/bin/time).
+#   each once (they are long), wall time and peak memory (/usr/bin/time), on tmpfs when it has room.
 #
 #   bench/transfer.sh [--size N] [--no-build]      (default 100000)
 set -euo pipefail
@@ -32,9 +32,19 @@ if [ ! -f "$data/jrnl/journal.txt" ]; then
   say "Generating $SIZE entries (bench/generate.py)"
   python3 "$BENCH/generate.py" --journal-bin "$JOURNAL_BIN" "$SIZE" "$data" >/dev/null
 fi
-run="$OUT/transfer-$SIZE"
-rm -rf "$run"
+# The journal, the git repository and the exports go on tmpfs when it has room (TRANSFER_ON_DISK=1 keeps
+# them under bench/out): on ext4, creating 100,000 files just after the last run's were deleted is slowed
+# by the kernel's search for recently deleted inodes, which measures the file system, not the tools.
+base="$OUT"
+if [ -z "${TRANSFER_ON_DISK:-}" ] && [ -d /dev/shm ] \
+  && [ "$(df --output=avail -k /dev/shm | tail -1)" -gt $((SIZE * 60)) ]; then
+  base=/dev/shm/journal-bench
+fi
+run="$base/transfer-$SIZE"
+results="$OUT/transfer-$SIZE.tsv"
+rm -rf "$run" "$OUT/transfer-$SIZE"
 mkdir -p "$run/home"
+if [ "$base" != "$OUT" ]; then trap 'rm -rf "$run"' EXIT; fi
 export HOME="$run/home" XDG_CONFIG_HOME="$run/home/.config" GIT_CONFIG_NOSYSTEM=1 TZ=UTC
 git config --global user.name Bench && git config --global user.email bench@example.com
 
@@ -54,4 +64,5 @@ git config --global user.name Bench && git config --global user.email bench@exam
   if [ "$SIZE" -le 10000 ]; then
     measure "journal export html" "$JOURNAL_BIN" -J "$run/journal" export html -o "$run/site"
   fi
-} | tee "$run/results.tsv"
+} | tee "$results"
+say "Results in $results (files under $run$([ "$base" != "$OUT" ] && echo ', removed at exit'))"
