@@ -19,6 +19,34 @@ import Testing
         #expect(try box.commitSubjects().first?.hasPrefix("Edit \"Replaced title\"") == true)
     }
 
+    /// An import moves the snapshot's scan time on (so that the next command does not read every new file
+    /// again): an entry edited the moment after, to the same size and modification time, is still seen, and
+    /// so is `journal.yml`, written a moment before the import.
+    @Test func editsJustAfterAnImportAreSeen() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let notes = box.root.path + "/Notes"
+        try FileManager.default.createDirectory(atPath: notes, withIntermediateDirectories: true)
+        for n in 0..<30 {
+            try Data("Note \(n + 10)\n\nText\n".utf8).write(to: URL(fileURLWithPath: notes + "/2024-05-\(n + 10).md"))
+        }
+        #expect(try box.journal("import", "markdown", notes).status == 0)
+        let path = try #require(box.entryFiles().first { box.read($0)?.contains("Note 10") == true })
+        let full = box.journal + "/" + path
+        let before = try #require(try FileManager.default.attributesOfItem(atPath: full)[.modificationDate] as? Date)
+        let text = try #require(box.read(path))
+        try box.write(path, text.replacingOccurrences(of: "Note 10", with: "Edit 10"))
+        try FileManager.default.setAttributes([.modificationDate: before], ofItemAtPath: full)
+        let settings = try #require(box.read("journal.yml"))
+        try box.write("journal.yml", settings.replacingOccurrences(of: "# Settings", with: "# SETTINGS"))
+        let listed = try box.journal("list", "-n", "40")
+        #expect(listed.stdout.contains("Edit 10"), "\(listed.stdout)")
+        #expect(!listed.stdout.contains("Note 10"))
+        let committed = try box.git("show", "--name-only", "--format=", "HEAD")
+        #expect(committed.split(separator: "\n").sorted() == [Substring(path), "journal.yml"], "\(committed)")
+        try box.expectCleanRepository()
+    }
+
     @Test func renameDeleteAndNewFilesAreSeen() throws {
         let box = try Sandbox()
         try box.journal("init")
