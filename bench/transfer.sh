@@ -47,6 +47,9 @@ mkdir -p "$run/home"
 if [ "$base" != "$OUT" ]; then trap 'rm -rf "$run"' EXIT; fi
 export HOME="$run/home" XDG_CONFIG_HOME="$run/home/.config" GIT_CONFIG_NOSYSTEM=1 TZ=UTC
 git config --global user.name Bench && git config --global user.email bench@example.com
+# No `git gc --auto` in the background after the baseline's commit of 100,000 loose objects: it packed them
+# while the exports after it were being timed.
+git config --global gc.auto 0
 
 "$JOURNAL_BIN" init "$run/journal" >/dev/null
 {
