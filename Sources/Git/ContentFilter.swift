@@ -126,11 +126,17 @@ extension Repository {
     func checkoutMayFilter() throws -> Bool {
         if contentFilter != nil { return true }
         if let head = try head(), try blobID(of: ".gitattributes", at: head) != nil { return true }
-        if attributesOutsideTheTree() { return true }
-        if let autocrlf = configString("core.autocrlf")?.lowercased(), ["true", "yes", "on", "1"].contains(autocrlf) {
-            return true
-        }
+        if attributesOutsideTheTree() || autocrlf() == "true" { return true }
         return configString("core.eol")?.lowercased() == "crlf"
+    }
+
+    /// `core.autocrlf`: "true" (in any of git's spellings of true), "input", or nil for false or unset.
+    func autocrlf() -> String? {
+        switch configString("core.autocrlf")?.lowercased() {
+        case "true", "yes", "on", "1": return "true"
+        case "input": return "input"
+        default: return nil
+        }
     }
 
     /// Whether the repository (`info/attributes`) or the user (`core.attributesFile`, else git's file under

@@ -25,14 +25,14 @@ extension Repository {
         var stored: [StoredFile?] = Array(repeating: nil, count: paths.count)
         if direct && batch {
             stored = try storeOnEveryCore(paths)
-            // Each blob was just written: libgit2 need not read it back to check it exists.
-            _ = cgit2_strict_object_creation(0)
         } else if direct {
             let odb = try objectDatabase()
             defer { git_odb_free(odb) }
             for (i, path) in paths.enumerated() { stored[i] = try store(path, in: odb) }
         }
-        defer { if direct && batch { _ = cgit2_strict_object_creation(1) } }
+        // Each blob was just written: libgit2 need not read it back to check that it exists.
+        if direct { _ = cgit2_strict_object_creation(0) }
+        defer { if direct { _ = cgit2_strict_object_creation(1) } }
         for (path, file) in zip(paths, stored) {
             if let file {
                 var entry = file.entry
@@ -143,12 +143,7 @@ extension Repository {
     /// the repository or the user has an attributes file, or the config converts line ends on the way in
     /// (`core.autocrlf` true or input).
     func addMayFilter(_ paths: [String], index: OpaquePointer) throws -> Bool {
-        if contentFilter != nil || attributesOutsideTheTree() { return true }
-        if let autocrlf = configString("core.autocrlf")?.lowercased(),
-            ["true", "yes", "on", "1", "input"].contains(autocrlf)
-        {
-            return true
-        }
+        if contentFilter != nil || attributesOutsideTheTree() || autocrlf() != nil { return true }
         var folders = Set<Substring>()
         for path in paths {
             var folder = path[...]

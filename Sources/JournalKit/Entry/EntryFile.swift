@@ -41,9 +41,7 @@ public enum EntryFile {
 
     /// Nil for UTF-8 text; else the 1-based line of the first NUL byte or invalid UTF-8 sequence.
     static func lineWhereTextEnds(_ data: Data) -> Int? {
-        // memchr, not Data's byte iterator: this runs on every file of a rebuild.
-        let hasNUL = data.withUnsafeBytes { $0.baseAddress.map { memchr($0, 0, data.count) != nil } ?? false }
-        if !hasNUL, String(data: data, encoding: .utf8) != nil { return nil }
+        if !holdsNUL(data), String(data: data, encoding: .utf8) != nil { return nil }
         var line = 1
         var bytes = data.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
@@ -58,6 +56,11 @@ public enum EntryFile {
                 return nil
             }
         }
+    }
+
+    /// memchr, not Data's byte iterator: this runs on every file of a rebuild.
+    static func holdsNUL(_ data: Data) -> Bool {
+        data.withUnsafeBytes { $0.baseAddress.map { memchr($0, 0, data.count) != nil } ?? false }
     }
 
     private static func readHeader(_ split: Split, into entry: inout Entry, zone: TimeZone) throws(HeaderProblem) {
@@ -291,9 +294,8 @@ public enum EntryFile {
 
         /// The file's bytes split, or nil when they are not text: a NUL byte or invalid UTF-8.
         init?(text data: Data) {
-            let hasNUL = data.withUnsafeBytes { $0.baseAddress.map { memchr($0, 0, data.count) != nil } ?? false }
             let (hasBOM, bytes) = Split.withoutBOM(data)
-            guard !hasNUL, let content = bytes.withUnsafeBytes({ String(validating: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }) else { return nil }
+            guard !EntryFile.holdsNUL(data), let content = bytes.withUnsafeBytes({ String(validating: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }) else { return nil }
             self.init(content: content, hasBOM: hasBOM)
         }
 

@@ -47,8 +47,8 @@ public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
     /// `2026-11-21` (noon); text without an offset is read in `zone`. Nil when it is not a real moment.
     public static func parse(_ text: String, zone: TimeZone) -> Timestamp? {
         // Foundation's trim (through NSString) only where an end could be white space: it was a twentieth of a rebuild.
-        let plainEnds = [text.utf8.first, text.utf8.last].allSatisfy { $0.map { $0 > 32 && $0 < 128 } ?? true }
-        let s = Array((plainEnds ? text : text.trimmingCharacters(in: .whitespaces)).utf8)
+        func plain(_ byte: UInt8?) -> Bool { byte.map { $0 > 32 && $0 < 128 } ?? true }
+        let s = Array((plain(text.utf8.first) && plain(text.utf8.last) ? text : text.trimmingCharacters(in: .whitespaces)).utf8)
         var i = 0
         func number(_ count: Int) -> Int? {
             guard i + count <= s.count else { return nil }

@@ -38,8 +38,7 @@ extension Say {
     }
 
     private static func clockText(_ key: String, year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
-        func twoDigits(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
         let twelve = hour % 12 == 0 ? 12 : hour % 12
-        return text(key, year, month, day, text(hour < 12 ? "am" : "pm"), twelve, twoDigits(minute), twoDigits(hour))
+        return text(key, year, month, day, text(hour < 12 ? "am" : "pm"), twelve, minute.zeroPadded(2), hour.zeroPadded(2))
     }
 }

@@ -192,35 +192,11 @@ struct EntryJSONBytes {
         return true
     }
 
-    /// `Timestamp.rfc3339`, digit by digit.
+    /// `Timestamp.rfc3339`, quoted.
     private mutating func timestamp(_ stamp: Timestamp) {
-        let p = stamp.parts
         bytes.append(34)
-        digits(p.year, 4)
-        bytes.append(45)
-        digits(p.month, 2)
-        bytes.append(45)
-        digits(p.day, 2)
-        bytes.append(84)  // T
-        digits(p.hour, 2)
-        bytes.append(58)
-        digits(p.minute, 2)
-        bytes.append(58)
-        digits(p.second, 2)
-        let offset = abs(stamp.offsetSeconds)
-        bytes.append(stamp.offsetSeconds < 0 ? 45 : 43)
-        digits(offset / 3600, 2)
-        bytes.append(58)
-        digits(offset % 3600 / 60, 2)
+        bytes.append(contentsOf: stamp.rfc3339.utf8)
         bytes.append(34)
-    }
-
-    /// `%0Nd`: at least `width` digits, a minus sign before them.
-    private mutating func digits(_ value: Int, _ width: Int) {
-        if value < 0 { bytes.append(45) }
-        let text = String(value.magnitude)
-        if text.utf8.count < width { bytes.append(contentsOf: repeatElement(48, count: width - text.utf8.count)) }
-        bytes.append(contentsOf: text.utf8)
     }
 
     private static let hex: [UInt8] = Array("0123456789abcdef".utf8)
