@@ -35,12 +35,17 @@ struct JournalCommand: ParsableCommand {
         // Before anything reads a message or a help text (the commands' configurations are built lazily).
         Say.language = Language.choose()
         do {
-            let given = Array(CommandLine.arguments.dropFirst())
-            if let unknown = unknownCommand(in: given) {
-                Terminal.printError(Say.unknownCommand(unknown.word, suggestion: unknown.suggestion))
-                Foundation.exit(ExitCode.validationFailure.rawValue)
+            let given = Search.rewritingExclusions(Array(CommandLine.arguments.dropFirst()))
+            var command: any ParsableCommand
+            if let quick = QuickParse.command(given) {
+                command = quick
+            } else {
+                if let unknown = unknownCommand(in: given) {
+                    Terminal.printError(Say.unknownCommand(unknown.word, suggestion: unknown.suggestion))
+                    Foundation.exit(ExitCode.validationFailure.rawValue)
+                }
+                command = try parseAsRoot(hoistingGlobalOptions(given))
             }
-            var command = try parseAsRoot(hoistingGlobalOptions(Search.rewritingExclusions(given)))
             try command.run()
             if let failure = Terminal.outputFailure {
                 Terminal.printError(Say.cannotWriteOutput(failure))

@@ -21,8 +21,9 @@ enum Language {
 
     /// The `language` of the user's config; nil when unset, or when the file cannot be read (the
     /// commands that need the file report that; the language must not stop a command).
+    /// Every command starts here, so a file that never says `language` is not parsed for it.
     static func configured() -> String? {
-        guard FileManager.default.fileExists(atPath: UserSettings.path) else { return nil }
+        guard let data = FileManager.default.contents(atPath: UserSettings.path), data.range(of: Data("language".utf8)) != nil else { return nil }
         return (try? UserSettings.load(creating: false))?.language
     }
 }

@@ -86,7 +86,8 @@ import Testing
             let next = try box.journal("commit")
             #expect(next.status == 0, "\(label): \(next.stderr)")
             #expect(try plaintextInCoveredCommits(box, box.journal) == [], "\(label)")
-            #expect(try box.git("status", "--porcelain") == "", "\(label)")
+            let status = try box.git("status", "--porcelain")
+            #expect(status == "", "\(label): \(status)")
             #expect(try box.journal("list").stdout.contains("Entry 39"), "\(label)")
         }
     }

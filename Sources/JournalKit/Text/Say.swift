@@ -46,7 +46,7 @@ public enum Say {
     }
 
     static func fill(_ template: String, _ arguments: [Any]) -> String {
-        guard template.contains("{") else { return template }
+        guard template.utf8.contains(UInt8(ascii: "{")) else { return template }  // not Foundation's `contains`: no NSString
         var out = ""
         var rest = Substring(template)
         while let open = rest.firstIndex(of: "{") {
