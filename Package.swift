@@ -5,10 +5,11 @@ import PackageDescription
 /// all), but GSSAPI, which Debian ships shared only: loading libgit2's tree of shared libraries (mbedTLS,
 /// libssh2 with OpenSSL's libcrypto, PCRE2, …) cost every run about 2 ms of CPU before `main`, git or not.
 /// mbedTLS's two certificate loaders are wrapped (`CGitTLS`), so that libgit2 reads the CA bundle when a command goes
-/// to the network, not whenever it starts.
+/// to the network, not whenever it starts; and libgit2's checksum of whole files (the 10 MB index of a large
+/// journal, read by every commit) is computed with libcrypto's SHA-1, which uses the CPU's SHA instructions.
 let staticLibgit2 = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser", "ssh2", "crypto", "pcre2-8", "z"]
     .flatMap { ["-Xlinker", "-l:lib\($0).a"] } + ["-Xlinker", "-l:libgssapi_krb5.so.2", "-Xlinker", "-lrt"]
-    + ["mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path"].flatMap { ["-Xlinker", "--wrap=\($0)"] }
+    + ["mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path", "git_hash_buf"].flatMap { ["-Xlinker", "--wrap=\($0)"] }
 
 let package = Package(
     name: "journal",
@@ -31,7 +32,8 @@ let package = Package(
             name: "CGit2",
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
-        // The CA bundle loaded on the first network operation, not when libgit2 starts.
+        // libgit2's link-time wrappers: the CA bundle loaded on the first network operation, not when libgit2
+        // starts (certificates.c); whole-file checksums with the CPU's SHA instructions (checksums.c).
         .target(name: "CGitTLS"),
         .target(
             name: "Git", dependencies: ["CGit2", "CGitTLS"],

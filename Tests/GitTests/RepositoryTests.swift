@@ -83,6 +83,30 @@ import Testing
         try scratch.expectClean(dir)
     }
 
+    /// git's index ends with a SHA-1 of the rest, which libgit2 checks on every read (with libcrypto's SHA-1
+    /// here, `CGitTLS/checksums.c`): a damaged index is refused, not committed from.
+    @Test func aDamagedIndexIsRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.path("j")
+        let repo = try Repository.create(at: dir)
+        try scratch.write("hello\n", to: "journal.yml", in: dir)
+        try scratch.write("entry\n", to: "entries/a.md", in: dir)
+        let first = try repo.commit(paths: ["journal.yml", "entries/a.md"], message: "first", signature: tester)
+        let index = dir + "/.git/index"
+        var data = try #require(FileManager.default.contents(atPath: index))
+        let name = try #require(data.range(of: Data("entries/a.md".utf8)))
+        data[name.upperBound - 1] = UInt8(ascii: "x")  // entries/a.mx: still a path, only the checksum tells
+        try data.write(to: URL(fileURLWithPath: index))
+
+        try scratch.write("more\n", to: "journal.yml", in: dir)
+        let error = try #require(throws: GitError.self) {
+            try Repository(at: dir).commit(paths: ["journal.yml"], message: "second", signature: tester)
+        }
+        #expect(error.description.contains("checksum"), "\(error)")
+        #expect(try Repository(at: dir).head() == first)
+    }
+
     @Test func addModifyDeleteThroughCommit() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
