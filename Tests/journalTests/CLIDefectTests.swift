@@ -46,6 +46,21 @@ import Testing
         #expect(box.entryFiles().isEmpty)
     }
 
+    /// South of the equator or west of Greenwich, coordinates are negative, and typed as they are written.
+    @Test func negativeCoordinatesAreValues() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let result = try box.journal("add", "--lat", "-33.87", "--lon", "-151.21", "--no-weather", "Harbour walk")
+        #expect(result.status == 0, "\(result.stderr)")
+        let file = try #require(box.entryFiles().first.flatMap { box.read($0) })
+        #expect(file.contains("location:\n  latitude: -33.87\n  longitude: -151.21\n"), "\(file)")
+        let missing = try box.journal("add", "--lat", "--lon", "1", "x")
+        #expect(missing.status == 64)
+        #expect(missing.stderr.contains("--lat"), "\(missing.stderr)")
+        #expect(box.entryFiles().count == 1)
+        try box.expectCleanRepository()
+    }
+
     @Test func aJoinedJournalOptionBeforeSearchIsTheJournal() throws {
         let box = try Sandbox()
         let elsewhere = box.root.path + "/elsewhere"

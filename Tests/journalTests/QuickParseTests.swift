@@ -61,7 +61,7 @@ import Testing
         ["list", "-n", "20", "-n", "30"], ["list", "--json", "--json"], ["list", "-J", "a", "--journal", "b"],
         ["list", "-n", "-1"], ["list", "-n-1"], ["list", "-n", "x"], ["list", "-n"], ["list", "-J=x"],
         ["list", "word"], ["today", "word"], ["search"], ["search", "--json"], ["search", "  "],
-        ["add", "--lat", "-33.9", "--lon", "151.2", "x"], ["add", "--lat", "91", "--lon", "0", "x"],
+        ["add", "--lat", "-33.9", "--lon", "-151.2", "x"], ["add", "--lat", "91", "--lon", "0", "x"],
         ["add", "--lat", "1", "x"], ["add", "--no-location", "--location", "x", "y"],
         ["list", "--color", "purple"], ["list", "--star"], ["today", "-n", "2"], ["add", "--json", "x"],
         ["add", "-sx"], ["list", "-cwork"], ["-n", "5"], ["-n", "5", "list"], ["--json"], ["lsit"], ["show", "abc"],

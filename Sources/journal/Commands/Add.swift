@@ -23,10 +23,12 @@ extension JournalCommand {
         @Option(help: ArgumentHelp(Say.text("help.Add.location")))
         var location: String?
 
-        @Option(help: ArgumentHelp(Say.text("help.Add.lat")))
+        // `.unconditional`: the next word is the value even when it starts with `-` (`--lat -33.87`, south
+        // of the equator; `--lon -122.42`, west of Greenwich), where swift-argument-parser would take it for an option.
+        @Option(parsing: .unconditional, help: ArgumentHelp(Say.text("help.Add.lat")))
         var lat: Double?
 
-        @Option(help: ArgumentHelp(Say.text("help.Add.lon")))
+        @Option(parsing: .unconditional, help: ArgumentHelp(Say.text("help.Add.lon")))
         var lon: Double?
 
         @Flag(help: ArgumentHelp(Say.text("help.Add.noLocation")))
