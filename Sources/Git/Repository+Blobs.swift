@@ -22,7 +22,7 @@ extension Repository {
         // libgit2 looks at the setting as it writes each object (the journal turns it on for every process).
         if batch { _ = cgit2_enable_fsync(0) }
         defer { if batch { _ = cgit2_enable_fsync(1) } }
-        var stored: [StoredFile?] = Array(repeating: nil, count: paths.count)
+        var stored: [git_index_entry?] = Array(repeating: nil, count: paths.count)
         if direct && batch {
             stored = try storeOnEveryCore(paths)
         } else if direct {
@@ -34,8 +34,7 @@ extension Repository {
         if direct { _ = cgit2_strict_object_creation(0) }
         defer { if direct { _ = cgit2_strict_object_creation(1) } }
         for (path, file) in zip(paths, stored) {
-            if let file {
-                var entry = file.entry
+            if var entry = file {
                 try path.withCString { raw in
                     entry.path = raw
                     try check(git_index_add(index, &entry), "stage '\(path)'")
@@ -56,14 +55,9 @@ extension Repository {
     /// Files larger than this are left to libgit2, which streams them.
     static let directLimit = 8 << 20
 
-    /// A plain file's blob stored, and its index entry but for the path.
-    struct StoredFile {
-        var entry: git_index_entry
-    }
-
     /// `store` for every path, spread over the cores in runs of neighbouring paths.
-    private func storeOnEveryCore(_ paths: [String]) throws -> [StoredFile?] {
-        let results = UnsafeMutableBufferPointer<StoredFile?>.allocate(capacity: paths.count)
+    private func storeOnEveryCore(_ paths: [String]) throws -> [git_index_entry?] {
+        let results = UnsafeMutableBufferPointer<git_index_entry?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
         let shared = SharedResults(results: results)
@@ -87,10 +81,10 @@ extension Repository {
 
     /// Results threads write at their own indexes, and the first error any of them met.
     private final class SharedResults: @unchecked Sendable {
-        let results: UnsafeMutableBufferPointer<StoredFile?>
+        let results: UnsafeMutableBufferPointer<git_index_entry?>
         private let lock = NSLock()
         private(set) var failure: (any Error)?
-        init(results: UnsafeMutableBufferPointer<StoredFile?>) { self.results = results }
+        init(results: UnsafeMutableBufferPointer<git_index_entry?>) { self.results = results }
         func fail(_ error: any Error) {
             lock.lock()
             if failure == nil { failure = error }
@@ -105,8 +99,9 @@ extension Repository {
         return odb
     }
 
-    /// Stores the plain file at `path` as a blob; nil when it is something else (or gone), for libgit2.
-    private func store(_ path: String, in odb: OpaquePointer) throws -> StoredFile? {
+    /// Stores the plain file at `path` as a blob and returns its index entry but for the path; nil when it is
+    /// something else (or gone), for libgit2.
+    private func store(_ path: String, in odb: OpaquePointer) throws -> git_index_entry? {
         let fd = open(workdir + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -135,7 +130,7 @@ extension Repository {
         entry.uid = info.st_uid
         entry.gid = info.st_gid
         entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
-        return StoredFile(entry: entry)
+        return entry
     }
 
     /// Whether adding `paths` could run a filter on their way into git: ours is installed (an encrypted

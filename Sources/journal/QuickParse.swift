@@ -14,13 +14,13 @@ import JournalKit
 /// swift-argument-parser's own result for the same words.
 enum QuickParse {
     static func command(_ arguments: [String]) -> (any ParsableCommand)? {
-        guard let words = Words(arguments, commands: ["list", "today", "search", "add"]) else { return nil }
+        guard var words = Words(arguments, commands: ["list", "today", "search", "add"]) else { return nil }
         do {
             switch words.command ?? "list" {
-            case "list": return try list(words)
-            case "today": return try today(words)
-            case "search": return try search(words)
-            case "add": return try add(words)
+            case "list": return try list(&words)
+            case "today": return try today(&words)
+            case "search": return try search(&words)
+            case "add": return try add(&words)
             default: return nil
             }
         } catch {
@@ -28,47 +28,47 @@ enum QuickParse {
         }
     }
 
-    private static func list(_ words: Words) throws -> JournalCommand.List {
+    private static func list(_ words: inout Words) throws -> JournalCommand.List {
         guard words.positional.isEmpty else { throw Refused() }
         // `journal` with no command is `list`; what it accepts is then up to swift-argument-parser.
-        if words.command == nil, !words.only(GlobalOptions.quickNames) { throw Refused() }
+        if words.command == nil, !words.onlyGlobal { throw Refused() }
         var command = JournalCommand.List()
-        command.options = try global(words)
-        command.filters = try filters(words)
+        command.options = try global(&words)
+        command.filters = try filters(&words)
         command.json = try words.flag("--json")
         command.full = try words.flag("--full")
-        try words.allUsed(GlobalOptions.quickNames + FilterOptions.quickNames + ["--json", "--full"])
+        try words.allRead()
         try command.validate()
         return command
     }
 
-    private static func today(_ words: Words) throws -> JournalCommand.Today {
+    private static func today(_ words: inout Words) throws -> JournalCommand.Today {
         guard words.positional.isEmpty else { throw Refused() }
         var command = JournalCommand.Today()
-        command.options = try global(words)
+        command.options = try global(&words)
         command.json = try words.flag("--json")
         command.full = try words.flag("--full")
-        try words.allUsed(GlobalOptions.quickNames + ["--json", "--full"])
+        try words.allRead()
         try command.validate()
         return command
     }
 
-    private static func search(_ words: Words) throws -> JournalCommand.Search {
+    private static func search(_ words: inout Words) throws -> JournalCommand.Search {
         guard !words.positional.isEmpty else { throw Refused() }
         var command = JournalCommand.Search()
-        command.options = try global(words)
-        command.filters = try filters(words)
+        command.options = try global(&words)
+        command.filters = try filters(&words)
         command.json = try words.flag("--json")
         command.exclude = words.values("--exclude")
         command.words = words.positional
-        try words.allUsed(GlobalOptions.quickNames + FilterOptions.quickNames + ["--json", "--exclude"])
+        try words.allRead()
         try command.validate()
         return command
     }
 
-    private static func add(_ words: Words) throws -> JournalCommand.Add {
+    private static func add(_ words: inout Words) throws -> JournalCommand.Add {
         var command = JournalCommand.Add()
-        command.options = try global(words)
+        command.options = try global(&words)
         command.category = try words.single("--category", "-c").map(Say.storedCategoryName)
         command.tag = words.values("--tag", "-t")
         command.date = try words.single("--date")
@@ -80,15 +80,12 @@ enum QuickParse {
         command.template = try words.single("--template")
         command.star = try words.flag("--star")
         command.text = words.positional
-        try words.allUsed(GlobalOptions.quickNames + [
-            "--category", "-c", "--tag", "-t", "--date", "--location", "--lat", "--lon", "--no-location",
-            "--no-weather", "--template", "--star",
-        ])
+        try words.allRead()
         try command.validate()
         return command
     }
 
-    private static func global(_ words: Words) throws -> GlobalOptions {
+    private static func global(_ words: inout Words) throws -> GlobalOptions {
         var options = GlobalOptions()
         options.journal = try words.single("--journal", "-J")
         options.color = try words.single("--color").map(read) ?? .auto
@@ -96,7 +93,7 @@ enum QuickParse {
         return options
     }
 
-    private static func filters(_ words: Words) throws -> FilterOptions {
+    private static func filters(_ words: inout Words) throws -> FilterOptions {
         var filters = FilterOptions()
         filters.from = try words.single("--from")
         filters.to = try words.single("--to")
@@ -124,14 +121,18 @@ enum QuickParse {
     struct Refused: Error {}
 
     /// The words after `journal`, sorted into options (by the name they were given with), flags and
-    /// positional words. Which names take a value is all it knows; each command then takes the names
-    /// it has, and refuses any left over.
+    /// positional words. Which names take a value is all it knows; each command then reads the names
+    /// it has, and refuses when a name given was never read.
     struct Words {
         var command: String?
         var values: [(name: String, value: String)] = []
         var flags: [String] = []
         var positional: [String] = []
+        /// The names the command has asked for so far.
+        private var read: Set<String> = []
 
+        /// The options every command takes (`GlobalOptions`), which may also come before a command's name.
+        static let global: Set<String> = ["--journal", "-J", "--color"]
         /// Options that take a value, by every name they have across the quick commands.
         static let valued: Set<String> = [
             "--journal", "-J", "--color", "--from", "--to", "--on", "--category", "-c", "--tag", "-t", "--not-tag",
@@ -169,9 +170,7 @@ enum QuickParse {
                     }
                 } else if command == nil {
                     // Only the journal's own options may come before the command's name.
-                    guard commands.contains(argument), values.allSatisfy({ GlobalOptions.quickNames.contains($0.name) }),
-                        flags.isEmpty
-                    else { return nil }
+                    guard commands.contains(argument), onlyGlobal else { return nil }
                     command = argument
                 } else {
                     positional.append(argument)
@@ -180,41 +179,32 @@ enum QuickParse {
         }
 
         /// The value of a single-valued option given by any of `names`; refused when it is given twice.
-        func single(_ names: String...) throws -> String? {
+        mutating func single(_ names: String...) throws -> String? {
+            read.formUnion(names)
             let given = values.filter { names.contains($0.name) }
             guard given.count <= 1 else { throw Refused() }
             return given.first?.value
         }
 
         /// Every value of an option that may be repeated, in order.
-        func values(_ names: String...) -> [String] {
-            values.filter { names.contains($0.name) }.map(\.value)
+        mutating func values(_ names: String...) -> [String] {
+            read.formUnion(names)
+            return values.filter { names.contains($0.name) }.map(\.value)
         }
 
-        func flag(_ name: String) throws -> Bool {
+        mutating func flag(_ name: String) throws -> Bool {
+            read.insert(name)
             let count = flags.filter { $0 == name }.count
             guard count <= 1 else { throw Refused() }
             return count == 1
         }
 
-        /// Refuses when a name was given that the command does not have.
-        func allUsed(_ names: [String]) throws {
-            guard values.allSatisfy({ names.contains($0.name) }), flags.allSatisfy(names.contains) else { throw Refused() }
+        /// Refuses when a name was given that the command never read: one it does not have.
+        func allRead() throws {
+            guard values.allSatisfy({ read.contains($0.name) }), flags.allSatisfy(read.contains) else { throw Refused() }
         }
 
-        func only(_ names: [String]) -> Bool {
-            values.allSatisfy { names.contains($0.name) } && flags.isEmpty
-        }
+        /// Whether only the journal's own options were given.
+        var onlyGlobal: Bool { values.allSatisfy { Words.global.contains($0.name) } && flags.isEmpty }
     }
-}
-
-extension GlobalOptions {
-    static let quickNames = ["--journal", "-J", "--color"]
-}
-
-extension FilterOptions {
-    static let quickNames = [
-        "--from", "--to", "--on", "--category", "-c", "--tag", "-t", "--any-tag", "--not-tag", "--starred",
-        "--contains", "--grep", "-n", "--reverse",
-    ]
 }

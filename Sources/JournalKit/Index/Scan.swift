@@ -72,7 +72,7 @@ struct Scan {
             order.sort { $0.key < $1.key }
             let sorted = order.map { files[$0.at] }
             files.replaceSubrange(start..., with: sorted)
-            let stamps = files[start...].map { PackedStamp(key: Int64(bitPattern: $0.key), stamp: $0.stamp) }
+            let stamps = sorted.map { PackedStamp(key: Int64(bitPattern: $0.key), stamp: $0.stamp) }
             ranges.append((folder, start..<files.count, PackedStamp.pack(stamps)))
         }
     }
