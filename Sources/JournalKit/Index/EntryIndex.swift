@@ -163,11 +163,11 @@ final class EntryIndex {
                     let folder = part.folders[Int(range.folder)]
                     seen.insert(folder)
                     let before = stored[folder]
-                    if before == range.stamps {
+                    if part.same(range.files, as: before) {
                         // No file of the folder changed its stamp: only the racy ones are read again.
-                        for index in range.files where part.files[index].stamp.mtime >= racy {
-                            let file = part.files[index]
-                            suspects.append((scan.path(of: file), file.key, file.stamp))
+                        for index in range.files where part.stamps[index].stamp.mtime >= racy {
+                            let file = part.stamps[index]
+                            suspects.append((part.path(of: index, in: range.folder), UInt64(bitPattern: file.key), file.stamp))
                         }
                         continue
                     }
@@ -175,18 +175,17 @@ final class EntryIndex {
                     let old = before.map(PackedStamp.unpack) ?? []
                     var next = old.startIndex
                     for index in range.files {
-                        let file = part.files[index]
-                        let key = Int64(bitPattern: file.key)
-                        while next < old.endIndex, old[next].key < key {
+                        let file = part.stamps[index]
+                        while next < old.endIndex, old[next].key < file.key {
                             removed.append(UInt64(bitPattern: old[next].key))
                             next += 1
                         }
-                        if next < old.endIndex, old[next].key == key {
+                        if next < old.endIndex, old[next].key == file.key {
                             let same = old[next].stamp == file.stamp
                             next += 1
                             if same && file.stamp.mtime < racy { continue }
                         }
-                        suspects.append((scan.path(of: file), file.key, file.stamp))
+                        suspects.append((part.path(of: index, in: range.folder), UInt64(bitPattern: file.key), file.stamp))
                     }
                     removed += old[next...].map { UInt64(bitPattern: $0.key) }
                 }

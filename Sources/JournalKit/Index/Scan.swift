@@ -46,46 +46,69 @@ struct Scan {
     static let folders = ["entries", "attachments", "templates"]
     static let files = ["journal.yml"]
 
-    struct File {
-        var key: UInt64
+    /// A file as readdir gives it, until its folder is closed.
+    struct Found {
+        var key: Int64
         var stamp: FileStamp
-        var part: Int32
-        var folder: Int32
-        var nameStart: Int32
-        var nameLength: Int32
+        var name: NameSpan
     }
 
-    /// The files one task found: their folders (relative paths) and names, packed; for each folder with
-    /// files, where they are in `files` (sorted by key) and their stamps packed.
+    /// Where a file's name is in its part's `names`.
+    struct NameSpan {
+        var start: Int32
+        var length: Int32
+    }
+
+    /// The files one task found: their folders (relative paths) and names, packed; each folder's files
+    /// as the snapshot packs them (`stamps`, sorted by key, with their names in `spans` alongside), and
+    /// where each folder's run of them is.
+    /// Only what the comparison needs is kept, once: at 100,000 files every byte per file is 100 kB of
+    /// fresh pages that the kernel must fault in and zero.
     final class Part: @unchecked Sendable {
         var folders: [String] = []
         var names: [UInt8] = []
-        var files: [File] = []
-        var ranges: [(folder: Int32, files: Range<Int>, stamps: Data)] = []
+        var stamps: [PackedStamp] = []
+        var spans: [NameSpan] = []
+        var ranges: [(folder: Int32, files: Range<Int>)] = []
+        /// The open folder's files, in readdir order (reused from folder to folder).
+        var open: [Found] = []
 
-        /// Sorts the files added since `start` (one folder's) by key and packs their stamps.
-        func closeFolder(_ folder: Int32, from start: Int) {
-            guard start < files.count else { return }
-            // Sorted as (key, position) pairs, 16 bytes each, then put in that order: moving whole 56-byte
-            // records was 5 % of a walk's time.
-            var order = (start..<files.count).map { (key: Int64(bitPattern: files[$0].key), at: $0) }
+        /// Sorts the open folder's files by key into `stamps` and `spans`.
+        func closeFolder(_ folder: Int32) {
+            guard !open.isEmpty else { return }
+            let start = stamps.count
+            // Sorted as (key, position) pairs, then put in that order: moving whole records was 5 % of a walk's time.
+            var order = open.indices.map { (key: open[$0].key, at: $0) }
             order.sort { $0.key < $1.key }
-            let sorted = order.map { files[$0.at] }
-            files.replaceSubrange(start..., with: sorted)
-            let stamps = sorted.map { PackedStamp(key: Int64(bitPattern: $0.key), stamp: $0.stamp) }
-            ranges.append((folder, start..<files.count, PackedStamp.pack(stamps)))
+            for (_, at) in order {
+                stamps.append(PackedStamp(key: open[at].key, stamp: open[at].stamp))
+                spans.append(open[at].name)
+            }
+            ranges.append((folder, start..<stamps.count))
+            open.removeAll(keepingCapacity: true)
+        }
+
+        /// Whether a folder's files are, byte for byte, the snapshot's `stored` picture of them.
+        func same(_ files: Range<Int>, as stored: Data?) -> Bool {
+            guard let stored, stored.count == files.count * MemoryLayout<PackedStamp>.stride else { return false }
+            return stamps.withUnsafeBytes { mine in
+                stored.withUnsafeBytes { theirs in
+                    memcmp(mine.baseAddress! + files.lowerBound * MemoryLayout<PackedStamp>.stride, theirs.baseAddress!, theirs.count) == 0
+                }
+            }
+        }
+
+        /// The journal-relative path of the file at `index` of `stamps`, in folder `folder`.
+        func path(of index: Int, in folder: Int32) -> String {
+            let span = spans[index]
+            let start = Int(span.start)
+            let name = String(decoding: names[start..<(start + Int(span.length))], as: UTF8.self)
+            let folder = folders[Int(folder)]
+            return folder.isEmpty ? name : folder + "/" + name
         }
     }
 
     private(set) var parts: [Part] = []
-
-    func path(of file: File) -> String {
-        let part = parts[Int(file.part)]
-        let start = Int(file.nameStart)
-        let name = String(decoding: part.names[start..<(start + Int(file.nameLength))], as: UTF8.self)
-        let folder = part.folders[Int(file.folder)]
-        return folder.isEmpty ? name : folder + "/" + name
-    }
 
     /// FNV-1a, 64 bits: the key of a path.
     static func key(_ path: String) -> UInt64 {
@@ -128,15 +151,23 @@ struct Scan {
             var info = stat()
             guard lstat(root + "/" + file, &info) == 0 else { continue }
             Array(file.utf8).withUnsafeBytes { name in
-                top.add(name: name, folder: 0, folderHash: fnvBasis, stamp: stamp(info), part: 0)
+                top.add(name: name, folderHash: fnvBasis, stamp: stamp(info))
             }
         }
-        top.closeFolder(0, from: 0)
+        top.closeFolder(0)
         var units: [String] = []
         for folder in folders {
-            units += walk(root: root, relative: folder, into: top, part: 0, descend: false)
+            units += walk(root: root, relative: folder, into: top, descend: false)
         }
-        let found = (0..<units.count).map { _ in Part() }
+        let found = (0..<units.count).map { _ in
+            let part = Part()
+            // Room for 65,536 files in a year's folder before an array grows: pages never touched cost
+            // nothing, while growing an array copies it into fresh ones.
+            part.stamps.reserveCapacity(1 << 16)
+            part.spans.reserveCapacity(1 << 16)
+            part.names.reserveCapacity(1 << 21)
+            return part
+        }
         let folders = units
         // One thread per core, each taking the next folder: stat calls are the cost, and they run in parallel.
         let next = Counter()
@@ -146,7 +177,7 @@ struct Scan {
             group.enter()
             Thread.detachNewThread {
                 while let index = next.take(below: folders.count) {
-                    _ = walk(root: root, relative: folders[index], into: found[index], part: Int32(index + 1), descend: true)
+                    _ = walk(root: root, relative: folders[index], into: found[index], descend: true)
                 }
                 group.leave()
             }
@@ -157,7 +188,7 @@ struct Scan {
     }
 
     /// Adds the files of one folder to `part`; walks subfolders too when `descend`, else returns them.
-    private static func walk(root: String, relative: String, into part: Part, part index: Int32, descend: Bool) -> [String] {
+    private static func walk(root: String, relative: String, into part: Part, descend: Bool) -> [String] {
         let dirFD = open(root + "/" + relative, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         guard dirFD >= 0 else { return [] }
         guard let handle = fdopendir(dirFD) else {
@@ -171,7 +202,6 @@ struct Scan {
         for byte in relative.utf8 { folderHash = (folderHash ^ UInt64(byte)) &* fnvPrime }
         folderHash = (folderHash ^ UInt64(UInt8(ascii: "/"))) &* fnvPrime
         var subfolders: [String] = []
-        let firstFile = part.files.count
         let onlyMarkdown = relative.hasPrefix("entries")
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         while let item = readdir(handle) {
@@ -184,12 +214,12 @@ struct Scan {
             if kind == S_IFDIR {
                 subfolders.append(relative + "/" + String(decoding: name, as: UTF8.self))
             } else if kind == S_IFREG || kind == S_IFLNK, !onlyMarkdown || name.suffix(3).elementsEqual(".md".utf8) {
-                part.add(name: name, folder: folder, folderHash: folderHash, stamp: stamp(info), part: index)
+                part.add(name: name, folderHash: folderHash, stamp: stamp(info))
             }
         }
-        part.closeFolder(folder, from: firstFile)
+        part.closeFolder(folder)
         guard descend else { return subfolders }
-        for sub in subfolders { _ = walk(root: root, relative: sub, into: part, part: index, descend: true) }
+        for sub in subfolders { _ = walk(root: root, relative: sub, into: part, descend: true) }
         return []
     }
 
@@ -230,13 +260,10 @@ final class Counter: @unchecked Sendable {
 }
 
 extension Scan.Part {
-    func add(name: UnsafeRawBufferPointer, folder: Int32, folderHash: UInt64, stamp: FileStamp, part: Int32) {
+    func add(name: UnsafeRawBufferPointer, folderHash: UInt64, stamp: FileStamp) {
         var key = folderHash
         for byte in name { key = (key ^ UInt64(byte)) &* Scan.fnvPrime }
-        files.append(
-            Scan.File(
-                key: key, stamp: stamp, part: part, folder: folder, nameStart: Int32(names.count),
-                nameLength: Int32(name.count)))
+        open.append(Scan.Found(key: Int64(bitPattern: key), stamp: stamp, name: Scan.NameSpan(start: Int32(names.count), length: Int32(name.count))))
         names.append(contentsOf: name)
     }
 }
