@@ -434,7 +434,9 @@ final class EntryIndex {
     func completeText(root: String, read: @escaping Reader, progress: ((Int, Int) -> Void)? = nil) throws(JournalError) {
         do {
             let waiting = try database.read { db in
-                try Row.fetchAll(db, sql: "SELECT entry.n, entry.path FROM untexted JOIN entry USING (n) ORDER BY entry.path")
+                // CROSS JOIN keeps `untexted` (nearly always empty) the outer loop: left to itself, SQLite
+                // walked all of entry's path index to skip the sort, 1,300 pages at 100,000 entries on every search.
+                try Row.fetchAll(db, sql: "SELECT entry.n, entry.path FROM untexted CROSS JOIN entry USING (n) ORDER BY entry.path")
                     .map { (n: $0["n"] as Int64, path: $0["path"] as String) }
             }
             guard !waiting.isEmpty else { return }
