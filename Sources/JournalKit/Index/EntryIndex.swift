@@ -253,7 +253,10 @@ final class EntryIndex {
             if bulk { try EntryIndex.endBulk(db, recreate: dropped) }
         }
         if suspects.count >= 2000 { progress?(suspects.count, suspects.count) }
-        changes.uncommitted = Array(Set(changes.uncommitted)).sorted()
+        // Already in order and without repeats after a rebuild (the suspects, sorted): 100,000 paths need no set.
+        if !zip(changes.uncommitted, changes.uncommitted.dropFirst()).allSatisfy({ $0 < $1 }) {
+            changes.uncommitted = Array(Set(changes.uncommitted)).sorted()
+        }
         return changes
     }
 
@@ -505,9 +508,12 @@ final class EntryIndex {
         guard !paths.isEmpty else { return }
         do {
             try database.write { db in
-                let statement = try db.cachedStatement(sql: "UPDATE file SET dirty = ? WHERE key = ?")
-                for path in paths {
-                    try statement.execute(arguments: [!committed, Int64(bitPattern: Scan.key(path))])
+                var update = RawStatement(try db.cachedStatement(sql: "UPDATE file SET dirty = ? WHERE key = ?"))
+                // In key order, the rows are visited as they are stored.
+                for key in paths.map({ Int64(bitPattern: Scan.key($0)) }).sorted() {
+                    update.bind(!committed)
+                    update.bind(key)
+                    try update.run(db)
                 }
             }
         } catch {
@@ -555,10 +561,17 @@ final class EntryIndex {
         }
 
         func putFile(_ key: UInt64, _ path: String, _ stamp: FileStamp, hash: Int64, dirty: Bool) throws {
-            try putFile.execute(arguments: [
-                Int64(bitPattern: key), path, Writer.folder(of: path), stamp.size, stamp.mtime, stamp.ctime, stamp.inode,
-                hash, dirty,
-            ])
+            var put = RawStatement(putFile)
+            put.bind(Int64(bitPattern: key))
+            put.bind(path)
+            put.bind(Writer.folder(of: path))
+            put.bind(stamp.size)
+            put.bind(stamp.mtime)
+            put.bind(stamp.ctime)
+            put.bind(stamp.inode)
+            put.bind(hash)
+            put.bind(dirty)
+            try put.run(db)
         }
 
         /// The folder a path is in ("" for the journal's own folder), as the walk names it.
@@ -573,10 +586,16 @@ final class EntryIndex {
             let drop = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
             for folder in folders {
                 var stamps: [PackedStamp] = []
-                let rows = try Row.fetchCursor(select, arguments: [folder])
-                while let row = try rows.next() {
-                    stamps.append(PackedStamp(key: row[0], stamp: FileStamp(size: row[1], mtime: row[2], ctime: row[3], inode: row[4])))
+                try select.setArguments([folder])
+                let raw = select.sqliteStatement
+                while true {
+                    let step = sqlite3_step(raw)
+                    if step == SQLITE_DONE { break }
+                    guard step == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: step)) }
+                    let column = { sqlite3_column_int64(raw, $0) }
+                    stamps.append(PackedStamp(key: column(0), stamp: FileStamp(size: column(1), mtime: column(2), ctime: column(3), inode: column(4))))
                 }
+                sqlite3_reset(raw)
                 if stamps.isEmpty {
                     try drop.execute(arguments: [folder])
                 } else {
@@ -587,7 +606,9 @@ final class EntryIndex {
 
         /// Drops an entry's row and tags; its words stay in the contentless text index, orphaned.
         func deleteEntry(_ path: String) throws {
-            guard let n = try Int64.fetchOne(findEntry, arguments: [path]) else { return }
+            var find = RawStatement(findEntry)
+            find.bind(path)
+            guard let n = try find.int64(db) else { return }
             try deleteRow.execute(arguments: [n])
             try deleteTags.execute(arguments: [n])
             try db.execute(sql: "DELETE FROM untexted WHERE n = ?", arguments: [n])
@@ -598,27 +619,59 @@ final class EntryIndex {
         /// With `text`, the entry is in the full-text index at once; without, it waits in `untexted`.
         func insert(_ entry: Entry, text: TextColumns?) throws {
             let tags = entry.allTags
-            try insertEntry.execute(arguments: [
-                entry.path, entry.id, entry.createdAt.date.timeIntervalSince1970, entry.createdAt.offsetSeconds,
-                entry.createdAt.localDay.description, entry.dateSource.rawValue, entry.timeZone, entry.category,
-                entry.title, entry.starred, entry.tags.joined(separator: "\n"), tags.joined(separator: "\n"),
-                entry.updatedAt?.date.timeIntervalSince1970, entry.updatedAt?.offsetSeconds,
-                entry.weather?.condition, entry.weather?.temperatureC, entry.weather?.provider, entry.weather?.code,
-                entry.weather?.description, entry.weather?.humidity, entry.weather?.windKph,
-                entry.location?.name, entry.location?.latitude, entry.location?.longitude,
-                entry.problem?.line, entry.problem?.reason,
-            ])
+            var row = RawStatement(insertEntry)
+            row.bind(entry.path)
+            row.bind(entry.id)
+            row.bind(entry.createdAt.date.timeIntervalSince1970)
+            row.bind(entry.createdAt.offsetSeconds)
+            row.bind(entry.createdAt.localDay.description)
+            row.bind(entry.dateSource.rawValue)
+            row.bind(entry.timeZone)
+            row.bind(entry.category)
+            row.bind(entry.title)
+            row.bind(entry.starred)
+            row.bind(entry.tags.joined(separator: "\n"))
+            row.bind(tags.joined(separator: "\n"))
+            row.bind(entry.updatedAt?.date.timeIntervalSince1970)
+            row.bind(entry.updatedAt?.offsetSeconds)
+            row.bind(entry.weather?.condition)
+            row.bind(entry.weather?.temperatureC)
+            row.bind(entry.weather?.provider)
+            row.bind(entry.weather?.code)
+            row.bind(entry.weather?.description)
+            row.bind(entry.weather?.humidity)
+            row.bind(entry.weather?.windKph)
+            row.bind(entry.location?.name)
+            row.bind(entry.location?.latitude)
+            row.bind(entry.location?.longitude)
+            row.bind(entry.problem?.line)
+            row.bind(entry.problem?.reason)
+            try row.run(db)
             let n = db.lastInsertedRowID
-            for tag in tags { try insertTag.execute(arguments: [Tags.key(tag), n, tag]) }
+            var tag = RawStatement(insertTag)
+            for name in tags {
+                tag.bind(Tags.key(name))
+                tag.bind(n)
+                tag.bind(name)
+                try tag.run(db)
+            }
             if let text {
                 try insertText(n, text)
             } else {
-                try insertUntexted.execute(arguments: [n])
+                var untexted = RawStatement(insertUntexted)
+                untexted.bind(n)
+                try untexted.run(db)
             }
         }
 
         func insertText(_ n: Int64, _ text: TextColumns) throws {
-            try insertText.execute(arguments: [n, text.title, text.body, text.tags, text.grams])
+            var row = RawStatement(insertText)
+            row.bind(n)
+            row.bind(text.title)
+            row.bind(text.body)
+            row.bind(text.tags)
+            row.bind(text.grams)
+            try row.run(db)
         }
     }
 
