@@ -158,37 +158,32 @@ final class EntryIndex {
             let racy = lastScan - 1_000_000_000
             var seen = Set<String>()
             seen.reserveCapacity(stored.count)
-            for part in scan.parts {
-                for range in part.ranges {
-                    let folder = part.folders[Int(range.folder)]
-                    seen.insert(folder)
-                    let before = stored[folder]
-                    if part.same(range.files, as: before) {
-                        // No file of the folder changed its stamp: only the racy ones are read again.
-                        for index in range.files where part.stamps[index].stamp.mtime >= racy {
-                            let file = part.stamps[index]
-                            suspects.append((part.path(of: index, in: range.folder), UInt64(bitPattern: file.key), file.stamp))
-                        }
-                        continue
+            for folder in scan.folders {
+                seen.insert(folder.path)
+                let before = stored[folder.path]
+                if folder.same(as: before) {
+                    // No file of the folder changed its stamp: only the racy ones are read again.
+                    for (index, file) in folder.stamps.enumerated() where file.stamp.mtime >= racy {
+                        suspects.append((folder.path(of: index), UInt64(bitPattern: file.key), file.stamp))
                     }
-                    // Both in key order: new files, changed or racy ones, and files gone.
-                    let old = before.map(PackedStamp.unpack) ?? []
-                    var next = old.startIndex
-                    for index in range.files {
-                        let file = part.stamps[index]
-                        while next < old.endIndex, old[next].key < file.key {
-                            removed.append(UInt64(bitPattern: old[next].key))
-                            next += 1
-                        }
-                        if next < old.endIndex, old[next].key == file.key {
-                            let same = old[next].stamp == file.stamp
-                            next += 1
-                            if same && file.stamp.mtime < racy { continue }
-                        }
-                        suspects.append((part.path(of: index, in: range.folder), UInt64(bitPattern: file.key), file.stamp))
-                    }
-                    removed += old[next...].map { UInt64(bitPattern: $0.key) }
+                    continue
                 }
+                // Both in key order: new files, changed or racy ones, and files gone.
+                let old = before.map(PackedStamp.unpack) ?? []
+                var next = old.startIndex
+                for (index, file) in folder.stamps.enumerated() {
+                    while next < old.endIndex, old[next].key < file.key {
+                        removed.append(UInt64(bitPattern: old[next].key))
+                        next += 1
+                    }
+                    if next < old.endIndex, old[next].key == file.key {
+                        let same = old[next].stamp == file.stamp
+                        next += 1
+                        if same && file.stamp.mtime < racy { continue }
+                    }
+                    suspects.append((folder.path(of: index), UInt64(bitPattern: file.key), file.stamp))
+                }
+                removed += old[next...].map { UInt64(bitPattern: $0.key) }
             }
             for (folder, stamps) in stored where !seen.contains(folder) {
                 removed += PackedStamp.unpack(stamps).map { UInt64(bitPattern: $0.key) }

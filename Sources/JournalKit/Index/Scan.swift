@@ -53,62 +53,71 @@ struct Scan {
         var name: NameSpan
     }
 
-    /// Where a file's name is in its part's `names`.
+    /// Where a file's name is in its folder's `names`.
     struct NameSpan {
         var start: Int32
         var length: Int32
     }
 
-    /// The files one task found: their folders (relative paths) and names, packed; each folder's files
-    /// as the snapshot packs them (`stamps`, sorted by key, with their names in `spans` alongside), and
-    /// where each folder's run of them is.
-    /// Only what the comparison needs is kept, once: at 100,000 files every byte per file is 100 kB of
-    /// fresh pages that the kernel must fault in and zero.
-    final class Part: @unchecked Sendable {
-        var folders: [String] = []
-        var names: [UInt8] = []
-        var stamps: [PackedStamp] = []
-        var spans: [NameSpan] = []
-        var ranges: [(folder: Int32, files: Range<Int>)] = []
-        /// The open folder's files, in readdir order (reused from folder to folder).
-        var open: [Found] = []
+    /// One folder's files as the snapshot packs them (`stamps`, sorted by key), with their names alongside.
+    /// Only what the comparison needs is kept, once, in arrays made at their size: at 100,000 files every
+    /// byte per file is 100 kB of fresh pages that the kernel must fault in and zero, and growing one big
+    /// array copies it into fresh pages again.
+    struct Folder {
+        /// Relative to the journal ("" for its own folder).
+        var path: String
+        var stamps: [PackedStamp]
+        var spans: [NameSpan]
+        var names: [UInt8]
 
-        /// Sorts the open folder's files by key into `stamps` and `spans`.
-        func closeFolder(_ folder: Int32) {
-            guard !open.isEmpty else { return }
-            let start = stamps.count
-            // Sorted as (key, position) pairs, then put in that order: moving whole records was 5 % of a walk's time.
-            var order = open.indices.map { (key: open[$0].key, at: $0) }
-            order.sort { $0.key < $1.key }
-            for (_, at) in order {
-                stamps.append(PackedStamp(key: open[at].key, stamp: open[at].stamp))
-                spans.append(open[at].name)
-            }
-            ranges.append((folder, start..<stamps.count))
-            open.removeAll(keepingCapacity: true)
-        }
-
-        /// Whether a folder's files are, byte for byte, the snapshot's `stored` picture of them.
-        func same(_ files: Range<Int>, as stored: Data?) -> Bool {
-            guard let stored, stored.count == files.count * MemoryLayout<PackedStamp>.stride else { return false }
+        /// Whether the files are, byte for byte, the snapshot's `stored` picture of them.
+        func same(as stored: Data?) -> Bool {
+            guard let stored, stored.count == stamps.count * MemoryLayout<PackedStamp>.stride else { return false }
             return stamps.withUnsafeBytes { mine in
-                stored.withUnsafeBytes { theirs in
-                    memcmp(mine.baseAddress! + files.lowerBound * MemoryLayout<PackedStamp>.stride, theirs.baseAddress!, theirs.count) == 0
-                }
+                stored.withUnsafeBytes { theirs in memcmp(mine.baseAddress!, theirs.baseAddress!, theirs.count) == 0 }
             }
         }
 
-        /// The journal-relative path of the file at `index` of `stamps`, in folder `folder`.
-        func path(of index: Int, in folder: Int32) -> String {
+        /// The journal-relative path of the file at `index` of `stamps`.
+        func path(of index: Int) -> String {
             let span = spans[index]
             let start = Int(span.start)
             let name = String(decoding: names[start..<(start + Int(span.length))], as: UTF8.self)
-            let folder = folders[Int(folder)]
-            return folder.isEmpty ? name : folder + "/" + name
+            return path.isEmpty ? name : path + "/" + name
         }
     }
 
-    private(set) var parts: [Part] = []
+    /// The folders one task walked, and the folder it is reading (its buffers reused from folder to folder).
+    final class Part: @unchecked Sendable {
+        var folders: [Folder] = []
+        private var open: [Found] = []
+        private var openNames: [UInt8] = []
+
+        func add(name: UnsafeRawBufferPointer, folderHash: UInt64, stamp: FileStamp) {
+            var key = folderHash
+            for byte in name { key = (key ^ UInt64(byte)) &* Scan.fnvPrime }
+            open.append(Found(key: Int64(bitPattern: key), stamp: stamp, name: NameSpan(start: Int32(openNames.count), length: Int32(name.count))))
+            openNames.append(contentsOf: name)
+        }
+
+        /// The open folder's files, sorted by key, become the folder `path`.
+        func closeFolder(_ path: String) {
+            defer {
+                open.removeAll(keepingCapacity: true)
+                openNames.removeAll(keepingCapacity: true)
+            }
+            guard !open.isEmpty else { return }
+            // Sorted as (key, position) pairs, then put in that order: moving whole records was 5 % of a walk's time.
+            var order = open.indices.map { (key: open[$0].key, at: $0) }
+            order.sort { $0.key < $1.key }
+            let stamps = order.map { PackedStamp(key: $0.key, stamp: open[$0.at].stamp) }
+            let spans = order.map { open[$0.at].name }
+            folders.append(Folder(path: path, stamps: stamps, spans: spans, names: openNames))
+        }
+    }
+
+    /// Every folder with files, each once.
+    private(set) var folders: [Folder] = []
 
     /// FNV-1a, 64 bits: the key of a path.
     static func key(_ path: String) -> UInt64 {
@@ -145,8 +154,6 @@ struct Scan {
     static func walk(root: String) -> Scan {
         var scan = Scan()
         let top = Part()
-        scan.parts.append(top)
-        top.folders.append("")
         for file in files {
             var info = stat()
             guard lstat(root + "/" + file, &info) == 0 else { continue }
@@ -154,20 +161,12 @@ struct Scan {
                 top.add(name: name, folderHash: fnvBasis, stamp: stamp(info))
             }
         }
-        top.closeFolder(0)
+        top.closeFolder("")
         var units: [String] = []
         for folder in folders {
             units += walk(root: root, relative: folder, into: top, descend: false)
         }
-        let found = (0..<units.count).map { _ in
-            let part = Part()
-            // Room for 65,536 files in a year's folder before an array grows: pages never touched cost
-            // nothing, while growing an array copies it into fresh ones.
-            part.stamps.reserveCapacity(1 << 16)
-            part.spans.reserveCapacity(1 << 16)
-            part.names.reserveCapacity(1 << 21)
-            return part
-        }
+        let found = (0..<units.count).map { _ in Part() }
         let folders = units
         // One thread per core, each taking the next folder: stat calls are the cost, and they run in parallel.
         let next = Counter()
@@ -183,7 +182,7 @@ struct Scan {
             }
         }
         group.wait()
-        scan.parts += found
+        scan.folders = top.folders + found.flatMap(\.folders)
         return scan
     }
 
@@ -196,8 +195,6 @@ struct Scan {
             return []
         }
         defer { closedir(handle) }
-        let folder = Int32(part.folders.count)
-        part.folders.append(relative)
         var folderHash = fnvBasis
         for byte in relative.utf8 { folderHash = (folderHash ^ UInt64(byte)) &* fnvPrime }
         folderHash = (folderHash ^ UInt64(UInt8(ascii: "/"))) &* fnvPrime
@@ -217,7 +214,7 @@ struct Scan {
                 part.add(name: name, folderHash: folderHash, stamp: stamp(info))
             }
         }
-        part.closeFolder(folder)
+        part.closeFolder(relative)
         guard descend else { return subfolders }
         for sub in subfolders { _ = walk(root: root, relative: sub, into: part, descend: true) }
         return []
@@ -256,14 +253,5 @@ final class Counter: @unchecked Sendable {
         guard value < limit else { return nil }
         value += 1
         return value - 1
-    }
-}
-
-extension Scan.Part {
-    func add(name: UnsafeRawBufferPointer, folderHash: UInt64, stamp: FileStamp) {
-        var key = folderHash
-        for byte in name { key = (key ^ UInt64(byte)) &* Scan.fnvPrime }
-        open.append(Scan.Found(key: Int64(bitPattern: key), stamp: stamp, name: Scan.NameSpan(start: Int32(names.count), length: Int32(name.count))))
-        names.append(contentsOf: name)
     }
 }
