@@ -142,12 +142,8 @@ final class EntryIndex {
         try database.read { db in
             lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
             var stored: [String: Data] = [:]
-            let folders = try db.makeStatement(sql: "SELECT path, stamps FROM folder")
-            let raw = folders.sqliteStatement
-            while true {
-                let step = sqlite3_step(raw)
-                if step == SQLITE_DONE { break }
-                guard step == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: step)) }
+            var folders = RawStatement(try db.makeStatement(sql: "SELECT path, stamps FROM folder"))
+            try folders.forEachRow(db) { raw in
                 let path = String(cString: sqlite3_column_text(raw, 0))
                 let count = Int(sqlite3_column_bytes(raw, 1))
                 stored[path] = count == 0 ? Data() : Data(bytes: sqlite3_column_blob(raw, 1), count: count)
@@ -581,16 +577,12 @@ final class EntryIndex {
             let drop = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
             for folder in folders {
                 var stamps: [PackedStamp] = []
-                try select.setArguments([folder])
-                let raw = select.sqliteStatement
-                while true {
-                    let step = sqlite3_step(raw)
-                    if step == SQLITE_DONE { break }
-                    guard step == SQLITE_ROW else { throw DatabaseError(resultCode: ResultCode(rawValue: step)) }
+                var rows = RawStatement(select)
+                rows.bind(folder)
+                try rows.forEachRow(db) { raw in
                     let column = { sqlite3_column_int64(raw, $0) }
                     stamps.append(PackedStamp(key: column(0), stamp: FileStamp(size: column(1), mtime: column(2), ctime: column(3), inode: column(4))))
                 }
-                sqlite3_reset(raw)
                 if stamps.isEmpty {
                     try drop.execute(arguments: [folder])
                 } else {

@@ -57,16 +57,33 @@ struct RawStatement {
         try step(db) { sqlite3_column_int64($0, 0) }
     }
 
+    /// Steps through every row, handing each to `body` (read its columns there), then makes the statement
+    /// ready for the next values.
+    mutating func forEachRow(_ db: Database, _ body: (OpaquePointer) throws -> Void) throws {
+        defer {
+            sqlite3_reset(raw)
+            sqlite3_clear_bindings(raw)
+            index = 0
+        }
+        while true {
+            let code = sqlite3_step(raw)
+            if code == SQLITE_DONE { return }
+            guard code == SQLITE_ROW else { throw failure(db, code) }
+            try body(raw)
+        }
+    }
+
+    private func failure(_ db: Database, _ code: Int32) -> DatabaseError {
+        DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
+    }
+
     private mutating func step<T>(_ db: Database, _ read: (OpaquePointer) -> T) throws -> T? {
         let code = sqlite3_step(raw)
         let value = code == SQLITE_ROW ? read(raw) : nil
         sqlite3_reset(raw)
         sqlite3_clear_bindings(raw)
         index = 0
-        guard code == SQLITE_DONE || code == SQLITE_ROW else {
-            throw DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)),
-                                sql: statement.sql)
-        }
+        guard code == SQLITE_DONE || code == SQLITE_ROW else { throw failure(db, code) }
         return value
     }
 
