@@ -9,6 +9,7 @@
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include <openssl/sha.h>
 #include <stddef.h>
+#include <sys/uio.h>
 
 int __real_git_hash_buf(unsigned char *out, const void *data, size_t len, int algorithm);
 
@@ -18,4 +19,19 @@ int __wrap_git_hash_buf(unsigned char *out, const void *data, size_t len, int al
     SHA_CTX context;
     if (!SHA1_Init(&context) || !SHA1_Update(&context, data, len) || !SHA1_Final(out, &context)) return -1;
     return 0;
+}
+
+/* The same SHA-1, for git's index as the journal rewrites it (Sources/Git/IndexFile.swift). */
+int cgittls_sha1(const void *data, size_t len, unsigned char *out) {
+    SHA_CTX context;
+    return SHA1_Init(&context) && SHA1_Update(&context, data, len) && SHA1_Final(out, &context) ? 0 : -1;
+}
+
+/* The same over `count` pieces, as if they were one run of bytes. */
+int cgittls_sha1_pieces(const struct iovec *pieces, int count, unsigned char *out) {
+    SHA_CTX context;
+    if (!SHA1_Init(&context)) return -1;
+    for (int i = 0; i < count; i++)
+        if (!SHA1_Update(&context, pieces[i].iov_base, pieces[i].iov_len)) return -1;
+    return SHA1_Final(out, &context) ? 0 : -1;
 }

@@ -17,7 +17,7 @@ extension Repository {
         // An index that ignores case, or holds conflicts, is libgit2's to keep straight.
         let plainIndex = git_index_has_conflicts(index) == 0
             && git_index_caps(index) & Int32(GIT_INDEX_CAPABILITY_IGNORE_CASE.rawValue) == 0
-        let direct = try plainIndex && !addMayFilter(paths, index: index)
+        let direct = try plainIndex && !addMayFilter(paths) { git_index_get_bypath(index, $0, 0) != nil }
         let batch = paths.count > Repository.batchSize
         // libgit2 looks at the setting as it writes each object (the journal turns it on for every process).
         if batch { _ = cgit2_enable_fsync(0) }
@@ -92,7 +92,7 @@ extension Repository {
         }
     }
 
-    private func objectDatabase() throws -> OpaquePointer {
+    func objectDatabase() throws -> OpaquePointer {
         var odb: OpaquePointer?
         try check(git_repository_odb(&odb, pointer), "open the object database")
         guard let odb else { throw GitError(operation: "open the object database", code: -1, message: "no object database") }
@@ -101,7 +101,7 @@ extension Repository {
 
     /// Stores the plain file at `path` as a blob and returns its index entry but for the path; nil when it is
     /// something else (or gone), for libgit2.
-    private func store(_ path: String, in odb: OpaquePointer) throws -> git_index_entry? {
+    func store(_ path: String, in odb: OpaquePointer) throws -> git_index_entry? {
         let fd = open(workdir + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -136,8 +136,8 @@ extension Repository {
     /// Whether adding `paths` could run a filter on their way into git: ours is installed (an encrypted
     /// journal), a `.gitattributes` stands in the work tree or the index in any folder above one of them,
     /// the repository or the user has an attributes file, or the config converts line ends on the way in
-    /// (`core.autocrlf` true or input).
-    func addMayFilter(_ paths: [String], index: OpaquePointer) throws -> Bool {
+    /// (`core.autocrlf` true or input). `indexHas` tells whether git's index holds a path.
+    func addMayFilter(_ paths: [String], indexHas: (String) -> Bool) throws -> Bool {
         if contentFilter != nil || attributesOutsideTheTree() || autocrlf() != nil { return true }
         var folders = Set<Substring>()
         for path in paths {
@@ -150,7 +150,7 @@ extension Repository {
         folders.insert("")
         for folder in folders {
             let file = folder.isEmpty ? ".gitattributes" : folder + "/.gitattributes"
-            if existsInWorkdir(file) || git_index_get_bypath(index, file, 0) != nil { return true }
+            if existsInWorkdir(file) || indexHas(file) { return true }
         }
         return false
     }

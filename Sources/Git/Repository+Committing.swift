@@ -7,6 +7,7 @@ extension Repository {
     /// Stages exactly `paths` (each added if it exists in the work dir, removed from the index if not) and commits them with `message` on HEAD (works on an unborn HEAD too). Other changes in the work tree are not included, but anything someone else already staged in the index is. Returns the new commit, or the current HEAD without committing when the resulting tree equals HEAD's; throws (operation "commit") when HEAD is unborn and the index is empty. Does not look at `state`: refuse yourself during a merge.
     public func commit(paths: [String], message: String, signature: Signature) throws -> ObjectID {
         let operation = "commit"
+        if let made = try commitRewritingIndex(paths, message: message, signature: signature) { return made }
         var index: OpaquePointer?
         try check(git_repository_index(&index, pointer), "open the index")
         guard let index else {
@@ -25,7 +26,14 @@ extension Repository {
                            message: "nothing to commit (HEAD is unborn and the index is empty)")
         }
         var treeOID = git_oid()
-        try check(git_index_write_tree(&treeOID, index), "write the tree")
+        // The trees rewritten hold the blobs just staged and what the index held before, each checked when it
+        // was staged (git checks what it stages too). With libgit2's strict checking on, every entry of every
+        // rewritten folder was read back from the object database to check its type: a whole month of entries,
+        // mostly loose objects opened and inflated one by one, on every commit.
+        _ = cgit2_strict_object_creation(0)
+        let wrote = git_index_write_tree(&treeOID, index)
+        _ = cgit2_strict_object_creation(1)
+        try check(wrote, "write the tree")
         // Saves the stat data libgit2 just took (and the tree cache) so the git program sees the entries as clean.
         try check(git_index_write(index), "write the index")
 
@@ -42,6 +50,74 @@ extension Repository {
 
         return try writeCommit(tree: ObjectID(treeOID), parents: headID.map { [$0] } ?? [], message: message,
                                signature: signature, updating: "HEAD", operation: operation)
+    }
+
+    /// `commit(paths:…)` for the plain case, with git's index read and written as bytes (`IndexFile`): HEAD
+    /// born, no filter could apply, each path a small regular file or gone, the index one `IndexFile` reads,
+    /// and its case-sensitive. Returns nil, having changed nothing but maybe stored blobs, for any other case.
+    func commitRewritingIndex(_ paths: [String], message: String, signature: Signature) throws -> ObjectID? {
+        let operation = "commit"
+        let ignoresCase = configString("core.ignorecase").map { ["true", "yes", "on", "1"].contains($0.lowercased()) }
+        guard ignoresCase != true, contentFilter == nil, !attributesOutsideTheTree(), autocrlf() == nil,
+            let headID = try head()
+        else { return nil }
+        // git's own lock on the index, taken before it is read: a `git add` waits or fails meanwhile.
+        let lockPath = gitdir + "/index.lock"
+        let lock = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        guard lock >= 0 else { return nil }  // held: libgit2 says so
+        var renamed = false
+        defer {
+            close(lock)
+            if !renamed { unlink(lockPath) }
+        }
+        let reading = open(gitdir + "/index", O_RDONLY | O_CLOEXEC)
+        guard reading >= 0 else { return nil }
+        defer { close(reading) }
+        guard var index = IndexFile(descriptor: reading), try !addMayFilter(paths, indexHas: index.contains) else {
+            return nil
+        }
+
+        let odb = try objectDatabase()
+        defer { git_odb_free(odb) }
+        var stored: [(path: String, entry: git_index_entry?)] = []
+        for path in paths {
+            if existsInWorkdir(path) {
+                guard let entry = try store(path, in: odb) else { return nil }
+                stored.append((path, entry))
+            } else {
+                stored.append((path, nil))
+            }
+        }
+        let fresh = index.firstNewOffset
+        for (path, entry) in stored {
+            if let entry { index.put(path, entry) } else { index.remove(path) }
+        }
+        index.smudgeRacilyClean(except: fresh) { path, mode, id in workdirFile(path, mode: mode, matches: id) }
+        var treeOID = try index.writeTrees(into: odb)
+        guard index.write(to: lock), rename(lockPath, gitdir + "/index") == 0 else {
+            throw GitError(operation: "write the index", code: -1, message: String(cString: strerror(errno)))
+        }
+        renamed = true
+
+        var headOID = try headID.raw(for: operation)
+        var parent: OpaquePointer?
+        try check(git_commit_lookup(&parent, pointer, &headOID), "look up HEAD commit")
+        defer { git_commit_free(parent) }
+        if let parentTree = git_commit_tree_id(parent), git_oid_equal(parentTree, &treeOID) == 1 { return headID }
+        return try writeCommit(tree: ObjectID(treeOID), parents: [headID], message: message, signature: signature,
+                               updating: "HEAD", operation: operation)
+    }
+
+    /// Whether the work tree's file at `path` is a regular file whose blob is `id` (20 bytes), for an index
+    /// entry of `mode`. Anything else (a link, a folder, a file gone or unreadable) does not match.
+    private func workdirFile(_ path: String, mode: UInt32, matches id: [UInt8]) -> Bool {
+        guard mode & 0o170000 == 0o100000 else { return false }
+        guard let data = FileManager.default.contents(atPath: workdir + "/" + path) else { return false }
+        var info = stat()
+        guard lstat(workdir + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        var oid = git_oid()
+        let hashed = data.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
+        return hashed == 0 && withUnsafeBytes(of: oid) { Array($0) } == id
     }
 
     /// The tree of `commit` (an empty tree when nil) with `files` replaced (regular files, mode 644) or,

@@ -6,4 +6,13 @@
    nothing to load). */
 int cgittls_load_certificates(void);
 
+/* SHA-1 of `len` bytes at `data` into the 20 bytes at `out`, with OpenSSL's libcrypto (the CPU's SHA
+   instructions); 0 on success. A file checksum, never an object id. */
+#include <stddef.h>
+int cgittls_sha1(const void *data, size_t len, unsigned char *out);
+
+/* The same over `count` pieces read in order, as if they were one run of bytes. */
+#include <sys/uio.h>
+int cgittls_sha1_pieces(const struct iovec *pieces, int count, unsigned char *out);
+
 #endif
