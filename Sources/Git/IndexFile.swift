@@ -144,14 +144,23 @@ struct IndexFile {
         record.append(contentsOf: repeatElement(0, count: length - record.count))
         let offset = bytes.count
         bytes.append(contentsOf: record)
+        // As `git add` does: a file where a folder was replaces the folder's entries, and a file inside what
+        // was a file replaces that file.
+        let folder = name + [UInt8(ascii: "/")]
+        let below = position(of: folder).index
+        if below < entries.count, self.path(at: entries[below]).starts(with: folder) {
+            entries.removeSubrange(below..<endOfFolder(folder, from: below, to: entries.count))
+        }
+        for (i, byte) in name.enumerated() where byte == UInt8(ascii: "/") { remove(Array(name[..<i])) }
         let (index, found) = position(of: name)
         if found { entries[index] = offset } else { entries.insert(offset, at: index) }
         invalidate(name)
     }
 
     /// Removes `path`, if the index has it.
-    mutating func remove(_ path: String) {
-        let name = Array(path.utf8)
+    mutating func remove(_ path: String) { remove(Array(path.utf8)) }
+
+    private mutating func remove(_ name: [UInt8]) {
         let (index, found) = position(of: name)
         guard found else { return }
         entries.remove(at: index)
@@ -169,24 +178,19 @@ struct IndexFile {
         }
     }
 
-    /// git's rule for a racily clean entry: one whose file changed in the same clock tick as the index was last
-    /// written (or later) looks clean by its stat data whatever its bytes. Once the index is rewritten later,
-    /// nothing would tell, so such an entry whose file no longer matches (`matches(path, mode, id)` false)
-    /// gets size 0, which makes git and libgit2 compare its content; as git and libgit2 do when they write.
-    mutating func smudgeRacilyClean(except fresh: Int, matches: (String, UInt32, [UInt8]) -> Bool) {
+    /// git's rule for a racily clean entry: one whose file changed in the second the index was last written
+    /// (or later) looks clean by its stat data whatever its bytes. Once the index is rewritten later, nothing
+    /// would tell, so such an entry whose file no longer matches (`matches(path, mode, id)` false) gets size 0,
+    /// which makes git and libgit2 compare its content, as they do when they write. By the second, as git
+    /// compares them unless built with nanoseconds (Debian's is not).
+    mutating func smudgeRacilyClean(except fresh: Int, matches: ([UInt8], UInt32, [UInt8]) -> Bool) {
         let seconds = UInt32(truncatingIfNeeded: stamp.tv_sec)
-        let nanoseconds = UInt32(truncatingIfNeeded: stamp.tv_nsec)
         let racy = bytes.withUnsafeBufferPointer { file in
-            entries.filter { offset in
-                guard offset < fresh else { return false }
-                let mtime = IndexFile.uint32(file, offset + 8)
-                return mtime > seconds || (mtime == seconds && IndexFile.uint32(file, offset + 12) >= nanoseconds)
-            }
+            entries.filter { offset in offset < fresh && IndexFile.uint32(file, offset + 8) >= seconds }
         }
         for offset in racy {
-            let path = String(decoding: self.path(at: offset), as: UTF8.self)
             let id = Array(bytes[(offset + 40)..<(offset + 60)])
-            if !matches(path, IndexFile.uint32(bytes, offset + 24), id) {
+            if !matches(Array(path(at: offset)), IndexFile.uint32(bytes, offset + 24), id) {
                 bytes.replaceSubrange((offset + 36)..<(offset + 40), with: [0, 0, 0, 0])
             }
         }

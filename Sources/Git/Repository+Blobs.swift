@@ -109,14 +109,8 @@ extension Repository {
         guard fstat(fd, &info) == 0, info.st_mode & S_IFMT == S_IFREG, info.st_mode & 0o111 == 0,
             info.st_size <= Repository.directLimit
         else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(info.st_size))
-        var done = 0
-        while done < bytes.count {
-            let count = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + done, $0.count - done) }
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return nil }  // shorter than it was: someone is writing it, libgit2's then
-            done += count
-        }
+        // Shorter than it was: someone is writing it, libgit2's then.
+        guard let bytes = readAll(fd, count: Int(info.st_size)) else { return nil }
         var entry = git_index_entry()
         try check(git_odb_write(&entry.id, odb, bytes, bytes.count, GIT_OBJECT_BLOB), "store '\(path)'")
         // As libgit2's git_index_entry__init_from_stat fills it (its `dev` is the file's st_rdev).
@@ -154,4 +148,17 @@ extension Repository {
         }
         return false
     }
+}
+
+/// The `count` bytes at the start of the file open at `descriptor`; nil when it is shorter or cannot be read.
+func readAll(_ descriptor: Int32, count: Int) -> [UInt8]? {
+    var bytes = [UInt8](repeating: 0, count: count)
+    var done = 0
+    while done < count {
+        let got = bytes.withUnsafeMutableBytes { read(descriptor, $0.baseAddress! + done, count - done) }
+        if got < 0, errno == EINTR { continue }
+        guard got > 0 else { return nil }
+        done += got
+    }
+    return bytes
 }

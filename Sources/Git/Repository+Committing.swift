@@ -58,7 +58,13 @@ extension Repository {
     func commitRewritingIndex(_ paths: [String], message: String, signature: Signature) throws -> ObjectID? {
         let operation = "commit"
         let ignoresCase = configString("core.ignorecase").map { ["true", "yes", "on", "1"].contains($0.lowercased()) }
-        guard ignoresCase != true, contentFilter == nil, !attributesOutsideTheTree(), autocrlf() == nil,
+        // A path git would refuse (an empty, `.` or `..` part, or one starting `.git`) is libgit2's to refuse.
+        let plain = paths.allSatisfy { path in
+            path.split(separator: "/", omittingEmptySubsequences: false).allSatisfy { part in
+                !part.isEmpty && part != "." && part != ".." && !part.lowercased().hasPrefix(".git")
+            }
+        }
+        guard plain, ignoresCase != true, contentFilter == nil, !attributesOutsideTheTree(), autocrlf() == nil,
             let headID = try head()
         else { return nil }
         // git's own lock on the index, taken before it is read: a `git add` waits or fails meanwhile.
@@ -108,15 +114,33 @@ extension Repository {
                                updating: "HEAD", operation: operation)
     }
 
-    /// Whether the work tree's file at `path` is a regular file whose blob is `id` (20 bytes), for an index
-    /// entry of `mode`. Anything else (a link, a folder, a file gone or unreadable) does not match.
-    private func workdirFile(_ path: String, mode: UInt32, matches id: [UInt8]) -> Bool {
-        guard mode & 0o170000 == 0o100000 else { return false }
-        guard let data = FileManager.default.contents(atPath: workdir + "/" + path) else { return false }
+    /// Whether the work tree still holds what an index entry of `mode` and blob `id` (20 bytes) says is at
+    /// `path` (bytes, as the index has them): a regular file or a symbolic link of that content. A submodule
+    /// always does, as libgit2 has it.
+    private func workdirFile(_ path: [UInt8], mode: UInt32, matches id: [UInt8]) -> Bool {
+        let full = (Array((workdir + "/").utf8) + path + [0]).map { CChar(bitPattern: $0) }
         var info = stat()
-        guard lstat(workdir + "/" + path, &info) == 0, info.st_mode & S_IFMT == S_IFREG else { return false }
+        guard lstat(full, &info) == 0 else { return false }
+        var content: [UInt8]
+        switch (mode & 0o170000, info.st_mode & S_IFMT) {
+        case (0o160000, _):
+            return true
+        case (0o120000, S_IFLNK):
+            content = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
+            let count = content.withUnsafeMutableBytes { readlink(full, $0.baseAddress!, $0.count) }
+            guard count >= 0, count < content.count else { return false }
+            content.removeLast(content.count - count)
+        case (0o100000, S_IFREG):
+            let descriptor = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
+            guard descriptor >= 0 else { return false }
+            defer { close(descriptor) }
+            guard let read = readAll(descriptor, count: Int(info.st_size)) else { return false }
+            content = read
+        default:
+            return false
+        }
         var oid = git_oid()
-        let hashed = data.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
+        let hashed = content.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
         return hashed == 0 && withUnsafeBytes(of: oid) { Array($0) } == id
     }
 

@@ -38,8 +38,10 @@ import Testing
 
             """)
         #expect(try repo.fileContents("entries/2024/01/a.md", at: second) == Data("changed\n".utf8))
-        // write-tree takes every folder the cache says it knows: a wrong count or id would show here.
+        // write-tree takes every folder the cache says it knows: a wrong count or id would show here; and git
+        // checks the whole cache against the entries when asked to.
         #expect(try scratch.git("write-tree", in: dir) == scratch.git("rev-parse", "HEAD^{tree}", in: dir))
+        try scratch.git("update-index", "--force-write-index", in: dir, env: ["GIT_TEST_CHECK_CACHE_TREE": "1"])
         try scratch.expectClean(dir)
 
         try scratch.write("by git\n", to: "entries/2024/01/sub/git.md", in: dir)
@@ -119,5 +121,99 @@ import Testing
         #expect(try scratch.git("write-tree", in: dir) == scratch.git("rev-parse", "HEAD^{tree}", in: dir))
         #expect(try scratch.git("diff-files", "--name-only", in: dir).isEmpty)
         #expect(try scratch.git("status", "--porcelain", in: dir) == "?? entries/intent.md\n")
+    }
+
+    /// A file where a folder was, and a folder where a file was, as `git add` has them: the old entries go.
+    @Test func aFileAndAFolderReplaceEachOther() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        for path in ["a", "b", "d/x", "d/y"] { try scratch.write("\(path)\n", to: path, in: dir) }
+        _ = try repo.commit(paths: ["a", "b", "d/x", "d/y"], message: "first", signature: tester)
+        try scratch.delete("a", in: dir)
+        try scratch.write("x\n", to: "a/x", in: dir)
+        try scratch.delete("d", in: dir)
+        try scratch.write("file\n", to: "d", in: dir)
+        _ = try #require(try repo.commitRewritingIndex(["a/x", "d"], message: "swap", signature: tester))
+        #expect(try scratch.git("ls-files", in: dir) == "a/x\nb\nd\n")
+        #expect(try scratch.git("ls-tree", "-r", "--name-only", "HEAD", in: dir) == "a/x\nb\nd\n")
+        #expect(try scratch.git("write-tree", in: dir) == scratch.git("rev-parse", "HEAD^{tree}", in: dir))
+        try scratch.expectClean(dir)
+    }
+
+    /// A path git would refuse is left to libgit2, which refuses it.
+    @Test(arguments: ["entries//a.md", "./a.md", ".git/description", "/a.md", "x/../a.md", ".GIT/config"])
+    func pathsGitRefusesAreLeftToLibgit2(path: String) throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        try scratch.write("1\n", to: "a.md", in: dir)
+        try scratch.write("1\n", to: "entries/a.md", in: dir)
+        let first = try repo.commit(paths: ["a.md", "entries/a.md"], message: "first", signature: tester)
+        try scratch.write("2\n", to: "a.md", in: dir)
+        try scratch.write("2\n", to: "entries/a.md", in: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/x", withIntermediateDirectories: true)
+        #expect(try repo.commitRewritingIndex([path], message: "odd", signature: tester) == nil)
+        #expect(try repo.head() == first)
+        #expect(try scratch.git("ls-files", in: dir) == "a.md\nentries/a.md\n")
+    }
+
+    /// Racily clean entries whose files did not change keep their stat data: a symbolic link, a name that is
+    /// not UTF-8, a regular file.
+    @Test func racilyCleanButUnchangedEntriesStayClean() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        try scratch.write("b\n", to: "b.md", in: dir)
+        _ = try repo.commit(paths: ["b.md"], message: "first", signature: tester)
+        let latin = Array("l".utf8) + [0xE9] + Array("t.md".utf8)  // "lét.md" in Latin-1
+        #expect(symlink("target", dir + "/link") == 0)
+        let fd = open((Array((dir + "/").utf8) + latin + [0]).map { CChar(bitPattern: $0) }, O_WRONLY | O_CREAT, 0o644)
+        #expect(fd >= 0 && write(fd, "x", 1) == 1)
+        close(fd)
+        try scratch.write("cccc\n", to: "c.md", in: dir)
+        let then = timespec(tv_sec: 1_600_000_000, tv_nsec: 0)
+        for name in [Array("link".utf8), latin, Array("c.md".utf8)] {
+            #expect(IndexRewriteTests.setTime(then, of: Array((dir + "/").utf8) + name))
+        }
+        try scratch.git("add", "-A", in: dir)
+        try scratch.git("commit", "-q", "-m", "more", in: dir)
+        #expect(IndexRewriteTests.setTime(then, of: Array((dir + "/.git/index").utf8)))
+
+        try scratch.write("b2\n", to: "b.md", in: dir)
+        _ = try #require(try repo.commitRewritingIndex(["b.md"], message: "b", signature: tester))
+        #expect(!(try scratch.git("ls-files", "--debug", in: dir).contains("size: 0\t")))
+        try scratch.expectClean(dir)
+    }
+
+    /// git compares a racy entry's stamp with the index's by the second: a change later in the same second as
+    /// the index was written, same size, stays visible.
+    @Test func aChangeInTheSameSecondAsTheIndexStaysVisible() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        try scratch.write("a.md\n", to: "a.md", in: dir)
+        try scratch.write("b\n", to: "b.md", in: dir)
+        _ = try repo.commit(paths: ["a.md", "b.md"], message: "first", signature: tester)
+        #expect(IndexRewriteTests.setTime(timespec(tv_sec: 1_600_000_000, tv_nsec: 200_000_000), of: Array((dir + "/a.md").utf8)))
+        try scratch.git("add", "a.md", in: dir)
+        #expect(IndexRewriteTests.setTime(timespec(tv_sec: 1_600_000_000, tv_nsec: 500_000_000), of: Array((dir + "/.git/index").utf8)))
+        try scratch.write("A.md\n", to: "a.md", in: dir)
+        #expect(IndexRewriteTests.setTime(timespec(tv_sec: 1_600_000_000, tv_nsec: 700_000_000), of: Array((dir + "/a.md").utf8)))
+
+        try scratch.write("b2\n", to: "b.md", in: dir)
+        _ = try #require(try repo.commitRewritingIndex(["b.md"], message: "b", signature: tester))
+        #expect(try scratch.git("diff-files", "--name-only", in: dir) == "a.md\n")
+        #expect(try scratch.git("status", "--porcelain", in: dir) == " M a.md\n")
+    }
+
+    /// Sets the modification (and access) time of the file or link at `path` (bytes), not following links.
+    static func setTime(_ time: timespec, of path: [UInt8]) -> Bool {
+        let times = [time, time]
+        return utimensat(AT_FDCWD, (path + [0]).map { CChar(bitPattern: $0) }, times, AT_SYMLINK_NOFOLLOW) == 0
     }
 }
