@@ -101,6 +101,32 @@ import Testing
         #expect(try box.commitSubjects().first?.hasPrefix("Edit \"Replaced title\"") == true)
     }
 
+    /// A file still racy (here: stamped an hour ahead, so for as long as the test runs whatever the machine's
+    /// load) is re-read by every command, but when its bytes are unchanged nothing is written: the reads
+    /// right after an `add` pay no snapshot write. Its edit is still seen.
+    @Test func readsRightAfterAWriteWriteNothing() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Original title")
+        let path = try #require(box.entryFiles().first)
+        let full = box.journal + "/" + path
+        let ahead = Date().addingTimeInterval(3600)
+        try FileManager.default.setAttributes([.modificationDate: ahead], ofItemAtPath: full)
+        _ = try box.journal("list")  // records the new stamp
+        let snapshot = box.journal + "/.git/journal/index.sqlite"
+        let written = try FileManager.default.attributesOfItem(atPath: snapshot)[.modificationDate] as? Date
+        for _ in 0..<3 { #expect(try box.journal("list").stdout.contains("Original title")) }
+        #expect(try box.journal("search", "original").stdout.contains("Original title"))
+        #expect(try FileManager.default.attributesOfItem(atPath: snapshot)[.modificationDate] as? Date == written)
+        #expect(!FileManager.default.fileExists(atPath: snapshot + "-wal"), "a read left a write-ahead log")
+
+        let text = try #require(box.read(path))
+        try box.write(path, text.replacingOccurrences(of: "Original title", with: "Replaced title"))
+        try FileManager.default.setAttributes([.modificationDate: ahead], ofItemAtPath: full)
+        #expect(try box.journal("list").stdout.contains("Replaced title"))
+        #expect(try box.commitSubjects().first?.hasPrefix("Edit \"Replaced title\"") == true)
+    }
+
     @Test func aJournalInALinkedWorkTreeStillOpens() throws {
         // `.git` is a file there: libgit2, not the quick check for a `.git` folder, finds the repository.
         let box = try Sandbox()

@@ -138,6 +138,8 @@ final class EntryIndex {
         // same-size edit in the same clock tick could hide: those are re-read and compared by content.
         var suspects: [(path: String, key: UInt64, stamp: FileStamp)] = []
         var known: [UInt64: Known] = [:]  // what the snapshot says of the suspects and the removed only
+        // Whether every suspect is one only for being racy, in a folder whose stamps all match the snapshot's.
+        var onlyRacy = true
         var removed: [UInt64] = []
         try database.read { db in
             lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
@@ -165,6 +167,7 @@ final class EntryIndex {
                     continue
                 }
                 // Both in key order: new files, changed or racy ones, and files gone.
+                onlyRacy = false
                 let old = before.map(PackedStamp.unpack) ?? []
                 var next = old.startIndex
                 for (index, file) in folder.stamps.enumerated() {
@@ -197,6 +200,17 @@ final class EntryIndex {
         // write cost every read a WAL checkpoint with two fsyncs at exit). The scan time stays as it was:
         // with no racy file now, a file changed later differs in its stamp or is racy against the old time.
         if suspects.isEmpty && removed.isEmpty {
+            changes.uncommitted.sort()
+            return changes
+        }
+        // Only racy files (one just written by the last command), bytes unchanged, one of them still racy
+        // against this scan: writing would only move the scan time, and they would be read again next time all
+        // the same. Nothing is written then either, as above; the write that moves the scan time comes with a
+        // change, or once no file is racy any more.
+        if onlyRacy, removed.isEmpty, !changes.rebuilt, suspects.count <= 64,
+            suspects.contains(where: { $0.stamp.mtime >= scanStart - 1_000_000_000 }),
+            suspects.allSatisfy({ EntryIndex.hash(ofFileAt: root + "/" + $0.path) == known[$0.key]?.hash })
+        {
             changes.uncommitted.sort()
             return changes
         }
