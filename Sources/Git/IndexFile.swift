@@ -8,8 +8,9 @@ import Foundation
 /// every tree of HEAD after writing one, and hashes the file with its collision-detecting SHA-1: 114 ms of
 /// a commit in a journal of 100,000 entries, where this takes 27 (BENCHMARKS.md).
 ///
-/// Only the plain case is handled: index version 2 or 3 with no entry using extended flags, no conflicts, and
-/// no extension but the cache of trees (`TREE`). Anything else (`init` returns nil) is left to libgit2.
+/// Only the plain case is handled: index version 2 or 3 with no entry using extended flags or marked
+/// assume-unchanged, no conflicts, and no extension but the cache of trees (`TREE`). Anything else (`init`
+/// returns nil) is left to libgit2.
 struct IndexFile {
     /// The file read, then the entries put since, appended after its checksum.
     private var bytes: [UInt8]
@@ -71,8 +72,9 @@ struct IndexFile {
             for _ in 0..<count {
                 guard offset + 62 <= size - 20 else { return nil }
                 let flags = UInt16(file[offset + 60]) << 8 | UInt16(file[offset + 61])
-                // Extended flags (intent-to-add, skip-worktree) and conflict stages change what a tree holds.
-                guard flags & 0x4000 == 0, flags & 0x3000 == 0,
+                // Extended flags (intent-to-add, skip-worktree) and conflict stages change what a tree holds;
+                // an entry marked assume-unchanged (`git update-index --assume-unchanged`) is git's to keep.
+                guard flags & 0xC000 == 0, flags & 0x3000 == 0,
                     let length = IndexFile.entryLength(file, at: offset, limit: size - 20)
                 else { return nil }
                 entries.append(offset)

@@ -64,7 +64,18 @@ extension Repository {
                 !part.isEmpty && part != "." && part != ".." && !part.lowercased().hasPrefix(".git")
             }
         }
-        guard plain, ignoresCase != true, contentFilter == nil, !attributesOutsideTheTree(), autocrlf() == nil,
+        // As is one that goes through a symbolic link (or a file) on the way: `git add` refuses a path beyond one.
+        let throughLink = paths.contains { path in
+            var folder = Substring(path)
+            while let slash = folder.lastIndex(of: "/") {
+                folder = folder[..<slash]
+                var info = stat()
+                if lstat(workdir + "/" + folder, &info) == 0, info.st_mode & S_IFMT != S_IFDIR { return true }
+            }
+            return false
+        }
+        guard plain, !throughLink, ignoresCase != true, contentFilter == nil, !attributesOutsideTheTree(),
+            autocrlf() == nil,
             let headID = try head()
         else { return nil }
         // git's own lock on the index, taken before it is read: a `git add` waits or fails meanwhile.

@@ -216,4 +216,27 @@ import Testing
         let times = [time, time]
         return utimensat(AT_FDCWD, (path + [0]).map { CChar(bitPattern: $0) }, times, AT_SYMLINK_NOFOLLOW) == 0
     }
+
+    /// A path that goes through a symbolic link to a folder (git refuses it), and an entry marked
+    /// assume-unchanged, are left to libgit2.
+    @Test func aPathThroughALinkAndAnAssumedEntryAreLeftToLibgit2() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        try scratch.write("a\n", to: "a.md", in: dir)
+        try scratch.write("x\n", to: "real/b.md", in: dir)
+        _ = try repo.commit(paths: ["a.md", "real/b.md"], message: "first", signature: tester)
+        #expect(symlink("real", dir + "/e") == 0)
+        try scratch.git("add", "e", in: dir)
+        try scratch.git("commit", "-q", "-m", "link", in: dir)
+        try scratch.write("y\n", to: "real/b.md", in: dir)
+        #expect(try repo.commitRewritingIndex(["e/b.md"], message: "beyond", signature: tester) == nil)
+        #expect(try scratch.git("ls-files", in: dir) == "a.md\ne\nreal/b.md\n")
+
+        try scratch.git("update-index", "--assume-unchanged", "a.md", in: dir)
+        try scratch.write("a2\n", to: "a.md", in: dir)
+        #expect(try repo.commitRewritingIndex(["real/b.md"], message: "b", signature: tester) == nil)
+        #expect(try scratch.git("ls-files", "-v", "a.md", in: dir) == "h a.md\n")
+    }
 }
