@@ -31,9 +31,20 @@ extension Repository {
         // rewritten folder was read back from the object database to check its type: a whole month of entries,
         // mostly loose objects opened and inflated one by one, on every commit.
         _ = cgit2_strict_object_creation(0)
+        // An entry added with intent (`git add -N`) is in the index, not yet in a tree: libgit2 would commit
+        // it as an empty file. It is set aside while the tree is written, and put back as it was.
+        let intents = try setIntentsAside(index)
         let wrote = git_index_write_tree(&treeOID, index)
+        for (path, entry) in intents {
+            var entry = entry
+            path.withUnsafeBufferPointer { raw in
+                entry.path = raw.baseAddress
+                _ = git_index_add(index, &entry)
+            }
+        }
         _ = cgit2_strict_object_creation(1)
         try check(wrote, "write the tree")
+        smudgeRacilyCleanBySecond(index, except: Set(paths))
         // Saves the stat data libgit2 just took (and the tree cache) so the git program sees the entries as clean.
         try check(git_index_write(index), "write the index")
 
@@ -123,6 +134,56 @@ extension Repository {
         if let parentTree = git_commit_tree_id(parent), git_oid_equal(parentTree, &treeOID) == 1 { return headID }
         return try writeCommit(tree: ObjectID(treeOID), parents: [headID], message: message, signature: signature,
                                updating: "HEAD", operation: operation)
+    }
+
+    /// Marks (size 0) the entries of libgit2's `index` that are racily clean by the second and whose files no
+    /// longer match, before libgit2 writes it. libgit2 compares an entry's stamp with the index's by the
+    /// nanosecond, git built without nanoseconds (Debian's) by the second: a same-size change made later in the
+    /// second the index was written, left unmarked, would look clean to git once the index is written anew.
+    /// The paths just staged are libgit2's own to check.
+    private func smudgeRacilyCleanBySecond(_ index: OpaquePointer, except staged: Set<String>) {
+        var info = stat()
+        guard stat(gitdir + "/index", &info) == 0 else { return }
+        let seconds = UInt32(truncatingIfNeeded: info.st_mtim.tv_sec)
+        var changed: [git_index_entry] = []
+        for position in 0..<git_index_entrycount(index) {
+            guard let entry = git_index_get_byindex(index, position)?.pointee,
+                  UInt32(bitPattern: entry.mtime.seconds) >= seconds, entry.file_size != 0,
+                  (entry.flags & UInt16(GIT_INDEX_ENTRY_STAGEMASK)) == 0
+            else { continue }
+            let path = Array(UnsafeRawBufferPointer(start: entry.path, count: strlen(entry.path)))
+            guard !staged.contains(String(decoding: path, as: UTF8.self)) else { continue }
+            let matches: Bool
+            if entry.mode & 0o170000 == 0o100000 {
+                // Through the filters that apply (an encrypted journal's: the same plaintext seals the same).
+                var hashed = git_oid()
+                var id = entry.id
+                matches = git_repository_hashfile(&hashed, pointer, entry.path, GIT_OBJECT_BLOB, nil) == 0
+                    && git_oid_equal(&hashed, &id) == 1
+            } else {
+                matches = workdirFile(path, mode: entry.mode, matches: withUnsafeBytes(of: entry.id) { Array($0) })
+            }
+            if !matches { changed.append(entry) }
+        }
+        for var entry in changed {
+            entry.file_size = 0
+            _ = git_index_add(index, &entry)
+        }
+    }
+
+    /// Removes the entries added with intent from `index`; returns them with their paths (C strings).
+    private func setIntentsAside(_ index: OpaquePointer) throws -> [([CChar], git_index_entry)] {
+        var intents: [([CChar], git_index_entry)] = []
+        for position in 0..<git_index_entrycount(index) {
+            guard let entry = git_index_get_byindex(index, position)?.pointee,
+                  entry.flags_extended & UInt16(GIT_INDEX_ENTRY_INTENT_TO_ADD.rawValue) != 0
+            else { continue }
+            intents.append((Array(UnsafeBufferPointer(start: entry.path, count: strlen(entry.path) + 1)), entry))
+        }
+        for (path, _) in intents {
+            try check(git_index_remove(index, path, 0), "set '\(String(cString: path))' aside")
+        }
+        return intents
     }
 
     /// Whether the work tree still holds what an index entry of `mode` and blob `id` (20 bytes) says is at
