@@ -37,6 +37,15 @@ struct IndexFile {
         }
     }
 
+    /// An index of version 2 with no entries and no cache of trees, for `append`.
+    init() {
+        bytes = []
+        entries = []
+        version = 2
+        tree = nil
+        stamp = timespec()
+    }
+
     /// Reads the index open for reading at `descriptor`; nil when it is not the plain case or its checksum is
     /// wrong (libgit2 then reads it, and reports).
     init?(descriptor: Int32) {
@@ -125,10 +134,8 @@ struct IndexFile {
 
     func contains(_ path: String) -> Bool { position(of: Array(path.utf8)).found }
 
-    /// Puts `path` with `entry`'s stat data, mode and blob in place of what it had (the entry is marked
-    /// changed in the cache of trees).
-    mutating func put(_ path: String, _ entry: git_index_entry) {
-        let name = Array(path.utf8)
+    /// The entry for `name` with `entry`'s stat data, mode and blob, as the file has it.
+    private static func record(_ name: [UInt8], _ entry: git_index_entry) -> [UInt8] {
         var record = [UInt8]()
         record.reserveCapacity(62 + name.count + 8)
         for value in [
@@ -144,8 +151,21 @@ struct IndexFile {
         record.append(contentsOf: name)
         let length = (62 + name.count + 8) & ~7
         record.append(contentsOf: repeatElement(0, count: length - record.count))
+        return record
+    }
+
+    /// Adds `path` (bytes) after every entry: the caller adds them in git's order, each once.
+    mutating func append(_ path: [UInt8], _ entry: git_index_entry) {
+        entries.append(bytes.count)
+        bytes.append(contentsOf: IndexFile.record(path, entry))
+    }
+
+    /// Puts `path` with `entry`'s stat data, mode and blob in place of what it had (the entry is marked
+    /// changed in the cache of trees).
+    mutating func put(_ path: String, _ entry: git_index_entry) {
+        let name = Array(path.utf8)
         let offset = bytes.count
-        bytes.append(contentsOf: record)
+        bytes.append(contentsOf: IndexFile.record(name, entry))
         // As `git add` does: a file where a folder was replaces the folder's entries, and a file inside what
         // was a file replaces that file.
         let folder = name + [UInt8(ascii: "/")]

@@ -181,7 +181,7 @@ extension Repository {
             intents.append((Array(UnsafeBufferPointer(start: entry.path, count: strlen(entry.path) + 1)), entry))
         }
         for (path, _) in intents {
-            try check(git_index_remove(index, path, 0), "set '\(String(cString: path))' aside")
+            try check(git_index_remove(index, path, 0), "set '\(String(decoding: path.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self))' aside")
         }
         return intents
     }

@@ -562,6 +562,18 @@ import Testing
         #expect(clone.status == 0, "\(clone.stderr)")
         #expect(clone.stdout == "Cloned \(peers.remote) into \(peers.path("fresh")) (1 entry)\n")
         #expect(try peers.run("fresh", "list").stdout.contains("Shared entry"))
+        // git finds the checkout and its index as its own would be, and the clone committed nothing.
+        #expect(try peers.git("fresh", "status", "--porcelain") == "")
+        #expect(try peers.git("fresh", "diff-files", "--name-only") == "")
+        #expect(try peers.git("fresh", "write-tree") == peers.git("fresh", "rev-parse", "HEAD^{tree}"))
+        #expect(try peers.git("fresh", "rev-parse", "HEAD") == peers.git("a", "rev-parse", "HEAD"))
+        // An edit made right after is seen and committed as one.
+        let entry = try #require(try peers.git("fresh", "ls-files", "entries").split(separator: "\n").first)
+        let file = peers.path("fresh") + "/" + entry
+        try (String(contentsOfFile: file, encoding: .utf8) + "More.\n").write(toFile: file, atomically: false, encoding: .utf8)
+        #expect(try peers.run("fresh", "list").status == 0)
+        #expect(try peers.git("fresh", "status", "--porcelain") == "")
+        #expect(try peers.git("fresh", "rev-list", "--count", "HEAD") != peers.git("a", "rev-list", "--count", "HEAD"))
         // Into a folder that has something in it.
         try FileManager.default.createDirectory(atPath: peers.path("full"), withIntermediateDirectories: true)
         try Data("x".utf8).write(to: URL(fileURLWithPath: peers.path("full") + "/note.txt"))

@@ -114,11 +114,14 @@ final class EntryIndex {
     /// Brings the snapshot up to date with the files: a stat walk, then only changed files are read,
     /// on every core. `progress` hears (done, total) during a long rebuild.
     /// `settle` finishes, one at a time, entries whose date could not come from their file.
+    /// `asCheckedOut(path, stamp)` says, on a rebuild, which files are still as a checkout of HEAD wrote them:
+    /// those are taken as committed.
     func refresh(
-        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil
+        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil,
+        asCheckedOut: ((String, FileStamp) -> Bool)? = nil
     ) throws(JournalError) -> Changes {
         do {
-            return try refreshOrThrow(root: root, read: read, settle: settle, progress: progress)
+            return try refreshOrThrow(root: root, read: read, settle: settle, progress: progress, asCheckedOut: asCheckedOut)
         } catch let error as JournalError {
             throw error
         } catch {
@@ -127,7 +130,8 @@ final class EntryIndex {
     }
 
     private func refreshOrThrow(
-        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?
+        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?,
+        asCheckedOut: ((String, FileStamp) -> Bool)?
     ) throws -> Changes {
         let scanStart = Scan.clock()
         // The stat walk runs on other threads while the snapshot's picture of the folders is read here.
@@ -233,11 +237,12 @@ final class EntryIndex {
                 let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
                 let old = known[suspect.key]
                 let contentChanged = old?.hash != hash
-                let dirty = contentChanged || old?.dirty == true
+                let committed = changes.rebuilt && asCheckedOut?(suspect.path, suspect.stamp) == true
+                let dirty = !committed && (contentChanged || old?.dirty == true)
                 try writer.putFile(suspect.key, suspect.path, suspect.stamp, hash: hash, dirty: dirty)
                 guard contentChanged else { continue }
                 changes.reread += 1
-                if old?.dirty != true { changes.uncommitted.append(suspect.path) }
+                if old?.dirty != true && !committed { changes.uncommitted.append(suspect.path) }
                 if isEntry {
                     try writer.deleteEntry(suspect.path)  // another process may have indexed it meanwhile
                     if var entry = result?.0 {

@@ -220,6 +220,9 @@ public final class Journal {
     // MARK: Reading
 
     private var snapshot: EntryIndex?
+    /// The files a clone's checkout just wrote, as they were then: the first refresh takes those still so as
+    /// committed (they hold HEAD's blobs) instead of asking git's status about every one.
+    var checkedOut: [String: Repository.WrittenFile]?
 
     /// The snapshot of the entries under `.git/journal/`, opened (or rebuilt) on first use.
     func index() throws(JournalError) -> EntryIndex {
@@ -233,7 +236,16 @@ public final class Journal {
     /// edits made outside the tool. Every command that reads entries calls this first.
     @discardableResult
     public func refresh(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> PendingReport {
-        let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress)
+        let written = checkedOut
+        checkedOut = nil
+        let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress,
+                                          asCheckedOut: written.map { written in
+            { path, stamp in
+                guard let file = written[path] else { return false }
+                return file.size == stamp.size && file.mtime == stamp.mtime && file.ctime == stamp.ctime
+                    && file.inode == UInt64(bitPattern: stamp.inode)
+            }
+        })
         guard !changes.uncommitted.isEmpty else { return PendingReport() }
         let lock: WriterLock
         do {

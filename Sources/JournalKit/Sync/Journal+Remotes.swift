@@ -92,10 +92,13 @@ extension Journal {
                let marker = EncryptionMarker(data) {
                 try unlockClone(repository, marker: marker, url: url, context: context, key: key)
             }
-            try repository.checkOutHead()
+            let written = try repository.checkOutHeadIntoEmptyTree()
+            if written == nil { try repository.checkOutHead() }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             settleClonedTracking(repository, url: url)
-            return (try open(at: path, context: context), false)
+            let journal = try open(at: path, context: context)
+            journal.checkedOut = written
+            return (journal, false)
         } catch let failure as RemoteFailure {
             cleanUp()
             throw .remote(failure)

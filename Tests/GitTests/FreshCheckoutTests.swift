@@ -1,0 +1,106 @@
+import Foundation
+import Testing
+@testable import Git
+
+/// A clone's checkout writes HEAD's files on every core and git's index as bytes: git must find the work tree
+/// and the index exactly as its own checkout leaves them.
+@Suite struct FreshCheckoutTests {
+    /// Makes a repository at `source` with `files` (path: content) committed by the git program, plus an
+    /// executable file and a symbolic link, and clones it without checking out.
+    private func cloned(_ scratch: Scratch, _ files: [String: String]) throws -> (Repository, String) {
+        let source = scratch.path("source")
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try scratch.git("init", "-q", "-b", "main", in: source)
+        for (path, text) in files { try scratch.write(text, to: path, in: source) }
+        try scratch.git("add", "-A", in: source)
+        try scratch.git("commit", "-q", "-m", "files", in: source)
+        let target = scratch.path("clone")
+        let repo = try Repository.clone(url: source, into: target, access: local, checkout: false)
+        return (repo, target)
+    }
+
+    @Test func theWorkTreeAndIndexAreGitsOwn() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var files: [String: String] = ["journal.yml": "name: x\n", ".gitignore": ".DS_Store\n", "a.md": "a\n",
+                                       "a-b": "dash\n", "a0": "zero\n", "a/x.md": "in a\n", "a/b/c/deep.md": "deep\n",
+                                       "entries/2024/01/é.md": "accent\n", "empty.md": "", "스크립트.sh": "#!/bin/sh\n"]
+        for day in 1...300 { files["entries/2024/02/\(day).md"] = "day \(day)\n" }
+        let source = scratch.path("source")
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        #expect(symlink("a/x.md", source + "/link") == 0)
+        try scratch.write("#!/bin/sh\n", to: "스크립트.sh", in: source)
+        #expect(chmod(source + "/스크립트.sh", 0o755) == 0)
+        let (repo, target) = try cloned(scratch, files)
+
+        let written = try #require(try repo.checkOutHeadIntoEmptyTree())
+        #expect(written.count == files.count + 1)
+        // What git's index says is what HEAD's tree says, mode and blob, and git finds nothing changed.
+        let staged = try scratch.git("ls-files", "-s", in: target).split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t")
+            let fields = parts[0].split(separator: " ")
+            return "\(fields[0]) \(fields[1])\t\(parts[1])"
+        }
+        let committed = try scratch.git("ls-tree", "-r", "HEAD", in: target).split(separator: "\n").map { line in
+            let parts = line.split(separator: "\t")
+            let fields = parts[0].split(separator: " ")
+            return "\(fields[0]) \(fields[2])\t\(parts[1])"
+        }
+        #expect(staged == committed)
+        #expect(try scratch.git("write-tree", in: target) == scratch.git("rev-parse", "HEAD^{tree}", in: target))
+        try scratch.git("update-index", "--force-write-index", in: target, env: ["GIT_TEST_CHECK_CACHE_TREE": "1"])
+        try scratch.expectClean(target)
+        #expect(FileManager.default.isExecutableFile(atPath: target + "/스크립트.sh"))
+        #expect(!FileManager.default.isExecutableFile(atPath: target + "/a.md"))
+        #expect(try FileManager.default.destinationOfSymbolicLink(atPath: target + "/link") == "a/x.md")
+        #expect(try String(contentsOfFile: target + "/entries/2024/01/é.md", encoding: .utf8) == "accent\n")
+        // Each stamp returned is the file's as it is now.
+        for path in ["a.md", "link", "entries/2024/02/300.md"] {
+            var info = stat()
+            #expect(lstat(target + "/" + path, &info) == 0)
+            let file = try #require(written[path])
+            #expect(file.size == Int64(info.st_size) && file.inode == UInt64(info.st_ino))
+            #expect(file.mtime == Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+        }
+        // The git program commits on top of it as usual.
+        try scratch.write("changed\n", to: "a/b/c/deep.md", in: target)
+        try scratch.git("commit", "-q", "-am", "by git", in: target)
+        try scratch.expectClean(target)
+    }
+
+    /// What the fast checkout does not handle is left to libgit2, before anything is written: a tree whose
+    /// files a filter could change, a work tree that is not empty, a submodule.
+    @Test func otherCheckoutsAreLeftToLibgit2() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let (repo, target) = try cloned(scratch, ["a.md": "a\n", ".gitattributes": "*.md text\n"])
+        #expect(try repo.checkOutHeadIntoEmptyTree() == nil)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target) == [".git"])
+        try repo.checkOutHead()
+        try scratch.expectClean(target)
+
+        let other = try Scratch()
+        defer { other.remove() }
+        let (plain, path) = try cloned(other, ["a.md": "a\n"])
+        try other.write("mine\n", to: "notes.txt", in: path)
+        #expect(try plain.checkOutHeadIntoEmptyTree() == nil)
+        #expect(!FileManager.default.fileExists(atPath: path + "/a.md"))
+
+        let third = try Scratch()
+        defer { third.remove() }
+        let source = third.path("source")
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try third.git("init", "-q", "-b", "main", in: source)
+        try third.write("a\n", to: "a.md", in: source)
+        try third.git("add", "a.md", in: source)
+        try third.git("update-index", "--add", "--cacheinfo", "160000,\(String(repeating: "1", count: 40)),sub", in: source)
+        try third.git("commit", "-q", "-m", "with a submodule", in: source)
+        let withSubmodule = try Repository.clone(url: source, into: third.path("clone"), access: local, checkout: false)
+        #expect(try withSubmodule.checkOutHeadIntoEmptyTree() == nil)
+        #expect(!FileManager.default.fileExists(atPath: third.path("clone") + "/a.md"))
+    }
+}
+
+/// For a remote that is a path: no credentials, no hosts.
+private let local = RemoteAccess(token: nil, sshKeyFiles: [], useAgent: false, sshUser: "git", knownHostsFiles: [],
+                                 acceptNewHost: false)
