@@ -30,20 +30,22 @@ extension Repository {
         // was staged (git checks what it stages too). With libgit2's strict checking on, every entry of every
         // rewritten folder was read back from the object database to check its type: a whole month of entries,
         // mostly loose objects opened and inflated one by one, on every commit.
-        _ = cgit2_strict_object_creation(0)
-        // An entry added with intent (`git add -N`) is in the index, not yet in a tree: libgit2 would commit
-        // it as an empty file. It is set aside while the tree is written, and put back as it was.
-        let intents = try setIntentsAside(index)
-        let wrote = git_index_write_tree(&treeOID, index)
-        for (path, entry) in intents {
-            var entry = entry
-            path.withUnsafeBufferPointer { raw in
-                entry.path = raw.baseAddress
-                _ = git_index_add(index, &entry)
+        do {
+            _ = cgit2_strict_object_creation(0)
+            defer { _ = cgit2_strict_object_creation(1) }
+            // An entry added with intent (`git add -N`) is in the index, not yet in a tree: libgit2 would commit
+            // it as an empty file. It is set aside while the tree is written, and put back as it was (its empty
+            // blob need not exist).
+            let intents = try setIntentsAside(index)
+            try check(git_index_write_tree(&treeOID, index), "write the tree")
+            for (path, entry) in intents {
+                var entry = entry
+                try path.withUnsafeBufferPointer { raw in
+                    entry.path = raw.baseAddress
+                    try check(git_index_add(index, &entry), "put back an entry added with intent")
+                }
             }
         }
-        _ = cgit2_strict_object_creation(1)
-        try check(wrote, "write the tree")
         smudgeRacilyCleanBySecond(index, except: Set(paths))
         // Saves the stat data libgit2 just took (and the tree cache) so the git program sees the entries as clean.
         try check(git_index_write(index), "write the index")

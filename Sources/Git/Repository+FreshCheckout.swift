@@ -12,6 +12,8 @@ extension Repository {
         public let mtime: Int64  // nanoseconds
         public let ctime: Int64  // nanoseconds
         public let inode: UInt64
+        /// `hashing` of its bytes.
+        public let hash: UInt64
     }
 
     /// One blob of HEAD's tree to write.
@@ -22,10 +24,13 @@ extension Repository {
     }
 
     /// Checks out HEAD into a work tree that holds nothing but `.git`, with no index yet (a clone's), and returns
-    /// each file written (by path) as it was right after. Returns nil, having written nothing, when a filter
-    /// could apply, HEAD's tree holds a submodule or a name git would refuse, or the work tree is not empty:
-    /// `checkOutHead` is then the way.
-    public func checkOutHeadIntoEmptyTree() throws -> [String: WrittenFile]? {
+    /// each file written (by path) as it was right after, with `hashing` of its bytes. Returns nil, having
+    /// written nothing, when a filter could apply (an attributes file anywhere), HEAD's tree holds a submodule or
+    /// a name git would refuse, or is not one git would write (names out of order, modes other than git's own,
+    /// an empty folder), or the work tree is not empty: `checkOutHead` is then the way.
+    public func checkOutHeadIntoEmptyTree(hashing: @escaping @Sendable (UnsafeRawBufferPointer) -> UInt64) throws
+        -> [String: WrittenFile]?
+    {
         let operation = "check out HEAD"
         guard try !checkoutMayFilter(), let headID = try head(), !FileManager.default.fileExists(atPath: gitdir + "/index"),
               (try? FileManager.default.contentsOfDirectory(atPath: workdir)) == [".git"]
@@ -40,6 +45,19 @@ extension Repository {
         var folders: [[UInt8]] = []
         var files: [Planned] = []
         guard try list(tree!, prefix: [], folders: &folders, files: &files) else { return nil }
+        // Before anything is written: the index of these files must make HEAD's tree again, or the tree is not
+        // one this checkout reproduces.
+        let odb = try objectDatabase()
+        defer { git_odb_free(odb) }
+        var planned = IndexFile()
+        for file in files {
+            var entry = git_index_entry()
+            entry.mode = file.mode
+            entry.id = file.id
+            planned.append(file.path, entry)
+        }
+        var plannedTree = try planned.writeTrees(into: odb)
+        guard let headTree = git_commit_tree_id(commit), git_oid_equal(headTree, &plannedTree) == 1 else { return nil }
 
         let root = Array(workdir.utf8) + [UInt8(ascii: "/")]
         for folder in folders {
@@ -61,7 +79,7 @@ extension Repository {
                 defer { git_odb_free(odb) }
                 for i in stride(from: part * plan.count / parts, to: (part + 1) * plan.count / parts, by: 1) {
                     if shared.failed { return }
-                    shared.written[i] = try Repository.writeFile(plan[i], root: root, from: odb)
+                    (shared.written[i], shared.hashes[i]) = try Repository.writeFile(plan[i], root: root, from: odb, hashing: hashing)
                 }
             } catch {
                 shared.fail(error)
@@ -88,10 +106,8 @@ extension Repository {
             entry.id = file.id
             index.append(file.path, entry)
         }
-        let odb = try objectDatabase()
-        defer { git_odb_free(odb) }
         var treeOID = try index.writeTrees(into: odb)
-        guard let headTree = git_commit_tree_id(commit), git_oid_equal(headTree, &treeOID) == 1 else {
+        guard git_oid_equal(headTree, &treeOID) == 1 else {
             throw GitError(operation: operation, code: -1, message: "the index written does not hold HEAD's tree")
         }
         let lockPath = gitdir + "/index.lock"
@@ -113,17 +129,21 @@ extension Repository {
                 size: Int64(info.st_size),
                 mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
                 ctime: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-                inode: UInt64(info.st_ino))
+                inode: UInt64(info.st_ino), hash: shared.hashes[i])
         }
         return result
     }
 
     /// Lists `tree` below `prefix`: its folders (a folder before what it holds) and its blobs, in git's order
-    /// of paths. False for a submodule, or a name git would not check out.
+    /// of paths. False for a submodule, an attributes file, or a name git would not check out.
     private func list(_ tree: OpaquePointer, prefix: [UInt8], folders: inout [[UInt8]], files: inout [Planned]) throws -> Bool {
+        var previous: [UInt8] = []
         for position in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, position), let name = git_tree_entry_name(entry) else { return false }
             let bytes = Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
+            // A name holding a slash would be a path through other folders (or out of the work tree): a tree
+            // from a remote can hold one; git refuses it.
+            guard !bytes.contains(UInt8(ascii: "/")) else { return false }
             let lower = String(decoding: bytes, as: UTF8.self).lowercased()
             let mode = UInt32(git_tree_entry_filemode(entry).rawValue)
             // `.git` in any case (and as Windows would read `.git.` or `git~1`), `.` and `..`, a backslash, and
@@ -131,9 +151,14 @@ extension Repository {
             let dotGit = lower == "git~1"
                 || (lower.hasPrefix(".git") && lower.dropFirst(4).allSatisfy { $0 == "." || $0 == " " })
             guard !bytes.isEmpty, lower != ".", lower != "..", !dotGit, !bytes.contains(UInt8(ascii: "\\")),
-                  !(mode == 0o120000 && lower.hasPrefix(".git"))
+                  !(mode == 0o120000 && lower.hasPrefix(".git")), lower != ".gitattributes"
             else { return false }
             let path = prefix + bytes
+            // git's order of a tree (a folder's name as if it ended in a slash), each name once: the index
+            // of a tree out of order would be out of order too.
+            let key = mode == 0o040000 ? bytes + [UInt8(ascii: "/")] : bytes
+            guard previous.lexicographicallyPrecedes(key) else { return false }
+            previous = key
             switch mode {
             case 0o040000:
                 var subtree: OpaquePointer?
@@ -152,8 +177,9 @@ extension Repository {
         return true
     }
 
-    /// Writes one blob at its path (a new file, or a symbolic link) and returns its `lstat`.
-    private static func writeFile(_ file: Planned, root: [UInt8], from odb: OpaquePointer) throws -> stat {
+    /// Writes one blob at its path (a new file, or a symbolic link) and returns its `lstat` and `hashing` of it.
+    private static func writeFile(_ file: Planned, root: [UInt8], from odb: OpaquePointer,
+                                  hashing: (UnsafeRawBufferPointer) -> UInt64) throws -> (stat, UInt64) {
         var object: OpaquePointer?
         var id = file.id
         try check(git_odb_read(&object, odb, &id), "read a blob of HEAD")
@@ -171,7 +197,7 @@ extension Repository {
         if file.mode == 0o120000 {
             let target = cPath(Array(data))
             guard symlink(target, full) == 0, lstat(full, &info) == 0 else { throw failure("link") }
-            return info
+            return (info, hashing(data))
         }
         let descriptor = open(full, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, file.mode == 0o100755 ? 0o777 : 0o666)
         guard descriptor >= 0 else { throw failure("create") }
@@ -184,7 +210,7 @@ extension Repository {
             done += count
         }
         guard fstat(descriptor, &info) == 0 else { throw failure("read the stamp of") }
-        return info
+        return (info, hashing(data))
     }
 
     private static func cPath(_ bytes: [UInt8]) -> [CChar] { (bytes + [0]).map { CChar(bitPattern: $0) } }
@@ -193,8 +219,15 @@ extension Repository {
     /// others stop at their next file).
     private final class Shared: @unchecked Sendable {
         let written: UnsafeMutableBufferPointer<stat>
-        init(count: Int) { written = .allocate(capacity: count) }
-        deinit { written.deallocate() }
+        let hashes: UnsafeMutableBufferPointer<UInt64>
+        init(count: Int) {
+            written = .allocate(capacity: count)
+            hashes = .allocate(capacity: count)
+        }
+        deinit {
+            written.deallocate()
+            hashes.deallocate()
+        }
         private let lock = NSLock()
         private(set) var failure: (any Error)?
         var failed: Bool {

@@ -33,7 +33,7 @@ import Testing
         #expect(chmod(source + "/스크립트.sh", 0o755) == 0)
         let (repo, target) = try cloned(scratch, files)
 
-        let written = try #require(try repo.checkOutHeadIntoEmptyTree())
+        let written = try #require(try repo.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }))
         #expect(written.count == files.count + 1)
         // What git's index says is what HEAD's tree says, mode and blob, and git finds nothing changed.
         let staged = try scratch.git("ls-files", "-s", in: target).split(separator: "\n").map { line in
@@ -60,6 +60,7 @@ import Testing
             #expect(lstat(target + "/" + path, &info) == 0)
             let file = try #require(written[path])
             #expect(file.size == Int64(info.st_size) && file.inode == UInt64(info.st_ino))
+            #expect(file.hash == UInt64(info.st_size))  // the test's hashing: the count of bytes
             #expect(file.mtime == Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
         }
         // The git program commits on top of it as usual.
@@ -74,7 +75,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let (repo, target) = try cloned(scratch, ["a.md": "a\n", ".gitattributes": "*.md text\n"])
-        #expect(try repo.checkOutHeadIntoEmptyTree() == nil)
+        #expect(try repo.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }) == nil)
         #expect(try FileManager.default.contentsOfDirectory(atPath: target) == [".git"])
         try repo.checkOutHead()
         try scratch.expectClean(target)
@@ -83,7 +84,7 @@ import Testing
         defer { other.remove() }
         let (plain, path) = try cloned(other, ["a.md": "a\n"])
         try other.write("mine\n", to: "notes.txt", in: path)
-        #expect(try plain.checkOutHeadIntoEmptyTree() == nil)
+        #expect(try plain.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }) == nil)
         #expect(!FileManager.default.fileExists(atPath: path + "/a.md"))
 
         let third = try Scratch()
@@ -96,8 +97,79 @@ import Testing
         try third.git("update-index", "--add", "--cacheinfo", "160000,\(String(repeating: "1", count: 40)),sub", in: source)
         try third.git("commit", "-q", "-m", "with a submodule", in: source)
         let withSubmodule = try Repository.clone(url: source, into: third.path("clone"), access: local, checkout: false)
-        #expect(try withSubmodule.checkOutHeadIntoEmptyTree() == nil)
+        #expect(try withSubmodule.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }) == nil)
         #expect(!FileManager.default.fileExists(atPath: third.path("clone") + "/a.md"))
+    }
+}
+
+/// Trees a remote can serve that git would not write: each is left to libgit2 before anything is written, and
+/// nothing lands outside the work tree or in `.git`.
+@Suite struct FreshCheckoutOddTreeTests {
+    /// The root trees, as (mode, name, content) rows; `tree:` names a subtree of the given rows' first row.
+    static let cases: [(String, [(String, String, String)])] = [
+        ("a name going up", [("100644", "../escape.md", "pwned\n"), ("100644", "a.md", "a\n")]),
+        ("a name into .git", [("100755", ".git/hooks/pre-commit", "#!/bin/sh\n"), ("100644", "a.md", "a\n")]),
+        ("a name through a link", [("120000", "d", "/tmp"), ("100644", "d/owned.md", "pwned\n")]),
+        ("an old mode", [("100664", "a.md", "a\n"), ("100644", "b.md", "b\n")]),
+        ("an empty folder", [("100644", "a.md", "a\n"), ("40000", "empty", "")]),
+        ("names out of order", [("100644", "b.md", "b\n"), ("100644", "a.md", "a\n")]),
+        ("attributes in a folder", [("100644", "a.md", "a\n"), ("40000", "entries", ".gitattributes")]),
+    ]
+
+    @Test(arguments: 0..<cases.count) func isLeftToLibgit2(number: Int) throws {
+        let (what, rows) = FreshCheckoutOddTreeTests.cases[number]
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let source = scratch.path("source")
+        try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
+        try scratch.git("init", "-q", "-b", "main", in: source)
+        var entries: [(String, [UInt8], String)] = []
+        for (mode, name, content) in rows {
+            if mode == "40000" {
+                // A folder: empty, or holding one file named `content`.
+                let inner = content.isEmpty ? [] : [("100644", Array(content.utf8), try blob(scratch, "* text eol=crlf\n", in: source))]
+                entries.append((mode, Array(name.utf8), try tree(scratch, inner, in: source)))
+            } else {
+                entries.append((mode, Array(name.utf8), try blob(scratch, content, in: source)))
+            }
+        }
+        let root = try tree(scratch, entries, in: source)
+        let commit = try scratch.git("commit-tree", root, "-m", "odd", in: source).trimmingCharacters(in: .newlines)
+        try scratch.git("update-ref", "refs/heads/main", commit, in: source)
+        let target = scratch.path("clone")
+        let repo = try Repository.clone(url: source, into: target, access: local, checkout: false)
+        let hooks = try FileManager.default.contentsOfDirectory(atPath: target + "/.git/hooks")
+
+        #expect(try repo.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }) == nil, "\(what)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target) == [".git"], "\(what)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: target + "/.git/hooks") == hooks, "\(what)")
+        #expect(!FileManager.default.fileExists(atPath: scratch.path("escape.md")), "\(what)")
+        #expect(!FileManager.default.fileExists(atPath: "/tmp/owned.md"), "\(what)")
+        #expect(!FileManager.default.fileExists(atPath: target + "/.git/index"), "\(what)")
+    }
+
+    /// A blob of `text` written by the git program; its id.
+    private func blob(_ scratch: Scratch, _ text: String, in dir: String) throws -> String {
+        let file = scratch.path("blob-\(UUID().uuidString)")
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        return try scratch.git("hash-object", "-w", file, in: dir).trimmingCharacters(in: .newlines)
+    }
+
+    /// A tree of `entries` (mode, name, id), written as given, in the given order.
+    private func tree(_ scratch: Scratch, _ entries: [(String, [UInt8], String)], in dir: String) throws -> String {
+        var bytes: [UInt8] = []
+        for (mode, name, hex) in entries {
+            bytes += Array(mode.utf8) + [0x20] + name + [0]
+            var i = hex.startIndex
+            while i < hex.endIndex {
+                let j = hex.index(i, offsetBy: 2)
+                bytes.append(UInt8(hex[i..<j], radix: 16)!)
+                i = j
+            }
+        }
+        let file = scratch.path("tree-\(UUID().uuidString)")
+        try Data(bytes).write(to: URL(fileURLWithPath: file))
+        return try scratch.git("hash-object", "-t", "tree", "--literally", "-w", file, in: dir).trimmingCharacters(in: .newlines)
     }
 }
 

@@ -114,11 +114,11 @@ final class EntryIndex {
     /// Brings the snapshot up to date with the files: a stat walk, then only changed files are read,
     /// on every core. `progress` hears (done, total) during a long rebuild.
     /// `settle` finishes, one at a time, entries whose date could not come from their file.
-    /// `asCheckedOut(path, stamp)` says, on a rebuild, which files are still as a checkout of HEAD wrote them:
-    /// those are taken as committed.
+    /// `asCheckedOut(path, stamp, hash)` says, on a rebuild, which files are still as a checkout of HEAD wrote
+    /// them, stamp and bytes: those are taken as committed.
     func refresh(
         root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil,
-        asCheckedOut: ((String, FileStamp) -> Bool)? = nil
+        asCheckedOut: ((String, FileStamp, Int64) -> Bool)? = nil
     ) throws(JournalError) -> Changes {
         do {
             return try refreshOrThrow(root: root, read: read, settle: settle, progress: progress, asCheckedOut: asCheckedOut)
@@ -131,7 +131,7 @@ final class EntryIndex {
 
     private func refreshOrThrow(
         root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?,
-        asCheckedOut: ((String, FileStamp) -> Bool)?
+        asCheckedOut: ((String, FileStamp, Int64) -> Bool)?
     ) throws -> Changes {
         let scanStart = Scan.clock()
         // The stat walk runs on other threads while the snapshot's picture of the folders is read here.
@@ -207,16 +207,25 @@ final class EntryIndex {
             changes.uncommitted.sort()
             return changes
         }
-        // Only racy files (one just written by the last command), bytes unchanged, one of them still racy
-        // against this scan: writing would only move the scan time, and they would be read again next time all
-        // the same. Nothing is written then either, as above; the write that moves the scan time comes with a
-        // change, or once no file is racy any more.
-        if onlyRacy, removed.isEmpty, !changes.rebuilt, suspects.count <= 64,
-            suspects.contains(where: { $0.stamp.mtime >= scanStart - 1_000_000_000 }),
-            suspects.allSatisfy({ EntryIndex.hash(ofFileAt: root + "/" + $0.path) == known[$0.key]?.hash })
-        {
-            changes.uncommitted.sort()
-            return changes
+        // Only racy files (one just written by the last command, or the many a clone just wrote): they are
+        // hashed on every core, not parsed, and only those whose bytes changed are read (the others were read
+        // after this scan began). With none changed and one of them still racy against this scan, writing would
+        // only move the scan time, and they would be read again next time all the same: nothing is written then
+        // either, as above (the write that moves the scan time comes with a change, or once no file is racy any
+        // more). With none changed and none racy, only the scan time moves.
+        if onlyRacy, removed.isEmpty, !changes.rebuilt {
+            let hashes = EntryIndex.hashes(of: suspects.map { root + "/" + $0.path })
+            let racyNow = suspects.contains { $0.stamp.mtime >= scanStart - 1_000_000_000 }
+            suspects = zip(suspects, hashes).filter { known[$0.key]?.hash != $1 }.map(\.0)
+            if suspects.isEmpty {
+                if !racyNow {
+                    try database.write { db in
+                        try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
+                    }
+                }
+                changes.uncommitted.sort()
+                return changes
+            }
         }
         suspects.sort { $0.path < $1.path }
         // A big load leaves the text of its entries to the first search (FTS5 is most of a rebuild's time, and
@@ -237,7 +246,7 @@ final class EntryIndex {
                 let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
                 let old = known[suspect.key]
                 let contentChanged = old?.hash != hash
-                let committed = changes.rebuilt && asCheckedOut?(suspect.path, suspect.stamp) == true
+                let committed = changes.rebuilt && asCheckedOut?(suspect.path, suspect.stamp, hash) == true
                 let dirty = !committed && (contentChanged || old?.dirty == true)
                 try writer.putFile(suspect.key, suspect.path, suspect.stamp, hash: hash, dirty: dirty)
                 guard contentChanged else { continue }
@@ -686,6 +695,27 @@ final class EntryIndex {
         (error as? DatabaseError)?.message ?? String(describing: error).replacingOccurrences(of: "\n", with: " ")
     }
 
+    /// `hash(ofFileAt:)` of each file, on every core.
+    static func hashes(of paths: [String]) -> [Int64] {
+        guard paths.count > 64 else { return paths.map { hash(ofFileAt: $0) } }
+        let results = UnsafeMutableBufferPointer<Int64>.allocate(capacity: paths.count)
+        defer { results.deallocate() }
+        let shared = SendableBuffer(results)
+        let parts = ProcessInfo.processInfo.activeProcessorCount
+        DispatchQueue.concurrentPerform(iterations: parts) { part in
+            for i in stride(from: part * paths.count / parts, to: (part + 1) * paths.count / parts, by: 1) {
+                shared.buffer[i] = hash(ofFileAt: paths[i])
+            }
+        }
+        return Array(results)
+    }
+
+    /// A buffer whose slots threads fill, each its own.
+    private struct SendableBuffer<T>: @unchecked Sendable {
+        let buffer: UnsafeMutableBufferPointer<T>
+        init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
+    }
+
     /// FNV-1a of a file's bytes: enough to tell a real change from a touch.
     static func hash(ofFileAt path: String) -> Int64 {
         guard let data = FileSystem.contents(path) else { return 0 }
@@ -693,11 +723,13 @@ final class EntryIndex {
     }
 
     static func hash(_ data: Data) -> UInt64 {
-        data.withUnsafeBytes { bytes in
-            var hash = Scan.fnvBasis
-            for byte in bytes { hash = (hash ^ UInt64(byte)) &* Scan.fnvPrime }
-            return hash
-        }
+        data.withUnsafeBytes { hash($0) }
+    }
+
+    @Sendable static func hash(_ bytes: UnsafeRawBufferPointer) -> UInt64 {
+        var hash = Scan.fnvBasis
+        for byte in bytes { hash = (hash ^ UInt64(byte)) &* Scan.fnvPrime }
+        return hash
     }
 
     // MARK: Reading

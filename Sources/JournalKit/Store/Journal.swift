@@ -220,8 +220,8 @@ public final class Journal {
     // MARK: Reading
 
     private var snapshot: EntryIndex?
-    /// The files a clone's checkout just wrote, as they were then: the first refresh takes those still so as
-    /// committed (they hold HEAD's blobs) instead of asking git's status about every one.
+    /// The files a clone's checkout just wrote, as they were then: the first refresh takes those still so (stamp
+    /// and bytes) as committed, since they hold HEAD's blobs, instead of asking git's status about every one.
     var checkedOut: [String: Repository.WrittenFile]?
 
     /// The snapshot of the entries under `.git/journal/`, opened (or rebuilt) on first use.
@@ -240,10 +240,10 @@ public final class Journal {
         checkedOut = nil
         let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress,
                                           asCheckedOut: written.map { written in
-            { path, stamp in
+            { path, stamp, hash in
                 guard let file = written[path] else { return false }
                 return file.size == stamp.size && file.mtime == stamp.mtime && file.ctime == stamp.ctime
-                    && file.inode == UInt64(bitPattern: stamp.inode)
+                    && file.inode == UInt64(bitPattern: stamp.inode) && file.hash == UInt64(bitPattern: hash)
             }
         })
         guard !changes.uncommitted.isEmpty else { return PendingReport() }

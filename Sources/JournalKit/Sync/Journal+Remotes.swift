@@ -92,7 +92,7 @@ extension Journal {
                let marker = EncryptionMarker(data) {
                 try unlockClone(repository, marker: marker, url: url, context: context, key: key)
             }
-            let written = try repository.checkOutHeadIntoEmptyTree()
+            let written = try repository.checkOutHeadIntoEmptyTree(hashing: EntryIndex.hash)
             if written == nil { try repository.checkOutHead() }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             settleClonedTracking(repository, url: url)
