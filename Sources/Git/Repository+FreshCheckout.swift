@@ -49,15 +49,19 @@ extension Repository {
         // one this checkout reproduces.
         let odb = try objectDatabase()
         defer { git_odb_free(odb) }
-        var planned = IndexFile()
-        for file in files {
-            var entry = git_index_entry()
-            entry.mode = file.mode
-            entry.id = file.id
-            planned.append(file.path, entry)
-        }
-        var plannedTree = try planned.writeTrees(into: odb)
-        guard let headTree = git_commit_tree_id(commit), git_oid_equal(headTree, &plannedTree) == 1 else { return nil }
+        guard let headTree = git_commit_tree_id(commit) else { return nil }
+        let makesHeadTree = try { () throws -> Bool in
+            var planned = IndexFile()
+            for file in files {
+                var entry = git_index_entry()
+                entry.mode = file.mode
+                entry.id = file.id
+                planned.append(file.path, entry)
+            }
+            var plannedTree = try planned.writeTrees(into: odb)
+            return git_oid_equal(headTree, &plannedTree) == 1
+        }()
+        guard makesHeadTree else { return nil }
 
         let root = Array(workdir.utf8) + [UInt8(ascii: "/")]
         for folder in folders {
