@@ -13,6 +13,10 @@ static inline int cgit2_strict_object_creation(int on) {
     return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_OBJECT_CREATION, on);
 }
 
+static inline int cgit2_strict_hash_verification(int on) {
+    return git_libgit2_opts(GIT_OPT_ENABLE_STRICT_HASH_VERIFICATION, on);
+}
+
 static inline int cgit2_set_search_path(int level, const char *path) {
     return git_libgit2_opts(GIT_OPT_SET_SEARCH_PATH, level, path);
 }

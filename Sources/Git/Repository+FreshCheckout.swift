@@ -76,6 +76,10 @@ extension Repository {
         let parts = max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 64))
         let workdir = workdir
         let plan = files
+        // Blobs are not hashed again to check their ids as they are read (libgit2 does so by default, git's
+        // checkout does not): 7 % of the checkout's CPU time at 100,000 files. zlib still checks what it inflates.
+        cgit2_strict_hash_verification(0)
+        defer { cgit2_strict_hash_verification(1) }
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             do {
                 let handle = try Repository(at: workdir)

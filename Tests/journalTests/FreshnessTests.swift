@@ -101,6 +101,37 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// A rebuilt snapshot keeps each folder's stamps as the walk found them (not read back from its files):
+    /// afterwards a file dropped into a folder that was empty, a deleted file, and a same-size edit with the old
+    /// time in a folder whose other files did not change are all seen.
+    @Test func aRebuiltSnapshotFollowsLaterChanges() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        for (folder, names) in [("2024/01", ["a", "b"]), ("2024/02", ["c"])] {
+            for name in names { try box.write("entries/\(folder)/\(name).md", "Note \(name)\n\nbody \(name)\n") }
+        }
+        let fm = FileManager.default
+        try fm.createDirectory(atPath: box.journal + "/entries/2024/03", withIntermediateDirectories: true)
+        #expect(try box.journal("commit").status == 0)
+        // Written an hour ago: not racy against the rebuild, so only the folders' stamps can tell what changed.
+        for path in box.entryFiles() {
+            try fm.setAttributes([.modificationDate: Date().addingTimeInterval(-3600)], ofItemAtPath: box.journal + "/" + path)
+        }
+        let index = box.journal + "/.git/journal/index.sqlite"
+        for suffix in ["", "-wal", "-shm"] { try? fm.removeItem(atPath: index + suffix) }
+        #expect(try box.journal("list").stdout.split(separator: "\n").count == 3)
+        let a = box.journal + "/entries/2024/01/a.md"
+        let before = try #require(try fm.attributesOfItem(atPath: a)[.modificationDate] as? Date)
+        try box.write("entries/2024/01/a.md", "Note A\n\nbody a\n")
+        try fm.setAttributes([.modificationDate: before], ofItemAtPath: a)
+        try box.write("entries/2024/03/d.md", "Note d\n\nbody d\n")
+        try fm.removeItem(atPath: box.journal + "/entries/2024/02/c.md")
+        let list = try box.journal("list")
+        #expect(list.stdout.contains("Note A") && !list.stdout.contains("Note a"), "\(list.stdout)")
+        #expect(list.stdout.contains("Note d") && !list.stdout.contains("Note c"), "\(list.stdout)")
+        try box.expectCleanRepository()
+    }
+
     @Test func gitCheckoutAndResetAreSeen() throws {
         let box = try Sandbox()
         try box.journal("init")
