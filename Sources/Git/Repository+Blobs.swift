@@ -60,34 +60,54 @@ extension Repository {
         let results = UnsafeMutableBufferPointer<git_index_entry?>.allocate(capacity: paths.count)
         results.initialize(repeating: nil)
         defer { results.deallocate() }
-        let shared = SharedResults(results: results)
-        let parts = min(ProcessInfo.processInfo.activeProcessorCount, (paths.count + 99) / 100)
+        let shared = SharedSlots(results)
+        try onEveryCore(paths.count, parts: min(ProcessInfo.processInfo.activeProcessorCount, (paths.count + 99) / 100)) {
+            handle, odb, i in
+            shared.slots[i] = try handle.store(paths[i], in: odb)
+        }
+        return Array(results)
+    }
+
+    /// Slots that threads fill, each its own.
+    final class SharedSlots<T>: @unchecked Sendable {
+        let slots: UnsafeMutableBufferPointer<T>
+        init(_ slots: UnsafeMutableBufferPointer<T>) { self.slots = slots }
+    }
+
+    /// `body(handle, odb, i)` for every `i` below `count`, on `parts` threads in runs of neighbouring `i`, each
+    /// thread with its own handle on the repository and its object database (libgit2's are not shared between
+    /// threads). The first error stops the other threads at their next `i` and is thrown.
+    func onEveryCore(_ count: Int, parts: Int,
+                     _ body: @Sendable (Repository, OpaquePointer, Int) throws -> Void) throws {
+        let failure = FirstFailure()
         let workdir = workdir
         DispatchQueue.concurrentPerform(iterations: parts) { part in
             do {
                 let handle = try Repository(at: workdir)
                 let odb = try handle.objectDatabase()
                 defer { git_odb_free(odb) }
-                for i in stride(from: part * paths.count / parts, to: (part + 1) * paths.count / parts, by: 1) {
-                    shared.results[i] = try handle.store(paths[i], in: odb)
+                for i in stride(from: part * count / parts, to: (part + 1) * count / parts, by: 1) {
+                    if failure.error != nil { return }
+                    try body(handle, odb, i)
                 }
             } catch {
-                shared.fail(error)
+                failure.set(error)
             }
         }
-        if let failure = shared.failure { throw failure }
-        return Array(results)
+        if let error = failure.error { throw error }
     }
 
-    /// Results threads write at their own indexes, and the first error any of them met.
-    private final class SharedResults: @unchecked Sendable {
-        let results: UnsafeMutableBufferPointer<git_index_entry?>
+    private final class FirstFailure: @unchecked Sendable {
         private let lock = NSLock()
-        private(set) var failure: (any Error)?
-        init(results: UnsafeMutableBufferPointer<git_index_entry?>) { self.results = results }
-        func fail(_ error: any Error) {
+        private var first: (any Error)?
+        var error: (any Error)? {
             lock.lock()
-            if failure == nil { failure = error }
+            defer { lock.unlock() }
+            return first
+        }
+        func set(_ error: any Error) {
+            lock.lock()
+            if first == nil { first = error }
             lock.unlock()
         }
     }
