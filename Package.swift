@@ -61,7 +61,8 @@ let package = Package(
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "JournalKitTests", dependencies: ["JournalKit", .product(name: "Yams", package: "Yams")]),
-        .testTarget(name: "journalTests", dependencies: ["journal"], exclude: ["Golden"]),
+        .testTarget(
+            name: "journalTests", dependencies: ["journal", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

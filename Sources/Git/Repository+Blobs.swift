@@ -74,27 +74,43 @@ extension Repository {
         init(_ slots: UnsafeMutableBufferPointer<T>) { self.slots = slots }
     }
 
-    /// `body(handle, odb, i)` for every `i` below `count`, on `parts` threads in runs of neighbouring `i`, each
-    /// thread with its own handle on the repository and its object database (libgit2's are not shared between
-    /// threads). The first error stops the other threads at their next `i` and is thrown.
-    func onEveryCore(_ count: Int, parts: Int,
+    /// `body(handle, odb, i)` for every `i` below `count`, on `parts` threads, each thread with its own handle
+    /// on the repository and its object database (libgit2's are not shared between threads). The threads take
+    /// runs of `run` neighbouring `i` in order. The first error stops the other threads at their next `i` and
+    /// is thrown.
+    func onEveryCore(_ count: Int, parts: Int, run: Int = 256,
                      _ body: @Sendable (Repository, OpaquePointer, Int) throws -> Void) throws {
         let failure = FirstFailure()
+        let next = NextRun()
         let workdir = workdir
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
+        DispatchQueue.concurrentPerform(iterations: parts) { _ in
             do {
                 let handle = try Repository(at: workdir)
                 let odb = try handle.objectDatabase()
                 defer { git_odb_free(odb) }
-                for i in stride(from: part * count / parts, to: (part + 1) * count / parts, by: 1) {
-                    if failure.error != nil { return }
-                    try body(handle, odb, i)
+                while let start = next.take(run, below: count) {
+                    for i in start..<min(start + run, count) {
+                        if failure.error != nil { return }
+                        try body(handle, odb, i)
+                    }
                 }
             } catch {
                 failure.set(error)
             }
         }
         if let error = failure.error { throw error }
+    }
+
+    private final class NextRun: @unchecked Sendable {
+        private let lock = NSLock()
+        private var start = 0
+        func take(_ run: Int, below count: Int) -> Int? {
+            lock.lock()
+            defer { lock.unlock() }
+            guard start < count else { return nil }
+            start += run
+            return start - run
+        }
     }
 
     private final class FirstFailure: @unchecked Sendable {

@@ -4,16 +4,23 @@ import Foundation
 /// The checkout of a clone: HEAD's files written into an empty work tree on every core, and git's index
 /// written from them as bytes (`IndexFile`) with its cache of trees complete. libgit2 checks out one file at
 /// a time on one core, then builds its index entry by entry: 3.7-4.0 s of a clone of 100,000 entries on
-/// tmpfs (BENCHMARKS.md).
+/// tmpfs (BENCHMARKS.md). Each file's bytes and stat data can be heard as it is written: a clone builds its
+/// snapshot from them meanwhile, without reading the files back.
 extension Repository {
-    /// What a file looked like right after the checkout wrote it (its `lstat`), as the index has it.
+    /// What a file looked like right after the checkout wrote it (its `fstat`, or `lstat` for a link).
     public struct WrittenFile: Equatable, Sendable {
         public let size: Int64
         public let mtime: Int64  // nanoseconds
         public let ctime: Int64  // nanoseconds
         public let inode: UInt64
-        /// `hashing` of its bytes.
-        public let hash: UInt64
+    }
+
+    /// A file of HEAD's tree, as the checkout plans to write it.
+    public struct PlannedFile: Sendable {
+        /// Relative to the work tree, as git has it (not always UTF-8).
+        public let path: [UInt8]
+        /// git's mode: 0o100644, 0o100755 or 0o120000 (a symbolic link).
+        public let mode: UInt32
     }
 
     /// One blob of HEAD's tree to write.
@@ -23,18 +30,22 @@ extension Repository {
         let id: git_oid
     }
 
-    /// Checks out HEAD into a work tree that holds nothing but `.git`, with no index yet (a clone's), and returns
-    /// each file written (by path) as it was right after, with `hashing` of its bytes. Returns nil, having
-    /// written nothing, when a filter could apply (an attributes file anywhere), HEAD's tree holds a submodule or
-    /// a name git would refuse, or is not one git would write (names out of order, modes other than git's own,
-    /// an empty folder), or the work tree is not empty: `checkOutHead` is then the way.
-    public func checkOutHeadIntoEmptyTree(hashing: @escaping @Sendable (UnsafeRawBufferPointer) -> UInt64) throws
-        -> [String: WrittenFile]?
-    {
+    /// Checks out HEAD into a work tree that holds nothing but `.git`, with no index yet (a clone's). Returns
+    /// false, having written nothing, when a filter could apply (an attributes file anywhere), HEAD's tree holds
+    /// a submodule or a name git would refuse, or is not one git would write (names out of order, modes other
+    /// than git's own, an empty folder), or the work tree is not empty: `checkOutHead` is then the way.
+    ///
+    /// `begin` hears the files (in git's order) before anything is written, and may return what
+    /// is to hear each file as it is written: its place in that list, its bytes (a link's target) and its stat
+    /// data, on the writing threads, which take runs of neighbouring files in order. It may wait; the files
+    /// after it wait with it.
+    public func checkOutHeadIntoEmptyTree(
+        begin: ([PlannedFile]) throws -> (@Sendable (Int, UnsafeRawBufferPointer, WrittenFile) -> Void)?
+    ) throws -> Bool {
         let operation = "check out HEAD"
         guard try !checkoutMayFilter(), let headID = try head(), !FileManager.default.fileExists(atPath: gitdir + "/index"),
               (try? FileManager.default.contentsOfDirectory(atPath: workdir)) == [".git"]
-        else { return nil }
+        else { return false }
         var headOID = try headID.raw(for: operation)
         var commit: OpaquePointer?
         try check(git_commit_lookup(&commit, pointer, &headOID), "look up HEAD commit")
@@ -44,12 +55,12 @@ extension Repository {
         defer { git_tree_free(tree) }
         var folders: [[UInt8]] = []
         var files: [Planned] = []
-        guard try list(tree!, prefix: [], folders: &folders, files: &files) else { return nil }
+        guard try list(tree!, prefix: [], folders: &folders, files: &files) else { return false }
         // Before anything is written: the index of these files must make HEAD's tree again, or the tree is not
         // one this checkout reproduces.
         let odb = try objectDatabase()
         defer { git_odb_free(odb) }
-        guard let headTree = git_commit_tree_id(commit) else { return nil }
+        guard let headTree = git_commit_tree_id(commit) else { return false }
         let makesHeadTree = try { () throws -> Bool in
             var planned = IndexFile()
             for file in files {
@@ -61,7 +72,8 @@ extension Repository {
             var plannedTree = try planned.writeTrees(into: odb)
             return git_oid_equal(headTree, &plannedTree) == 1
         }()
-        guard makesHeadTree else { return nil }
+        guard makesHeadTree else { return false }
+        let visit = try begin(files.map { PlannedFile(path: $0.path, mode: $0.mode) })
 
         let root = Array(workdir.utf8) + [UInt8(ascii: "/")]
         for folder in folders {
@@ -70,12 +82,10 @@ extension Repository {
                     + String(decoding: folder, as: UTF8.self) + ": " + String(cString: strerror(errno)))
             }
         }
-        // Each core writes its run of files, with its own handle on the object database.
+        // Every core writes runs of files, with its own handle on the object database.
         let written = UnsafeMutableBufferPointer<stat>.allocate(capacity: files.count)
         defer { written.deallocate() }
-        let hashes = UnsafeMutableBufferPointer<UInt64>.allocate(capacity: files.count)
-        defer { hashes.deallocate() }
-        let (sharedWritten, sharedHashes) = (SharedSlots(written), SharedSlots(hashes))
+        let sharedWritten = SharedSlots(written)
         let plan = files
         // Blobs are not hashed again to check their ids as they are read (libgit2 does so by default, git's
         // checkout does not): 7 % of the checkout's CPU time at 100,000 files. zlib still checks what it inflates.
@@ -83,7 +93,9 @@ extension Repository {
         defer { cgit2_strict_hash_verification(1) }
         try onEveryCore(files.count, parts: max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 64))) {
             _, odb, i in
-            (sharedWritten.slots[i], sharedHashes.slots[i]) = try Repository.writeFile(plan[i], root: root, from: odb, hashing: hashing)
+            sharedWritten.slots[i] = try Repository.writeFile(plan[i], root: root, from: odb) { bytes, info in
+                visit?(i, bytes, WrittenFile(info))
+            }
         }
 
         // The index: every file with the stat data just taken, and the trees of every folder, which must come
@@ -120,17 +132,7 @@ extension Repository {
             throw GitError(operation: "write the index", code: -1, message: String(cString: strerror(errno)))
         }
 
-        var result: [String: WrittenFile] = [:]
-        result.reserveCapacity(files.count)
-        for (i, file) in files.enumerated() {
-            let info = written[i]
-            result[String(decoding: file.path, as: UTF8.self)] = WrittenFile(
-                size: Int64(info.st_size),
-                mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),
-                ctime: Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec),
-                inode: UInt64(info.st_ino), hash: hashes[i])
-        }
-        return result
+        return true
     }
 
     /// Lists `tree` below `prefix`: its folders (a folder before what it holds) and its blobs, in git's order
@@ -176,9 +178,10 @@ extension Repository {
         return true
     }
 
-    /// Writes one blob at its path (a new file, or a symbolic link) and returns its `lstat` and `hashing` of it.
+    /// Writes one blob at its path (a new file, or a symbolic link) and returns its stat data, which `written`
+    /// hears too, with the bytes.
     private static func writeFile(_ file: Planned, root: [UInt8], from odb: OpaquePointer,
-                                  hashing: (UnsafeRawBufferPointer) -> UInt64) throws -> (stat, UInt64) {
+                                  written: (UnsafeRawBufferPointer, stat) -> Void) throws -> stat {
         var object: OpaquePointer?
         var id = file.id
         try check(git_odb_read(&object, odb, &id), "read a blob of HEAD")
@@ -196,7 +199,8 @@ extension Repository {
         if file.mode == 0o120000 {
             let target = cPath(Array(data))
             guard symlink(target, full) == 0, lstat(full, &info) == 0 else { throw failure("link") }
-            return (info, hashing(data))
+            written(data, info)
+            return info
         }
         let descriptor = open(full, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, file.mode == 0o100755 ? 0o777 : 0o666)
         guard descriptor >= 0 else { throw failure("create") }
@@ -209,8 +213,18 @@ extension Repository {
             done += count
         }
         guard fstat(descriptor, &info) == 0 else { throw failure("read the stamp of") }
-        return (info, hashing(data))
+        written(data, info)
+        return info
     }
 
+    fileprivate static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
+
     private static func cPath(_ bytes: [UInt8]) -> [CChar] { (bytes + [0]).map { CChar(bitPattern: $0) } }
+}
+
+extension Repository.WrittenFile {
+    init(_ info: stat) {
+        self.init(size: Int64(info.st_size), mtime: Repository.nanoseconds(info.st_mtim),
+                  ctime: Repository.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
+    }
 }

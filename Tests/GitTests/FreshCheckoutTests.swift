@@ -33,8 +33,15 @@ import Testing
         #expect(chmod(source + "/스크립트.sh", 0o755) == 0)
         let (repo, target) = try cloned(scratch, files)
 
-        let written = try #require(try repo.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }))
-        #expect(written.count == files.count + 1)
+        var planned: [String] = []
+        let visits = Visits()
+        #expect(try repo.checkOutHeadIntoEmptyTree { files in
+            planned = files.map { String(decoding: $0.path, as: UTF8.self) }
+            return { index, bytes, file in visits.add(index, bytes.count, file) }
+        })
+        #expect(planned.count == files.count + 1 && Set(planned) == Set(files.keys).union(["link"]))
+        // Every file heard once, as written.
+        #expect(visits.seen.keys.sorted() == Array(planned.indices))
         // What git's index says is what HEAD's tree says, mode and blob, and git finds nothing changed.
         let staged = try scratch.git("ls-files", "-s", in: target).split(separator: "\n").map { line in
             let parts = line.split(separator: "\t")
@@ -54,14 +61,15 @@ import Testing
         #expect(!FileManager.default.isExecutableFile(atPath: target + "/a.md"))
         #expect(try FileManager.default.destinationOfSymbolicLink(atPath: target + "/link") == "a/x.md")
         #expect(try String(contentsOfFile: target + "/entries/2024/01/é.md", encoding: .utf8) == "accent\n")
-        // Each stamp returned is the file's as it is now.
-        for path in ["a.md", "link", "entries/2024/02/300.md"] {
+        // Each stamp heard is the file's as it is now, and its bytes were all of it (a link's: its target).
+        for (index, path) in planned.enumerated() {
             var info = stat()
             #expect(lstat(target + "/" + path, &info) == 0)
-            let file = try #require(written[path])
+            let (count, file) = try #require(visits.seen[index])
+            #expect(count == Int(info.st_size), "\(path)")
             #expect(file.size == Int64(info.st_size) && file.inode == UInt64(info.st_ino))
-            #expect(file.hash == UInt64(info.st_size))  // the test's hashing: the count of bytes
             #expect(file.mtime == Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
+            #expect(file.ctime == Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
         }
         // The git program commits on top of it as usual.
         try scratch.write("changed\n", to: "a/b/c/deep.md", in: target)
@@ -75,7 +83,7 @@ import Testing
         let scratch = try Scratch()
         defer { scratch.remove() }
         let (repo, target) = try cloned(scratch, ["a.md": "a\n", ".gitattributes": "*.md text\n"])
-        #expect(try repo.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }) == nil)
+        #expect(try !repo.checkOutHeadIntoEmptyTree { _ in Issue.record("the plan was heard"); return nil })
         #expect(try FileManager.default.contentsOfDirectory(atPath: target) == [".git"])
         try repo.checkOutHead()
         try scratch.expectClean(target)
@@ -84,7 +92,7 @@ import Testing
         defer { other.remove() }
         let (plain, path) = try cloned(other, ["a.md": "a\n"])
         try other.write("mine\n", to: "notes.txt", in: path)
-        #expect(try plain.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }) == nil)
+        #expect(try !plain.checkOutHeadIntoEmptyTree { _ in Issue.record("the plan was heard"); return nil })
         #expect(!FileManager.default.fileExists(atPath: path + "/a.md"))
 
         let third = try Scratch()
@@ -97,7 +105,7 @@ import Testing
         try third.git("update-index", "--add", "--cacheinfo", "160000,\(String(repeating: "1", count: 40)),sub", in: source)
         try third.git("commit", "-q", "-m", "with a submodule", in: source)
         let withSubmodule = try Repository.clone(url: source, into: third.path("clone"), access: local, checkout: false)
-        #expect(try withSubmodule.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }) == nil)
+        #expect(try !withSubmodule.checkOutHeadIntoEmptyTree { _ in Issue.record("the plan was heard"); return nil })
         #expect(!FileManager.default.fileExists(atPath: third.path("clone") + "/a.md"))
     }
 }
@@ -140,7 +148,7 @@ import Testing
         let repo = try Repository.clone(url: source, into: target, access: local, checkout: false)
         let hooks = try FileManager.default.contentsOfDirectory(atPath: target + "/.git/hooks")
 
-        #expect(try repo.checkOutHeadIntoEmptyTree(hashing: { UInt64($0.count) }) == nil, "\(what)")
+        #expect(try !repo.checkOutHeadIntoEmptyTree { _ in Issue.record("the plan was heard"); return nil }, "\(what)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: target) == [".git"], "\(what)")
         #expect(try FileManager.default.contentsOfDirectory(atPath: target + "/.git/hooks") == hooks, "\(what)")
         #expect(!FileManager.default.fileExists(atPath: scratch.path("escape.md")), "\(what)")
@@ -176,3 +184,20 @@ import Testing
 /// For a remote that is a path: no credentials, no hosts.
 private let local = RemoteAccess(token: nil, sshKeyFiles: [], useAgent: false, sshUser: "git", knownHostsFiles: [],
                                  acceptNewHost: false)
+
+/// What a checkout's visitor heard, from the writing threads.
+private final class Visits: @unchecked Sendable {
+    private let lock = NSLock()
+    private var heard: [Int: (Int, Repository.WrittenFile)] = [:]
+    var seen: [Int: (Int, Repository.WrittenFile)] {
+        lock.lock()
+        defer { lock.unlock() }
+        return heard
+    }
+    func add(_ index: Int, _ count: Int, _ file: Repository.WrittenFile) {
+        lock.lock()
+        #expect(heard[index] == nil, "file \(index) heard twice")
+        heard[index] = (count, file)
+        lock.unlock()
+    }
+}

@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 import Testing
 
 /// `journal sync` between clones of one bare remote: the entry-aware merge, edit/delete rules,
@@ -552,6 +553,86 @@ import Testing
         let none = try peers.run("a", "sync")
         #expect(none.status == 1)
         #expect(none.stderr == "journal: this journal has no remote yet: add one with `journal remote add origin URL`\n")
+    }
+
+    /// A clone records its snapshot while its checkout writes the files: it must be the snapshot a rebuild
+    /// from the files makes (the same rows, each folder's stamps packed as the walk packs them, so that the
+    /// next command finds every folder as recorded), for a journal that also holds what the walk leaves out.
+    /// With more than 500 entries it is a bulk load (text left to the first search), as a rebuild's is.
+    @Test(arguments: [0, 600]) func aClonesSnapshotIsTheOneARebuildMakes(more: Int) throws {
+        let peers = try Peers(["a"])
+        for title in ["One", "Two", "Three"] { _ = try peers.add("a", title, "-t", "shared") }
+        let a = peers.path("a")
+        let many = (0..<more).map { n in
+            ("entries/2019/\(n % 12 + 10)/day-\(n).md", "---\ndate: 2019-0\(n % 9 + 1)-1\(n % 9) 08:00\n---\nDay \(n)\n\nquietword\(n)\n")
+        }
+        for (path, text) in many + [("entries/2020/05/hand.md", "Written by hand\n\nNo date in it.\n"),
+                             ("entries/2020/05/.hidden.md", "Hidden\n"), ("entries/.trash/old.md", "Thrown away\n"),
+                             ("entries/2020/05/notes.txt", "not an entry\n"), ("attachments/p/photo.txt", "photo\n"),
+                             ("templates/daily.md", "# {{date}}\n"), ("README.md", "about\n")] {
+            let full = a + "/" + path
+            try FileManager.default.createDirectory(
+                atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data(text.utf8).write(to: URL(fileURLWithPath: full))
+        }
+        _ = try peers.git("a", "add", "-A")
+        _ = try peers.git("a", "commit", "-qm", "by hand")
+        try peers.sync("a")
+        let clone = try peers.box.run(["clone", peers.remote, peers.path("fresh")])
+        #expect(clone.stdout == "Cloned \(peers.remote) into \(peers.path("fresh")) (\(4 + more) entries)\n", "\(clone.stderr)")
+        let snapshot = peers.path("fresh") + "/.git/journal/index.sqlite"
+        let recorded = try Self.rows(of: snapshot)
+        // 7 files, 5 folders, 4 entries and 3 tags; each of the many a file and an entry waiting for its text.
+        #expect(recorded.count == 19 + (more == 0 ? 0 : 12 + more * 3 + 4))
+        #expect(recorded.contains { $0.hasPrefix("folder entries/2020/05 ") })
+        #expect(!recorded.contains { $0.contains(".hidden") || $0.contains(".trash") || $0.contains("notes.txt") || $0.contains("README") })
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshot + suffix) }
+        let listed = try peers.run("fresh", "list")
+        #expect(listed.stdout.contains("Written by hand"), "\(listed.stderr)")
+        let rebuilt = try Self.rows(of: snapshot)
+        #expect(rebuilt == recorded, "only recorded: \(Set(recorded).subtracting(rebuilt).sorted()); only rebuilt: \(Set(rebuilt).subtracting(recorded).sorted())")
+        #expect(try peers.git("fresh", "status", "--porcelain") == "")
+        #expect(try peers.run("fresh", "search", "hand").stdout.contains("Written by hand"))
+    }
+
+    /// A symbolic link the walk lists (the walk stats the link, the snapshot reads through it) is not recorded
+    /// by the checkout: the clone builds its snapshot from the files afterwards, as a rebuild does.
+    @Test func aCloneHoldingALinkTheWalkListsRebuildsItsSnapshot() throws {
+        let peers = try Peers(["a"])
+        _ = try peers.add("a", "Linked", "-t", "shared")
+        let a = peers.path("a")
+        try FileManager.default.createDirectory(atPath: a + "/attachments", withIntermediateDirectories: true)
+        #expect(symlink("../journal.yml", a + "/attachments/settings") == 0)
+        _ = try peers.git("a", "add", "-A")
+        _ = try peers.git("a", "commit", "-qm", "a link")
+        try peers.sync("a")
+        let clone = try peers.box.run(["clone", peers.remote, peers.path("fresh")])
+        #expect(clone.stdout == "Cloned \(peers.remote) into \(peers.path("fresh")) (1 entry)\n", "\(clone.stderr)")
+        let snapshot = peers.path("fresh") + "/.git/journal/index.sqlite"
+        let recorded = try Self.rows(of: snapshot)
+        #expect(recorded.contains { $0.hasPrefix("file ") && $0.contains(" attachments/settings ") })
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshot + suffix) }
+        #expect(try peers.run("fresh", "list").stdout.contains("Linked"))
+        #expect(try Self.rows(of: snapshot) == recorded)
+        #expect(try peers.git("fresh", "status", "--porcelain") == "")
+    }
+
+    /// A snapshot's rows as text (entries without their row numbers, which only order insertion).
+    private static func rows(of path: String) throws -> [String] {
+        var configuration = Configuration()
+        configuration.readonly = true
+        return try DatabaseQueue(path: path, configuration: configuration).read { db in
+            try String.fetchAll(db, sql: """
+                SELECT 'file ' || key || ' ' || path || ' ' || folder || ' ' || size || ' ' || mtime || ' ' || ctime || ' '
+                  || inode || ' ' || hash || ' ' || dirty FROM file
+                UNION ALL SELECT 'folder ' || path || ' ' || hex(stamps) FROM folder
+                UNION ALL SELECT 'entry ' || path || ' ' || id || ' ' || created || ' ' || offset || ' ' || day || ' ' || source
+                  || ' ' || title || ' ' || all_tags || ' ' || coalesce(problem, '') FROM entry
+                UNION ALL SELECT 'tag ' || tag.key || ' ' || entry.path FROM tag JOIN entry USING (n)
+                UNION ALL SELECT 'untexted ' || entry.path FROM untexted JOIN entry USING (n)
+                ORDER BY 1
+                """)
+        }
     }
 
     @Test func cloneMakesAWorkingJournalAndRefusesWhatItCannotUse() throws {

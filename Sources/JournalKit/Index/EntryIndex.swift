@@ -114,14 +114,11 @@ final class EntryIndex {
     /// Brings the snapshot up to date with the files: a stat walk, then only changed files are read,
     /// on every core. `progress` hears (done, total) during a long rebuild.
     /// `settle` finishes, one at a time, entries whose date could not come from their file.
-    /// `asCheckedOut(path, stamp, hash)` says, on a rebuild, which files are still as a checkout of HEAD wrote
-    /// them, stamp and bytes: those are taken as committed.
     func refresh(
-        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil,
-        asCheckedOut: ((String, FileStamp, Int64) -> Bool)? = nil
+        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil
     ) throws(JournalError) -> Changes {
         do {
-            return try refreshOrThrow(root: root, read: read, settle: settle, progress: progress, asCheckedOut: asCheckedOut)
+            return try refreshOrThrow(root: root, read: read, settle: settle, progress: progress)
         } catch let error as JournalError {
             throw error
         } catch {
@@ -130,8 +127,7 @@ final class EntryIndex {
     }
 
     private func refreshOrThrow(
-        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?,
-        asCheckedOut: ((String, FileStamp, Int64) -> Bool)?
+        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?
     ) throws -> Changes {
         let scanStart = Scan.clock()
         // The stat walk runs on other threads while the snapshot's picture of the folders is read here.
@@ -212,16 +208,16 @@ final class EntryIndex {
         }
         // Only racy files (one just written by the last command, or the many a clone just wrote): they are
         // hashed on every core, not parsed, and only those whose bytes changed are read (the others were read
-        // after this scan began). With none changed and one of them still racy against this scan, writing would
-        // only move the scan time, and they would be read again next time all the same: nothing is written then
-        // either, as above (the write that moves the scan time comes with a change, or once no file is racy any
-        // more). With none changed and none racy, only the scan time moves.
+        // after this scan began). With none changed, only the scan time moves, so that those written over a
+        // second before this scan stop being racy. When every one of them is still racy against this scan
+        // (the one file the last command just wrote), writing would gain nothing: they would be read again
+        // next time all the same, so nothing is written, as above.
         if onlyRacy, removed.isEmpty, !changes.rebuilt {
             let hashes = EntryIndex.hashes(of: suspects.map { root + "/" + $0.path })
-            let racyNow = suspects.contains { $0.stamp.mtime >= scanStart - 1_000_000_000 }
+            let settles = suspects.contains { $0.stamp.mtime < scanStart - 1_000_000_000 }
             suspects = zip(suspects, hashes).filter { known[$0.key]?.hash != $1 }.map(\.0)
             if suspects.isEmpty {
-                if !racyNow {
+                if settles {
                     try database.write { db in
                         try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
                     }
@@ -231,9 +227,8 @@ final class EntryIndex {
             }
         }
         suspects.sort { $0.path < $1.path }
-        // A big load leaves the text of its entries to the first search (FTS5 is most of a rebuild's time, and
-        // listing needs none of it); a few files are indexed whole at once.
-        let bulk = suspects.count > 500
+        // A few files are indexed whole at once.
+        let bulk = EntryIndex.isBulk(suspects.count)
         // Files are read and parsed on other threads while SQLite inserts the ones before them.
         let parsed = ReadAhead(paths: suspects.map(\.path), read: read, withText: !bulk)
         try database.write { db in
@@ -249,12 +244,11 @@ final class EntryIndex {
                 let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
                 let old = known[suspect.key]
                 let contentChanged = old?.hash != hash
-                let committed = changes.rebuilt && asCheckedOut?(suspect.path, suspect.stamp, hash) == true
-                let dirty = !committed && (contentChanged || old?.dirty == true)
+                let dirty = contentChanged || old?.dirty == true
                 try writer.putFile(suspect.key, suspect.path, suspect.stamp, hash: hash, dirty: dirty)
                 guard contentChanged else { continue }
                 changes.reread += 1
-                if old?.dirty != true && !committed { changes.uncommitted.append(suspect.path) }
+                if old?.dirty != true { changes.uncommitted.append(suspect.path) }
                 if isEntry {
                     try writer.deleteEntry(suspect.path)  // another process may have indexed it meanwhile
                     if var entry = result?.0 {
@@ -427,6 +421,52 @@ final class EntryIndex {
                 }
                 try EntryIndex.endBulk(db, recreate: dropped)
             }
+        } catch {
+            throw .index(path, EntryIndex.describe(error))
+        }
+    }
+
+    /// A file a clone's checkout wrote, as the snapshot takes it: its stamp right after the write, the hash of
+    /// the bytes written, the entry parsed from them, and its text columns (a few files only, as a refresh).
+    struct Written {
+        var stamp: FileStamp
+        var hash: Int64
+        var entry: Entry?
+        var text: TextColumns?
+    }
+
+    /// Whether loading `count` files is a bulk load: their text left to the first search (FTS5 is most of a
+    /// rebuild's time, and listing needs none of it), the secondary indexes made once at the end.
+    static func isBulk(_ count: Int) -> Bool { count > 500 }
+
+    /// Records, into an empty snapshot, the files of `paths` a clone's checkout writes meanwhile: `take(i)`
+    /// waits for the i-th (nil: one the walk would not list). Each folder with files gets their stamps packed
+    /// as the walk packs them, so the next command's walk finds every folder as recorded. `started` (before the
+    /// first file was written) is the scan time: every file written since is racy until a command has hashed
+    /// it again.
+    func recordCheckout(_ paths: [String], bulk: Bool, started: Int64, take: (Int) throws -> Written?,
+                        settle: (inout Entry) -> Void) throws(JournalError) {
+        do {
+            try database.write { db in
+                let dropped = bulk ? try EntryIndex.beginBulk(db, dropIndexes: true) : []
+                let writer = try Writer(db)
+                var stamps: [String: [PackedStamp]] = [:]
+                for (i, path) in paths.enumerated() {
+                    guard let file = try take(i) else { continue }
+                    let key = Scan.key(path)
+                    try writer.putFile(key, path, file.stamp, hash: file.hash, dirty: false)
+                    stamps[Writer.folder(of: path), default: []].append(PackedStamp(key: Int64(bitPattern: key), stamp: file.stamp))
+                    if var entry = file.entry {
+                        if entry.dateSource == .modificationTime { settle(&entry) }
+                        try writer.insert(entry, text: file.text)
+                    }
+                }
+                try writer.putFolders(stamps.map { ($0.key, PackedStamp.pack($0.value.sorted { $0.key < $1.key })) })
+                try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(started)])
+                if bulk { try EntryIndex.endBulk(db, recreate: dropped) }
+            }
+        } catch let error as JournalError {
+            throw error
         } catch {
             throw .index(path, EntryIndex.describe(error))
         }

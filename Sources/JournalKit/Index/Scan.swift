@@ -220,6 +220,15 @@ struct Scan {
         return []
     }
 
+    /// Whether the walk lists a file at `path` (relative), by the rules of `walk`: for files the walk cannot
+    /// look at yet (a clone's plan).
+    static func lists(file path: String) -> Bool {
+        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return files.contains(path) }
+        return folders.contains(String(parts[0])) && parts.allSatisfy { !$0.isEmpty && $0.first != "." }
+            && (parts[0] != "entries" || parts[parts.count - 1].hasSuffix(".md"))
+    }
+
     static func stamp(of path: String) -> FileStamp? {
         var info = stat()
         guard lstat(path, &info) == 0 else { return nil }

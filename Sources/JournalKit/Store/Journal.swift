@@ -220,9 +220,10 @@ public final class Journal {
     // MARK: Reading
 
     private var snapshot: EntryIndex?
-    /// The files a clone's checkout just wrote, as they were then: the first refresh takes those still so (stamp
-    /// and bytes) as committed, since they hold HEAD's blobs, instead of asking git's status about every one.
-    var checkedOut: [String: Repository.WrittenFile]?
+    /// Set by a clone whose checkout recorded every file in the snapshot as it wrote it: the first refresh has
+    /// nothing to find (a file changed since is racy against the snapshot's scan time, taken before the
+    /// checkout began, and is seen by the next command).
+    var indexedByCheckout = false
 
     /// The snapshot of the entries under `.git/journal/`, opened (or rebuilt) on first use.
     func index() throws(JournalError) -> EntryIndex {
@@ -236,16 +237,11 @@ public final class Journal {
     /// edits made outside the tool. Every command that reads entries calls this first.
     @discardableResult
     public func refresh(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> PendingReport {
-        let written = checkedOut
-        checkedOut = nil
-        let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress,
-                                          asCheckedOut: written.map { written in
-            { path, stamp, hash in
-                guard let file = written[path] else { return false }
-                return file.size == stamp.size && file.mtime == stamp.mtime && file.ctime == stamp.ctime
-                    && file.inode == UInt64(bitPattern: stamp.inode) && file.hash == UInt64(bitPattern: hash)
-            }
-        })
+        if indexedByCheckout {
+            indexedByCheckout = false
+            return PendingReport()
+        }
+        let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress)
         guard !changes.uncommitted.isEmpty else { return PendingReport() }
         let lock: WriterLock
         do {
@@ -332,7 +328,11 @@ public final class Journal {
 
     /// The date of a file that names none: the commit that added it, else its modification time.
     func settleDate(_ entry: inout Entry) {
-        if let first = try? repository.firstAuthorDate(adding: entry.path) {
+        Journal.settleDate(&entry, repository: try? repository, root: root, context: context)
+    }
+
+    static func settleDate(_ entry: inout Entry, repository: Repository?, root: String, context: JournalContext) {
+        if let first = try? repository?.firstAuthorDate(adding: entry.path) {
             entry.createdAt = Timestamp(date: first.date, offsetSeconds: first.offsetSeconds)
             entry.dateSource = .commit
         } else {
@@ -350,9 +350,13 @@ public final class Journal {
         let now = context.now
         return { path in
             guard let data = FileSystem.contents(root + "/" + path) else { return nil }
-            let entry = EntryFile.decode(data, path: path, zone: zone) { (Timestamp(date: now, timeZone: zone), .modificationTime) }
-            return (entry, EntryIndex.hash(data))
+            return (Journal.decodeForIndex(data, path: path, zone: zone, now: now), EntryIndex.hash(data))
         }
+    }
+
+    /// An entry file's bytes as the snapshot takes them: dated by the file alone (`settleDate` finishes the rest).
+    static func decodeForIndex(_ data: Data, path: String, zone: TimeZone, now: Date) -> Entry {
+        EntryFile.decode(data, path: path, zone: zone) { (Timestamp(date: now, timeZone: zone), .modificationTime) }
     }
 
     /// The same, for one file on this thread, date settled.

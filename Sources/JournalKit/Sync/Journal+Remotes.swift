@@ -92,12 +92,33 @@ extension Journal {
                let marker = EncryptionMarker(data) {
                 try unlockClone(repository, marker: marker, url: url, context: context, key: key)
             }
-            let written = try repository.checkOutHeadIntoEmptyTree(hashing: EntryIndex.hash)
-            if written == nil { try repository.checkOutHead() }
+            // Where it can, the checkout writes the files on every core and the snapshot records them meanwhile.
+            var feed: CheckoutFeed?
+            let checkedOut: Bool
+            do {
+                checkedOut = try repository.checkOutHeadIntoEmptyTree { files in
+                    guard let plan = CheckoutFeed(files, context: context) else { return nil }
+                    let state = repository.gitdir + "/journal"
+                    try FileSystem.makeFolder(state)
+                    // Used by the recording thread alone, to date an entry whose file names no date.
+                    nonisolated(unsafe) let history = try? Repository(at: path)
+                    plan.start(snapshotPath: state + "/index.sqlite", started: Scan.clock()) { entry in
+                        Journal.settleDate(&entry, repository: history, root: path, context: context)
+                    }
+                    feed = plan
+                    return { index, bytes, file in plan.wrote(index, bytes, file) }
+                }
+            } catch {
+                feed?.stop()
+                try? feed?.finish()
+                throw error
+            }
+            try feed?.finish()
+            if !checkedOut { try repository.checkOutHead() }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             settleClonedTracking(repository, url: url)
             let journal = try open(at: path, context: context)
-            journal.checkedOut = written
+            journal.indexedByCheckout = feed != nil
             return (journal, false)
         } catch let failure as RemoteFailure {
             cleanUp()
