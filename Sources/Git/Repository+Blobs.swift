@@ -76,10 +76,12 @@ extension Repository {
 
     /// `body(handle, odb, i)` for every `i` below `count`, on `parts` threads, each thread with its own handle
     /// on the repository and its object database (libgit2's are not shared between threads). The threads take
-    /// runs of `run` neighbouring `i` in order. The first error stops the other threads at their next `i` and
-    /// is thrown.
-    func onEveryCore(_ count: Int, parts: Int, run: Int = 256,
+    /// runs of neighbouring `i` in order (up to 256, and four runs a thread at least, so that they end together).
+    /// The first error stops the other threads at their next `i` and is thrown; `failing` hears it first, on
+    /// the thread that met it (so that a `body` waiting for another thread's work can stop waiting).
+    func onEveryCore(_ count: Int, parts: Int, failing: @Sendable () -> Void = {},
                      _ body: @Sendable (Repository, OpaquePointer, Int) throws -> Void) throws {
+        let run = min(256, max(1, count / max(1, parts * 4)))
         let failure = FirstFailure()
         let next = NextRun()
         let workdir = workdir
@@ -95,7 +97,7 @@ extension Repository {
                     }
                 }
             } catch {
-                failure.set(error)
+                if failure.set(error) { failing() }
             }
         }
         if let error = failure.error { throw error }
@@ -121,10 +123,13 @@ extension Repository {
             defer { lock.unlock() }
             return first
         }
-        func set(_ error: any Error) {
+        /// Whether `error` is the first.
+        func set(_ error: any Error) -> Bool {
             lock.lock()
-            if first == nil { first = error }
-            lock.unlock()
+            defer { lock.unlock() }
+            guard first == nil else { return false }
+            first = error
+            return true
         }
     }
 

@@ -23,6 +23,21 @@ extension Repository {
         public let mode: UInt32
     }
 
+    /// What hears a checkout's files as they are written: `wrote` their place in the plan, their bytes (a
+    /// link's target) and stat data, on the writing threads, which take runs of neighbouring files in order.
+    /// `wrote` may wait (the files after it wait with it), until `failed`: a writing thread met an error, and
+    /// the files `wrote` waits for may never come.
+    public struct CheckoutVisitor: Sendable {
+        public let wrote: @Sendable (Int, UnsafeRawBufferPointer, WrittenFile) -> Void
+        public let failed: @Sendable () -> Void
+
+        public init(wrote: @escaping @Sendable (Int, UnsafeRawBufferPointer, WrittenFile) -> Void,
+                    failed: @escaping @Sendable () -> Void) {
+            self.wrote = wrote
+            self.failed = failed
+        }
+    }
+
     /// One blob of HEAD's tree to write.
     private struct Planned {
         let path: [UInt8]
@@ -30,18 +45,24 @@ extension Repository {
         let id: git_oid
     }
 
+    /// `body`, with objects read without hashing each again to check its id (libgit2 does so by default; git's
+    /// checkout does not, and zlib still checks what it inflates): 7 % of a checkout's CPU time at 100,000
+    /// files. The setting is the process's: no other thread may be reading objects when it changes, so a
+    /// caller wraps the whole of its work, its threads' too.
+    public static func withoutHashVerification<T>(_ body: () throws -> T) rethrows -> T {
+        cgit2_strict_hash_verification(0)
+        defer { cgit2_strict_hash_verification(1) }
+        return try body()
+    }
+
     /// Checks out HEAD into a work tree that holds nothing but `.git`, with no index yet (a clone's). Returns
     /// false, having written nothing, when a filter could apply (an attributes file anywhere), HEAD's tree holds
     /// a submodule or a name git would refuse, or is not one git would write (names out of order, modes other
     /// than git's own, an empty folder), or the work tree is not empty: `checkOutHead` is then the way.
     ///
-    /// `begin` hears the files (in git's order) before anything is written, and may return what
-    /// is to hear each file as it is written: its place in that list, its bytes (a link's target) and its stat
-    /// data, on the writing threads, which take runs of neighbouring files in order. It may wait; the files
-    /// after it wait with it.
-    public func checkOutHeadIntoEmptyTree(
-        begin: ([PlannedFile]) throws -> (@Sendable (Int, UnsafeRawBufferPointer, WrittenFile) -> Void)?
-    ) throws -> Bool {
+    /// `begin` hears the files (in git's order) before anything is written, and may return a visitor to hear
+    /// each file as it is written.
+    public func checkOutHeadIntoEmptyTree(begin: ([PlannedFile]) throws -> CheckoutVisitor?) throws -> Bool {
         let operation = "check out HEAD"
         guard try !checkoutMayFilter(), let headID = try head(), !FileManager.default.fileExists(atPath: gitdir + "/index"),
               (try? FileManager.default.contentsOfDirectory(atPath: workdir)) == [".git"]
@@ -73,7 +94,7 @@ extension Repository {
             return git_oid_equal(headTree, &plannedTree) == 1
         }()
         guard makesHeadTree else { return false }
-        let visit = try begin(files.map { PlannedFile(path: $0.path, mode: $0.mode) })
+        let visitor = try begin(files.map { PlannedFile(path: $0.path, mode: $0.mode) })
 
         let root = Array(workdir.utf8) + [UInt8(ascii: "/")]
         for folder in folders {
@@ -87,14 +108,10 @@ extension Repository {
         defer { written.deallocate() }
         let sharedWritten = SharedSlots(written)
         let plan = files
-        // Blobs are not hashed again to check their ids as they are read (libgit2 does so by default, git's
-        // checkout does not): 7 % of the checkout's CPU time at 100,000 files. zlib still checks what it inflates.
-        cgit2_strict_hash_verification(0)
-        defer { cgit2_strict_hash_verification(1) }
-        try onEveryCore(files.count, parts: max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 64))) {
-            _, odb, i in
+        try onEveryCore(files.count, parts: max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 64)),
+                        failing: { visitor?.failed() }) { _, odb, i in
             sharedWritten.slots[i] = try Repository.writeFile(plan[i], root: root, from: odb) { bytes, info in
-                visit?(i, bytes, WrittenFile(info))
+                visitor?.wrote(i, bytes, WrittenFile(info))
             }
         }
 

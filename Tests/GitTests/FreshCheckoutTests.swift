@@ -5,14 +5,17 @@ import Testing
 /// A clone's checkout writes HEAD's files on every core and git's index as bytes: git must find the work tree
 /// and the index exactly as its own checkout leaves them.
 @Suite struct FreshCheckoutTests {
-    /// Makes a repository at `source` with `files` (path: content) committed by the git program, plus an
-    /// executable file and a symbolic link, and clones it without checking out.
-    private func cloned(_ scratch: Scratch, _ files: [String: String]) throws -> (Repository, String) {
+    /// Makes a repository at `source` with `files` (path: content) committed by the git program (after
+    /// `staged` has its way with the index), and clones it without checking out.
+    private func cloned(_ scratch: Scratch, _ files: [String: String], staged: (String) throws -> Void = { _ in })
+        throws -> (Repository, String)
+    {
         let source = scratch.path("source")
         try FileManager.default.createDirectory(atPath: source, withIntermediateDirectories: true)
         try scratch.git("init", "-q", "-b", "main", in: source)
         for (path, text) in files { try scratch.write(text, to: path, in: source) }
         try scratch.git("add", "-A", in: source)
+        try staged(source)
         try scratch.git("commit", "-q", "-m", "files", in: source)
         let target = scratch.path("clone")
         let repo = try Repository.clone(url: source, into: target, access: local, checkout: false)
@@ -37,7 +40,7 @@ import Testing
         let visits = Visits()
         #expect(try repo.checkOutHeadIntoEmptyTree { files in
             planned = files.map { String(decoding: $0.path, as: UTF8.self) }
-            return { index, bytes, file in visits.add(index, bytes.count, file) }
+            return Repository.CheckoutVisitor(wrote: { visits.add($0, $1.count, $2) }, failed: { Issue.record("failed") })
         })
         #expect(planned.count == files.count + 1 && Set(planned) == Set(files.keys).union(["link"]))
         // Every file heard once, as written.
@@ -75,6 +78,38 @@ import Testing
         try scratch.write("changed\n", to: "a/b/c/deep.md", in: target)
         try scratch.git("commit", "-q", "-am", "by git", in: target)
         try scratch.expectClean(target)
+    }
+
+    /// A file that cannot be written (a name too long for the file system) fails the checkout while another
+    /// thread's visitor waits for the files before it: the visitor hears that the checkout failed, stops
+    /// waiting, and the error comes out (a clone hung here).
+    @Test func aFailedWriteReleasesAWaitingVisitor() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        var files: [String: String] = [:]
+        for n in 1...600 { files["entries/\(1000 + n).md"] = "day \(n)\n" }
+        files["a"] = "first\n"
+        try scratch.write("long\n", to: "long.txt", in: scratch.root)
+        let (repo, _) = try cloned(scratch, files) { source in
+            let blob = try scratch.git("hash-object", "-w", scratch.path("long.txt"), in: source)
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+            // Second in git's order ("a", then "aa…", then "entries"), in the first thread's first run.
+            try scratch.git("update-index", "--add", "--cacheinfo", "100644,\(blob),\(String(repeating: "a", count: 300))", in: source)
+        }
+        let released = Released()
+        #expect(throws: GitError.self) {
+            try repo.checkOutHeadIntoEmptyTree { _ in
+                Repository.CheckoutVisitor(
+                    wrote: { index, _, _ in
+                        // The first file waits until another thread waits for it, and only then is the next
+                        // one, the one that cannot be written, tried.
+                        if index == 0 { released.waitForAWaiter() }
+                        if index >= 256 { released.wait() }
+                    },
+                    failed: { released.release() })
+            }
+        }
+        #expect(!released.timedOut, "a visitor waited until its own time limit")
     }
 
     /// What the fast checkout does not handle is left to libgit2, before anything is written: a tree whose
@@ -199,5 +234,40 @@ private final class Visits: @unchecked Sendable {
         #expect(heard[index] == nil, "file \(index) heard twice")
         heard[index] = (count, file)
         lock.unlock()
+    }
+}
+
+/// A visitor's wait, ended by the checkout's failure (or, so that a broken build fails instead of hanging, by
+/// a time limit).
+private final class Released: @unchecked Sendable {
+    private let condition = NSCondition()
+    private var done = false
+    private var waiting = false
+    private(set) var timedOut = false
+    func wait() {
+        condition.lock()
+        defer { condition.unlock() }
+        waiting = true
+        condition.broadcast()
+        let limit = Date().addingTimeInterval(60)
+        while !done {
+            if !condition.wait(until: limit) {
+                timedOut = true
+                return
+            }
+        }
+    }
+    /// Until a thread waits in `wait` (at most 10 s: with one core, no other thread writes).
+    func waitForAWaiter() {
+        condition.lock()
+        defer { condition.unlock() }
+        let limit = Date().addingTimeInterval(10)
+        while !waiting && condition.wait(until: limit) {}
+    }
+    func release() {
+        condition.lock()
+        done = true
+        condition.broadcast()
+        condition.unlock()
     }
 }

@@ -132,6 +132,27 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// Two folders whose names differ only in how the accent is written (one character, or `e` and a combining
+    /// accent) are two folders to the file system: each keeps its entries, listed every time, after a rebuild
+    /// too (Swift's String equality took them for one, and the entries of one came and went).
+    @Test func foldersWhoseNamesDifferOnlyInNormalizationAreKeptApart() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        try box.write("entries/2024/caf\u{E9}/n.md", "---\ndate: 2024-03-01 08:00\n---\nComposed folder\n")
+        try box.write("entries/2024/cafe\u{301}/d.md", "---\ndate: 2024-03-02 08:00\n---\nDecomposed folder\n")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: box.journal + "/entries/2024").count == 2)
+        #expect(try box.journal("commit").status == 0)
+        for round in 0..<4 {
+            if round == 2 {
+                let index = box.journal + "/.git/journal/index.sqlite"
+                for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: index + suffix) }
+            }
+            let list = try box.journal("list")
+            #expect(list.stdout.contains("Composed folder") && list.stdout.contains("Decomposed folder"), "round \(round): \(list.stdout)")
+        }
+        try box.expectCleanRepository()
+    }
+
     @Test func gitCheckoutAndResetAreSeen() throws {
         let box = try Sandbox()
         try box.journal("init")

@@ -569,7 +569,8 @@ import Testing
         for (path, text) in many + [("entries/2020/05/hand.md", "Written by hand\n\nNo date in it.\n"),
                              ("entries/2020/05/.hidden.md", "Hidden\n"), ("entries/.trash/old.md", "Thrown away\n"),
                              ("entries/2020/05/notes.txt", "not an entry\n"), ("attachments/p/photo.txt", "photo\n"),
-                             ("templates/daily.md", "# {{date}}\n"), ("README.md", "about\n")] {
+                             ("templates/daily.md", "# {{date}}\n"), ("README.md", "about\n"),
+                             ("entries/2021/caf\u{E9}/n.md", "Composed\n"), ("entries/2021/cafe\u{301}/d.md", "Decomposed\n")] {
             let full = a + "/" + path
             try FileManager.default.createDirectory(
                 atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
@@ -579,11 +580,12 @@ import Testing
         _ = try peers.git("a", "commit", "-qm", "by hand")
         try peers.sync("a")
         let clone = try peers.box.run(["clone", peers.remote, peers.path("fresh")])
-        #expect(clone.stdout == "Cloned \(peers.remote) into \(peers.path("fresh")) (\(4 + more) entries)\n", "\(clone.stderr)")
+        #expect(clone.stdout == "Cloned \(peers.remote) into \(peers.path("fresh")) (\(6 + more) entries)\n", "\(clone.stderr)")
         let snapshot = peers.path("fresh") + "/.git/journal/index.sqlite"
         let recorded = try Self.rows(of: snapshot)
-        // 7 files, 5 folders, 4 entries and 3 tags; each of the many a file and an entry waiting for its text.
-        #expect(recorded.count == 19 + (more == 0 ? 0 : 12 + more * 3 + 4))
+        // 9 files, 7 folders (two named alike but for how their accent is written), 6 entries and 3 tags; each
+        // of the many a file and an entry waiting for its text.
+        #expect(recorded.count == 25 + (more == 0 ? 0 : 12 + more * 3 + 6))
         #expect(recorded.contains { $0.hasPrefix("folder entries/2020/05 ") })
         #expect(!recorded.contains { $0.contains(".hidden") || $0.contains(".trash") || $0.contains("notes.txt") || $0.contains("README") })
         for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshot + suffix) }
@@ -615,6 +617,29 @@ import Testing
         #expect(try peers.run("fresh", "list").stdout.contains("Linked"))
         #expect(try Self.rows(of: snapshot) == recorded)
         #expect(try peers.git("fresh", "status", "--porcelain") == "")
+    }
+
+    /// A file the checkout cannot write (a name too long for the file system) fails the clone with one line,
+    /// and nothing of it is left, the snapshot being recorded meanwhile or not.
+    @Test(arguments: [1, 700]) func aCloneThatCannotWriteAFileLeavesNothing(entries: Int) throws {
+        let peers = try Peers(["a"])
+        let a = peers.path("a")
+        for n in 0..<entries {
+            let path = a + "/entries/2020/\(10 + n % 3)/day-\(n).md"
+            try FileManager.default.createDirectory(
+                atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+            try Data("---\ndate: 2020-01-01 08:00\n---\nDay \(n)\n".utf8).write(to: URL(fileURLWithPath: path))
+        }
+        _ = try peers.git("a", "add", "-A")
+        let blob = try peers.git("a", "hash-object", "-w", a + "/journal.yml").trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try peers.git("a", "update-index", "--add", "--cacheinfo", "100644,\(blob),attachments/\(String(repeating: "x", count: 300))")
+        _ = try peers.git("a", "commit", "-qm", "a name too long")
+        _ = try peers.git("a", "push", "-q", "origin", "main")
+        let clone = try peers.box.run(["clone", peers.remote, peers.path("fresh")])
+        #expect(clone.status == 1)
+        #expect(clone.stderr.hasPrefix("journal: ") && clone.stderr.split(separator: "\n").count == 1, "\(clone.stderr)")
+        #expect(clone.stderr.contains("File name too long"), "\(clone.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: peers.path("fresh")))
     }
 
     /// A snapshot's rows as text (entries without their row numbers, which only order insertion).

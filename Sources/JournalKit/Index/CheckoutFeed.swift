@@ -34,8 +34,10 @@ final class CheckoutFeed: @unchecked Sendable {
         listed.reserveCapacity(files.count)
         for file in files {
             guard let path = String(validating: file.path, as: UTF8.self) else { return nil }
-            let walked = Scan.lists(file: path)
-            if file.mode == 0o120000 && (walked || Scan.folders.contains(path)) { return nil }
+            let walked = Scan.lists(file: file.path)
+            if file.mode == 0o120000 && (walked || Scan.folders.contains(where: { file.path.elementsEqual($0.utf8) })) {
+                return nil
+            }
             paths.append(path)
             listed.append(walked)
         }
@@ -64,7 +66,7 @@ final class CheckoutFeed: @unchecked Sendable {
     /// On a writing thread: the file at `index` was just written with `bytes`.
     func wrote(_ index: Int, _ bytes: UnsafeRawBufferPointer, _ file: Repository.WrittenFile) {
         var written: EntryIndex.Written?
-        if listed[index] {
+        if listed[index] && !isStopped {
             let stamp = FileStamp(size: file.size, mtime: file.mtime, ctime: file.ctime, inode: Int64(bitPattern: file.inode))
             let entry = entries[index] ? Journal.decodeForIndex(Data(bytes), path: paths[index], zone: zone, now: now) : nil
             written = EntryIndex.Written(stamp: stamp, hash: Int64(bitPattern: EntryIndex.hash(bytes)), entry: entry,
@@ -87,6 +89,12 @@ final class CheckoutFeed: @unchecked Sendable {
         taken = index + 1
         if taken % 256 == 0 { condition.broadcast() }
         return written
+    }
+
+    private var isStopped: Bool {
+        condition.lock()
+        defer { condition.unlock() }
+        return stopped
     }
 
     /// Nothing more is handed on: the checkout failed, or the recording did.

@@ -28,7 +28,7 @@ final class EntryIndex {
         }
     }
 
-    private static func removeFiles(_ path: String) {
+    static func removeFiles(_ path: String) {
         for suffix in ["", "-wal", "-shm", "-journal"] { try? FileManager.default.removeItem(atPath: path + suffix) }
     }
 
@@ -145,23 +145,23 @@ final class EntryIndex {
         var rebuiltFolders: [(path: String, stamps: Data)] = []
         try database.read { db in
             lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
-            var stored: [String: Data] = [:]
+            var stored: [PathBytes: Data] = [:]
             var folders = RawStatement(try db.makeStatement(sql: "SELECT path, stamps FROM folder"))
             try folders.forEachRow(db) { raw in
                 let path = String(cString: sqlite3_column_text(raw, 0))
                 let count = Int(sqlite3_column_bytes(raw, 1))
-                stored[path] = count == 0 ? Data() : Data(bytes: sqlite3_column_blob(raw, 1), count: count)
+                stored[PathBytes(path)] = count == 0 ? Data() : Data(bytes: sqlite3_column_blob(raw, 1), count: count)
             }
             changes.rebuilt = stored.isEmpty
             changes.uncommitted = try String.fetchAll(db, sql: "SELECT path FROM file WHERE dirty = 1")
             let scan = walking.finish()
             if changes.rebuilt { rebuiltFolders = scan.folders.map { ($0.path, PackedStamp.pack($0.stamps)) } }
             let racy = lastScan - 1_000_000_000
-            var seen = Set<String>()
+            var seen = Set<PathBytes>()
             seen.reserveCapacity(stored.count)
             for folder in scan.folders {
-                seen.insert(folder.path)
-                let before = stored[folder.path]
+                seen.insert(PathBytes(folder.path))
+                let before = stored[PathBytes(folder.path)]
                 if folder.same(as: before) {
                     // No file of the folder changed its stamp: only the racy ones are read again.
                     for (index, file) in folder.stamps.enumerated() where file.stamp.mtime >= racy {
@@ -235,10 +235,10 @@ final class EntryIndex {
             // A big load merges the text index's segments once at the end, not on every insert.
             let dropped = bulk ? try EntryIndex.beginBulk(db, dropIndexes: changes.rebuilt) : []
             let writer = try Writer(db)
-            var touched = Set<String>()
+            var touched = Set<PathBytes>()
             for (index, suspect) in suspects.enumerated() {
                 let isEntry = Journal.isEntryPath(suspect.path)
-                touched.insert(Writer.folder(of: suspect.path))
+                touched.insert(PathBytes(Writer.folder(of: suspect.path)))
                 let result = parsed.take(index)
                 if index % 2000 == 1999 { progress?(index + 1, suspects.count) }
                 let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + suspect.path)
@@ -261,7 +261,7 @@ final class EntryIndex {
                 guard let path = try String.fetchOne(db, sql: "SELECT path FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)]) else { continue }
                 try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)])
                 try writer.deleteEntry(path)
-                touched.insert(Writer.folder(of: path))
+                touched.insert(PathBytes(Writer.folder(of: path)))
                 if known[key]?.dirty != true { changes.uncommitted.append(path) }
             }
             if changes.rebuilt {
@@ -275,7 +275,7 @@ final class EntryIndex {
         if suspects.count >= 2000 { progress?(suspects.count, suspects.count) }
         // Already in order and without repeats after a rebuild (the suspects, sorted): 100,000 paths need no set.
         if !zip(changes.uncommitted, changes.uncommitted.dropFirst()).allSatisfy({ $0 < $1 }) {
-            changes.uncommitted = Array(Set(changes.uncommitted)).sorted()
+            changes.uncommitted = Array(Set(changes.uncommitted.map(PathBytes.init))).map(\.path).sorted()
         }
         return changes
     }
@@ -377,7 +377,7 @@ final class EntryIndex {
                     try writer.putFile(Scan.key(path), path, stamp, hash: hash, dirty: !committed)
                     if let entry = parsed?.0 { try writer.insert(entry, text: TextColumns(entry)) }
                 }
-                try writer.rewriteFolders(Set(paths.map(Writer.folder(of:))))
+                try writer.rewriteFolders(Set(paths.map { PathBytes(Writer.folder(of: $0)) }))
             }
         } catch {
             throw .index(path, EntryIndex.describe(error))
@@ -393,7 +393,7 @@ final class EntryIndex {
         let parsed = ReadAhead(paths: paths, read: read, withText: false)
         do {
             try database.write { db in
-                let settled = try EntryIndex.racyFilesSettle(db, besides: Set(paths), before: recordStart, root: root)
+                let settled = try EntryIndex.racyFilesSettle(db, besides: Set(paths.map(PathBytes.init)), before: recordStart, root: root)
                 let dropped = try EntryIndex.beginBulk(db, dropIndexes: paths.count > 500)
                 let writer = try Writer(db)
                 for (index, path) in paths.enumerated() {
@@ -411,7 +411,7 @@ final class EntryIndex {
                         try writer.insert(entry, text: nil)
                     }
                 }
-                try writer.rewriteFolders(Set(paths.map(Writer.folder(of:))))
+                try writer.rewriteFolders(Set(paths.map { PathBytes(Writer.folder(of: $0)) }))
                 // These files were read and stamped after `recordStart`: as of then, the snapshot is as good as a
                 // scan's, unless another file was racy (it must still be read again), so the next command does
                 // not read every file just written as racy (the first `list` after importing 100,000 entries
@@ -450,18 +450,18 @@ final class EntryIndex {
             try database.write { db in
                 let dropped = bulk ? try EntryIndex.beginBulk(db, dropIndexes: true) : []
                 let writer = try Writer(db)
-                var stamps: [String: [PackedStamp]] = [:]
+                var stamps: [PathBytes: [PackedStamp]] = [:]
                 for (i, path) in paths.enumerated() {
                     guard let file = try take(i) else { continue }
                     let key = Scan.key(path)
                     try writer.putFile(key, path, file.stamp, hash: file.hash, dirty: false)
-                    stamps[Writer.folder(of: path), default: []].append(PackedStamp(key: Int64(bitPattern: key), stamp: file.stamp))
+                    stamps[PathBytes(Writer.folder(of: path)), default: []].append(PackedStamp(key: Int64(bitPattern: key), stamp: file.stamp))
                     if var entry = file.entry {
                         if entry.dateSource == .modificationTime { settle(&entry) }
                         try writer.insert(entry, text: file.text)
                     }
                 }
-                try writer.putFolders(stamps.map { ($0.key, PackedStamp.pack($0.value.sorted { $0.key < $1.key })) })
+                try writer.putFolders(stamps.map { ($0.key.path, PackedStamp.pack($0.value.sorted { $0.key < $1.key })) })
                 try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(started)])
                 if bulk { try EntryIndex.endBulk(db, recreate: dropped) }
             }
@@ -475,14 +475,14 @@ final class EntryIndex {
     /// Whether every file of the snapshot (but `paths`) that was racy against the last scan is settled as of
     /// `time`: written more than a second before it, same stamp, and read again now, same content. Then no
     /// edit of them can hide behind an unchanged stamp, and the scan time may move on to `time`.
-    private static func racyFilesSettle(_ db: Database, besides paths: Set<String>, before time: Int64, root: String) throws -> Bool {
+    private static func racyFilesSettle(_ db: Database, besides paths: Set<PathBytes>, before time: Int64, root: String) throws -> Bool {
         let second: Int64 = 1_000_000_000
         let lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
         let rows = try Row.fetchAll(
             db, sql: "SELECT path, size, mtime, ctime, inode, hash FROM file WHERE mtime >= ?", arguments: [lastScan - second])
         for row in rows {
             let path: String = row["path"]
-            if paths.contains(path) { continue }
+            if paths.contains(PathBytes(path)) { continue }
             let stored = FileStamp(size: row["size"], mtime: row["mtime"], ctime: row["ctime"], inode: row["inode"])
             // Stamp first, then content: an edit after the stamp changes the stamp.
             guard stored.mtime < time - second, Scan.stamp(of: root + "/" + path) == stored,
@@ -652,11 +652,11 @@ final class EntryIndex {
         }
 
         /// Makes the `folder` rows of `folders` agree with `file` again, after its rows changed.
-        func rewriteFolders(_ folders: Set<String>) throws {
+        func rewriteFolders(_ folders: Set<PathBytes>) throws {
             let select = try db.cachedStatement(sql: "SELECT key, size, mtime, ctime, inode FROM file WHERE folder = ? ORDER BY key")
             let put = try db.cachedStatement(sql: "INSERT OR REPLACE INTO folder VALUES (?, ?)")
             let drop = try db.cachedStatement(sql: "DELETE FROM folder WHERE path = ?")
-            for folder in folders {
+            for folder in folders.map(\.path) {
                 var stamps: [PackedStamp] = []
                 var rows = RawStatement(select)
                 rows.bind(folder)
@@ -833,5 +833,21 @@ final class EntryIndex {
 enum Tags {
     static func key(_ tag: String) -> String {
         (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+    }
+}
+
+/// A path compared by its bytes, as the file system and SQLite compare names: Swift's String equality is
+/// canonical equivalence, which would take two folders the file system keeps apart (`café` written as
+/// one character and as `e` with a combining accent) for one, and lose the files of one of them.
+struct PathBytes: Hashable {
+    let path: String
+
+    init(_ path: String) { self.path = path }
+
+    static func == (a: PathBytes, b: PathBytes) -> Bool { a.path.utf8.elementsEqual(b.path.utf8) }
+
+    func hash(into hasher: inout Hasher) {
+        var path = path
+        path.withUTF8 { hasher.combine(bytes: UnsafeRawBufferPointer($0)) }
     }
 }

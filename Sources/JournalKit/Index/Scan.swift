@@ -220,13 +220,14 @@ struct Scan {
         return []
     }
 
-    /// Whether the walk lists a file at `path` (relative), by the rules of `walk`: for files the walk cannot
-    /// look at yet (a clone's plan).
-    static func lists(file path: String) -> Bool {
-        let parts = path.split(separator: "/", omittingEmptySubsequences: false)
-        guard parts.count > 1 else { return files.contains(path) }
-        return folders.contains(String(parts[0])) && parts.allSatisfy { !$0.isEmpty && $0.first != "." }
-            && (parts[0] != "entries" || parts[parts.count - 1].hasSuffix(".md"))
+    /// Whether the walk lists a file at `path` (relative, as bytes), by the rules of `walk`, which compares
+    /// bytes too: for files the walk cannot look at yet (a clone's plan).
+    static func lists(file path: [UInt8]) -> Bool {
+        let parts = path.split(separator: UInt8(ascii: "/"), omittingEmptySubsequences: false)
+        guard parts.count > 1 else { return files.contains { path.elementsEqual($0.utf8) } }
+        return folders.contains { parts[0].elementsEqual($0.utf8) }
+            && parts.allSatisfy { !$0.isEmpty && $0.first != UInt8(ascii: ".") }
+            && (!parts[0].elementsEqual("entries".utf8) || parts[parts.count - 1].reversed().starts(with: "dm.".utf8))
     }
 
     static func stamp(of path: String) -> FileStamp? {

@@ -93,32 +93,44 @@ extension Journal {
                 try unlockClone(repository, marker: marker, url: url, context: context, key: key)
             }
             // Where it can, the checkout writes the files on every core and the snapshot records them meanwhile.
-            var feed: CheckoutFeed?
-            let checkedOut: Bool
-            do {
-                checkedOut = try repository.checkOutHeadIntoEmptyTree { files in
-                    guard let plan = CheckoutFeed(files, context: context) else { return nil }
-                    let state = repository.gitdir + "/journal"
-                    try FileSystem.makeFolder(state)
-                    // Used by the recording thread alone, to date an entry whose file names no date.
-                    nonisolated(unsafe) let history = try? Repository(at: path)
-                    plan.start(snapshotPath: state + "/index.sqlite", started: Scan.clock()) { entry in
-                        Journal.settleDate(&entry, repository: history, root: path, context: context)
+            let (checkedOut, indexed) = try Repository.withoutHashVerification { () throws -> (Bool, Bool) in
+                var feed: CheckoutFeed?
+                let checkedOut: Bool
+                do {
+                    checkedOut = try repository.checkOutHeadIntoEmptyTree { files in
+                        // The recording thread's own handle, to date an entry whose file names no date.
+                        guard let plan = CheckoutFeed(files, context: context),
+                              let history = try? Repository(at: path) else { return nil }
+                        let state = repository.gitdir + "/journal"
+                        try FileSystem.makeFolder(state)
+                        nonisolated(unsafe) let settler = history
+                        plan.start(snapshotPath: state + "/index.sqlite", started: Scan.clock()) { entry in
+                            Journal.settleDate(&entry, repository: settler, root: path, context: context)
+                        }
+                        feed = plan
+                        return Repository.CheckoutVisitor(wrote: { plan.wrote($0, $1, $2) }, failed: { plan.stop() })
                     }
-                    feed = plan
-                    return { index, bytes, file in plan.wrote(index, bytes, file) }
+                } catch {
+                    feed?.stop()
+                    try? feed?.finish()
+                    throw error
                 }
-            } catch {
-                feed?.stop()
-                try? feed?.finish()
-                throw error
+                guard let feed else { return (checkedOut, false) }
+                do {
+                    try feed.finish()
+                    return (checkedOut, true)
+                } catch {
+                    // The files are all there; the snapshot is only a copy of them, made again by the first
+                    // refresh (which says what is wrong if it still cannot be written).
+                    EntryIndex.removeFiles(repository.gitdir + "/journal/index.sqlite")
+                    return (checkedOut, false)
+                }
             }
-            try feed?.finish()
             if !checkedOut { try repository.checkOutHead() }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             settleClonedTracking(repository, url: url)
             let journal = try open(at: path, context: context)
-            journal.indexedByCheckout = feed != nil
+            journal.indexedByCheckout = indexed
             return (journal, false)
         } catch let failure as RemoteFailure {
             cleanUp()
