@@ -576,22 +576,15 @@ import Testing
                 atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
             try Data(text.utf8).write(to: URL(fileURLWithPath: full))
         }
-        _ = try peers.git("a", "add", "-A")
-        _ = try peers.git("a", "commit", "-qm", "by hand")
-        try peers.sync("a")
-        let clone = try peers.box.run(["clone", peers.remote, peers.path("fresh")])
+        let (clone, snapshot, recorded) = try Self.commitAndClone(peers)
         #expect(clone.stdout == "Cloned \(peers.remote) into \(peers.path("fresh")) (\(6 + more) entries)\n", "\(clone.stderr)")
-        let snapshot = peers.path("fresh") + "/.git/journal/index.sqlite"
-        let recorded = try Self.rows(of: snapshot)
         // 9 files, 7 folders (two named alike but for how their accent is written), 6 entries and 3 tags; each
         // of the many a file and an entry waiting for its text.
         #expect(recorded.count == 25 + (more == 0 ? 0 : 12 + more * 3 + 6))
         #expect(recorded.contains { $0.hasPrefix("folder entries/2020/05 ") })
         #expect(!recorded.contains { $0.contains(".hidden") || $0.contains(".trash") || $0.contains("notes.txt") || $0.contains("README") })
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshot + suffix) }
-        let listed = try peers.run("fresh", "list")
+        let (listed, rebuilt) = try Self.rebuild(peers, snapshot)
         #expect(listed.stdout.contains("Written by hand"), "\(listed.stderr)")
-        let rebuilt = try Self.rows(of: snapshot)
         #expect(rebuilt == recorded, "only recorded: \(Set(recorded).subtracting(rebuilt).sorted()); only rebuilt: \(Set(rebuilt).subtracting(recorded).sorted())")
         #expect(try peers.git("fresh", "status", "--porcelain") == "")
         #expect(try peers.run("fresh", "search", "hand").stdout.contains("Written by hand"))
@@ -605,17 +598,12 @@ import Testing
         let a = peers.path("a")
         try FileManager.default.createDirectory(atPath: a + "/attachments", withIntermediateDirectories: true)
         #expect(symlink("../journal.yml", a + "/attachments/settings") == 0)
-        _ = try peers.git("a", "add", "-A")
-        _ = try peers.git("a", "commit", "-qm", "a link")
-        try peers.sync("a")
-        let clone = try peers.box.run(["clone", peers.remote, peers.path("fresh")])
+        let (clone, snapshot, recorded) = try Self.commitAndClone(peers)
         #expect(clone.stdout == "Cloned \(peers.remote) into \(peers.path("fresh")) (1 entry)\n", "\(clone.stderr)")
-        let snapshot = peers.path("fresh") + "/.git/journal/index.sqlite"
-        let recorded = try Self.rows(of: snapshot)
         #expect(recorded.contains { $0.hasPrefix("file ") && $0.contains(" attachments/settings ") })
-        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshot + suffix) }
-        #expect(try peers.run("fresh", "list").stdout.contains("Linked"))
-        #expect(try Self.rows(of: snapshot) == recorded)
+        let (listed, rebuilt) = try Self.rebuild(peers, snapshot)
+        #expect(listed.stdout.contains("Linked"))
+        #expect(rebuilt == recorded)
         #expect(try peers.git("fresh", "status", "--porcelain") == "")
     }
 
@@ -640,6 +628,24 @@ import Testing
         #expect(clone.stderr.hasPrefix("journal: ") && clone.stderr.split(separator: "\n").count == 1, "\(clone.stderr)")
         #expect(clone.stderr.contains("File name too long"), "\(clone.stderr)")
         #expect(!FileManager.default.fileExists(atPath: peers.path("fresh")))
+    }
+
+    /// Commits everything in a's folder, syncs it, and clones the remote into "fresh": the clone's result, the
+    /// path of its snapshot, and the snapshot's rows.
+    private static func commitAndClone(_ peers: Peers) throws -> (Sandbox.Result, String, [String]) {
+        _ = try peers.git("a", "add", "-A")
+        _ = try peers.git("a", "commit", "-qm", "by hand")
+        try peers.sync("a")
+        let clone = try peers.box.run(["clone", peers.remote, peers.path("fresh")])
+        let snapshot = peers.path("fresh") + "/.git/journal/index.sqlite"
+        return (clone, snapshot, try rows(of: snapshot))
+    }
+
+    /// Deletes the snapshot and lets `list` rebuild it from the files: list's result and the new rows.
+    private static func rebuild(_ peers: Peers, _ snapshot: String) throws -> (Sandbox.Result, [String]) {
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: snapshot + suffix) }
+        let listed = try peers.run("fresh", "list")
+        return (listed, try rows(of: snapshot))
     }
 
     /// A snapshot's rows as text (entries without their row numbers, which only order insertion).
