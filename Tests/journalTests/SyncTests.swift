@@ -630,6 +630,34 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: peers.path("fresh")))
     }
 
+    /// The snapshot cannot be written (a limit on the size of any one file, which the clone's own files stay
+    /// under and SQLite's do not): the clone keeps every file, says in one line what is wrong with the snapshot,
+    /// and the next command, free of the limit, builds it.
+    @Test func aCloneWhoseSnapshotCannotBeWrittenKeepsItsFiles() throws {
+        let peers = try Peers(["a"])
+        let a = peers.path("a")
+        try FileManager.default.createDirectory(atPath: a + "/entries/2020/01", withIntermediateDirectories: true)
+        for n in 1...3000 {
+            try Data("---\ndate: 2020-01-01 08:00\n---\nDay \(n), with a few words more than a title\n".utf8)
+                .write(to: URL(fileURLWithPath: a + "/entries/2020/01/d\(n).md"))
+        }
+        _ = try peers.git("a", "add", "-A")
+        _ = try peers.git("a", "commit", "-qm", "many")
+        _ = try peers.git("a", "push", "-q", "origin", "main")
+        // 2,000 blocks: 1 MB at the least (blocks of 512 or 1,024 bytes); git's index of 3,000 files is 0.3 MB.
+        let limited = try Sandbox.exec(
+            "/bin/sh", ["-c", "trap '' XFSZ; ulimit -f 2000; exec \"$0\" \"$@\"", Sandbox.binary, "clone", peers.remote, peers.path("fresh")],
+            stdin: nil, env: peers.box.environment, cwd: peers.box.root.path)
+        #expect(limited.status == 1)
+        #expect(limited.stderr.hasPrefix("journal: cannot use the index ") && limited.stderr.split(separator: "\n").count == 1,
+                "\(limited.stderr)")
+        #expect(try peers.git("fresh", "status", "--porcelain") == "")
+        #expect(try peers.git("fresh", "ls-files").split(separator: "\n").count == 3001)
+        let listed = try peers.run("fresh", "list", "-n", "5000")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.split(separator: "\n").count == 3000)
+    }
+
     /// Commits everything in a's folder, syncs it, and clones the remote into "fresh": the clone's result, the
     /// path of its snapshot, and the snapshot's rows.
     private static func commitAndClone(_ peers: Peers) throws -> (Sandbox.Result, String, [String]) {
