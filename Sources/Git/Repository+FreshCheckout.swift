@@ -21,6 +21,8 @@ extension Repository {
         public let path: [UInt8]
         /// git's mode: 0o100644, 0o100755 or 0o120000 (a symbolic link).
         public let mode: UInt32
+        /// Its blob.
+        let id: git_oid
     }
 
     /// What hears a checkout's files as they are written: `wrote` their place in the plan, their bytes (a
@@ -36,13 +38,6 @@ extension Repository {
             self.wrote = wrote
             self.failed = failed
         }
-    }
-
-    /// One blob of HEAD's tree to write.
-    private struct Planned {
-        let path: [UInt8]
-        let mode: UInt32
-        let id: git_oid
     }
 
     /// `body`, with objects read without hashing each again to check its id (libgit2 does so by default; git's
@@ -75,7 +70,7 @@ extension Repository {
         try check(git_commit_tree(&tree, commit), "read HEAD's tree")
         defer { git_tree_free(tree) }
         var folders: [[UInt8]] = []
-        var files: [Planned] = []
+        var files: [PlannedFile] = []
         guard try list(tree!, prefix: [], folders: &folders, files: &files) else { return false }
         // Before anything is written: the index of these files must make HEAD's tree again, or the tree is not
         // one this checkout reproduces.
@@ -94,7 +89,7 @@ extension Repository {
             return git_oid_equal(headTree, &plannedTree) == 1
         }()
         guard makesHeadTree else { return false }
-        let visitor = try begin(files.map { PlannedFile(path: $0.path, mode: $0.mode) })
+        let visitor = try begin(files)
 
         let root = Array(workdir.utf8) + [UInt8(ascii: "/")]
         for folder in folders {
@@ -154,7 +149,7 @@ extension Repository {
 
     /// Lists `tree` below `prefix`: its folders (a folder before what it holds) and its blobs, in git's order
     /// of paths. False for a submodule, an attributes file, or a name git would not check out.
-    private func list(_ tree: OpaquePointer, prefix: [UInt8], folders: inout [[UInt8]], files: inout [Planned]) throws -> Bool {
+    private func list(_ tree: OpaquePointer, prefix: [UInt8], folders: inout [[UInt8]], files: inout [PlannedFile]) throws -> Bool {
         var previous: [UInt8] = []
         for position in 0..<git_tree_entrycount(tree) {
             guard let entry = git_tree_entry_byindex(tree, position), let name = git_tree_entry_name(entry) else { return false }
@@ -187,7 +182,7 @@ extension Repository {
                     return false
                 }
             case 0o100644, 0o100755, 0o120000:
-                files.append(Planned(path: path, mode: mode, id: git_tree_entry_id(entry).pointee))
+                files.append(PlannedFile(path: path, mode: mode, id: git_tree_entry_id(entry).pointee))
             default:
                 return false
             }
@@ -197,7 +192,7 @@ extension Repository {
 
     /// Writes one blob at its path (a new file, or a symbolic link) and returns its stat data, which `written`
     /// hears too, with the bytes.
-    private static func writeFile(_ file: Planned, root: [UInt8], from odb: OpaquePointer,
+    private static func writeFile(_ file: PlannedFile, root: [UInt8], from odb: OpaquePointer,
                                   written: (UnsafeRawBufferPointer, stat) -> Void) throws -> stat {
         var object: OpaquePointer?
         var id = file.id

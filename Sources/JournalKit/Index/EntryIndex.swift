@@ -251,10 +251,7 @@ final class EntryIndex {
                 if old?.dirty != true { changes.uncommitted.append(suspect.path) }
                 if isEntry {
                     try writer.deleteEntry(suspect.path)  // another process may have indexed it meanwhile
-                    if var entry = result?.0 {
-                        if entry.dateSource == .modificationTime { settle(&entry) }
-                        try writer.insert(entry, text: bulk ? nil : result?.2)
-                    }
+                    if let entry = result?.0 { try writer.insert(entry, text: bulk ? nil : result?.2, settle: settle) }
                 }
             }
             for key in removed {
@@ -406,10 +403,7 @@ final class EntryIndex {
                     }
                     let hash = result.map { Int64(bitPattern: $0.1) } ?? EntryIndex.hash(ofFileAt: root + "/" + path)
                     try writer.putFile(key, path, stamp, hash: hash, dirty: false)
-                    if var entry = result?.0 {
-                        if entry.dateSource == .modificationTime { settle(&entry) }
-                        try writer.insert(entry, text: nil)
-                    }
+                    if let entry = result?.0 { try writer.insert(entry, text: nil, settle: settle) }
                 }
                 try writer.rewriteFolders(Set(paths.map { PathBytes(Writer.folder(of: $0)) }))
                 // These files were read and stamped after `recordStart`: as of then, the snapshot is as good as a
@@ -456,10 +450,7 @@ final class EntryIndex {
                     let key = Scan.key(path)
                     try writer.putFile(key, path, file.stamp, hash: file.hash, dirty: false)
                     stamps[PathBytes(Writer.folder(of: path)), default: []].append(PackedStamp(key: Int64(bitPattern: key), stamp: file.stamp))
-                    if var entry = file.entry {
-                        if entry.dateSource == .modificationTime { settle(&entry) }
-                        try writer.insert(entry, text: file.text)
-                    }
+                    if let entry = file.entry { try writer.insert(entry, text: file.text, settle: settle) }
                 }
                 try writer.putFolders(stamps.map { ($0.key.path, PackedStamp.pack($0.value.sorted { $0.key < $1.key })) })
                 try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(started)])
@@ -684,6 +675,13 @@ final class EntryIndex {
                 sql: "INSERT INTO meta VALUES ('stale', '1') ON CONFLICT(key) DO UPDATE SET value = value + 1")
         }
 
+        /// `insert`, once `settle` has dated an entry whose file names no date.
+        func insert(_ entry: Entry, text: TextColumns?, settle: (inout Entry) -> Void) throws {
+            var entry = entry
+            if entry.dateSource == .modificationTime { settle(&entry) }
+            try insert(entry, text: text)
+        }
+
         /// With `text`, the entry is in the full-text index at once; without, it waits in `untexted`.
         func insert(_ entry: Entry, text: TextColumns?) throws {
             let tags = entry.allTags
@@ -751,22 +749,9 @@ final class EntryIndex {
     /// `hash(ofFileAt:)` of each file, on every core.
     static func hashes(of paths: [String]) -> [Int64] {
         guard paths.count > 64 else { return paths.map { hash(ofFileAt: $0) } }
-        let results = UnsafeMutableBufferPointer<Int64>.allocate(capacity: paths.count)
-        defer { results.deallocate() }
-        let shared = SendableBuffer(results)
-        let parts = ProcessInfo.processInfo.activeProcessorCount
-        DispatchQueue.concurrentPerform(iterations: parts) { part in
-            for i in stride(from: part * paths.count / parts, to: (part + 1) * paths.count / parts, by: 1) {
-                shared.buffer[i] = hash(ofFileAt: paths[i])
-            }
-        }
-        return Array(results)
-    }
-
-    /// A buffer whose slots threads fill, each its own.
-    private struct SendableBuffer<T>: @unchecked Sendable {
-        let buffer: UnsafeMutableBufferPointer<T>
-        init(_ buffer: UnsafeMutableBufferPointer<T>) { self.buffer = buffer }
+        let results = Slots<Int64>(count: paths.count)
+        Journal.inParallel(paths.count) { results.set($0, hash(ofFileAt: paths[$0])) }
+        return paths.indices.map { results.take($0) ?? 0 }
     }
 
     /// FNV-1a of a file's bytes: enough to tell a real change from a touch.

@@ -92,40 +92,7 @@ extension Journal {
                let marker = EncryptionMarker(data) {
                 try unlockClone(repository, marker: marker, url: url, context: context, key: key)
             }
-            // Where it can, the checkout writes the files on every core and the snapshot records them meanwhile.
-            let (checkedOut, indexed) = try Repository.withoutHashVerification { () throws -> (Bool, Bool) in
-                var feed: CheckoutFeed?
-                let checkedOut: Bool
-                do {
-                    checkedOut = try repository.checkOutHeadIntoEmptyTree { files in
-                        // The recording thread's own handle, to date an entry whose file names no date.
-                        guard let plan = CheckoutFeed(files, context: context),
-                              let history = try? Repository(at: path) else { return nil }
-                        let state = repository.gitdir + "/journal"
-                        try FileSystem.makeFolder(state)
-                        nonisolated(unsafe) let settler = history
-                        plan.start(snapshotPath: state + "/index.sqlite", started: Scan.clock()) { entry in
-                            Journal.settleDate(&entry, repository: settler, root: path, context: context)
-                        }
-                        feed = plan
-                        return Repository.CheckoutVisitor(wrote: { plan.wrote($0, $1, $2) }, failed: { plan.stop() })
-                    }
-                } catch {
-                    feed?.stop()
-                    try? feed?.finish()
-                    throw error
-                }
-                guard let feed else { return (checkedOut, false) }
-                do {
-                    try feed.finish()
-                    return (checkedOut, true)
-                } catch {
-                    // The files are all there; the snapshot is only a copy of them, made again by the first
-                    // refresh (which says what is wrong if it still cannot be written).
-                    EntryIndex.removeFiles(repository.gitdir + "/journal/index.sqlite")
-                    return (checkedOut, false)
-                }
-            }
+            let (checkedOut, indexed) = try checkOutRecording(repository, path: path, context: context)
             if !checkedOut { try repository.checkOutHead() }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             settleClonedTracking(repository, url: url)
@@ -138,6 +105,47 @@ extension Journal {
         } catch {
             cleanUp()
             throw .from(error, doing: Say.text("doing.clone", url))
+        }
+    }
+
+    /// A clone's checkout, where it can be done on every core, with the snapshot recorded from the files as
+    /// they are written (`CheckoutFeed`). Returns whether it checked out (else `checkOutHead` is the way) and
+    /// whether the snapshot is complete (else the first refresh builds it from the files).
+    private static func checkOutRecording(_ repository: Repository, path: String, context: JournalContext) throws
+        -> (checkedOut: Bool, indexed: Bool)
+    {
+        try Repository.withoutHashVerification {
+            var feed: CheckoutFeed?
+            let checkedOut: Bool
+            do {
+                checkedOut = try repository.checkOutHeadIntoEmptyTree { files in
+                    // The recording thread's own handle, to date an entry whose file names no date.
+                    guard let plan = CheckoutFeed(files, context: context), let history = try? Repository(at: path)
+                    else { return nil }
+                    let state = repository.gitdir + "/journal"
+                    try FileSystem.makeFolder(state)
+                    nonisolated(unsafe) let settler = history
+                    plan.start(snapshotPath: state + "/index.sqlite", started: Scan.clock()) { entry in
+                        Journal.settleDate(&entry, repository: settler, root: path, context: context)
+                    }
+                    feed = plan
+                    return Repository.CheckoutVisitor(wrote: { plan.wrote($0, $1, $2) }, failed: { plan.stop() })
+                }
+            } catch {
+                feed?.stop()
+                try? feed?.finish()
+                throw error
+            }
+            guard let feed else { return (checkedOut, false) }
+            do {
+                try feed.finish()
+                return (checkedOut, true)
+            } catch {
+                // The files are all there; the snapshot is only a copy of them, made again by the first refresh
+                // (which says what is wrong if it still cannot be written).
+                EntryIndex.removeFiles(repository.gitdir + "/journal/index.sqlite")
+                return (checkedOut, false)
+            }
         }
     }
 
