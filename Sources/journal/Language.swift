@@ -21,11 +21,7 @@ enum Language {
 
     /// The `language` of the user's config; nil when unset, or when the file cannot be read (the
     /// commands that need the file report that; the language must not stop a command).
-    /// Every command starts here: the file is read once, and parsed only when it says `language` at all.
     static func configured() -> String? {
-        let path = UserSettings.path
-        guard let data = FileManager.default.contents(atPath: path) else { return nil }
-        guard data.withUnsafeBytes({ $0.firstRange(of: "language".utf8) != nil }) else { return nil }
-        return (try? UserConfig.parse(String(decoding: data, as: UTF8.self), path: path))?.language
+        UserConfig.language(at: UserSettings.path)
     }
 }

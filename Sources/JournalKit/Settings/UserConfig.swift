@@ -304,6 +304,22 @@ public struct UserConfig: Sendable, Equatable {
         return (try parse(String(decoding: data, as: UTF8.self), path: path), false)
     }
 
+    /// The `language` the file at `path` sets; nil when it sets none or cannot be read or parsed. Every
+    /// command asks, before its own options are read: the file is read with plain system calls and parsed
+    /// only when the word `language` is in it at all (a generic `firstRange(of:)` over its bytes took
+    /// 0.8 ms, a twentieth of a `list` on a small journal).
+    public static func language(at path: String) -> String? {
+        guard let data = FileSystem.contents(path) else { return nil }
+        let word = Array("language".utf8)
+        let mentioned = data.withUnsafeBytes { bytes in
+            bytes.count >= word.count && (0...(bytes.count - word.count)).contains { start in
+                bytes[start] == word[0] && (1..<word.count).allSatisfy { bytes[start + $0] == word[$0] }
+            }
+        }
+        guard mentioned else { return nil }
+        return (try? parse(String(decoding: data, as: UTF8.self), path: path))?.language
+    }
+
     /// The file's text, or the initial one when there is none yet.
     public static func text(at path: String) throws(JournalError) -> String {
         FileSystem.exists(path) ? String(decoding: try FileSystem.read(path), as: UTF8.self) : initialText
