@@ -2,14 +2,20 @@
 import PackageDescription
 
 /// libgit2 and the libraries it needs linked in from their static archives (Debian's libgit2-dev brings them
-/// all), but GSSAPI, which Debian ships shared only: loading libgit2's tree of shared libraries (mbedTLS,
-/// libssh2 with OpenSSL's libcrypto, PCRE2, …) cost every run about 2 ms of CPU before `main`, git or not.
-/// mbedTLS's two certificate loaders are wrapped (`CGitTLS`), so that libgit2 reads the CA bundle when a command goes
-/// to the network, not whenever it starts; and libgit2's checksum of whole files (the 10 MB index of a large
-/// journal, read by every commit) is computed with libcrypto's SHA-1, which uses the CPU's SHA instructions.
+/// all): loading libgit2's tree of shared libraries (mbedTLS, libssh2 with OpenSSL's libcrypto, PCRE2, …) cost
+/// every run about 2 ms of CPU before `main`, git or not. GSSAPI, which Debian ships shared only, is opened on
+/// first use (`CGitTLS/gssapi.c`) instead of being linked. mbedTLS's two certificate loaders are wrapped
+/// (`CGitTLS`), so that libgit2 reads the CA bundle when a command goes to the network, not whenever it starts;
+/// and libgit2's checksum of whole files (the 10 MB index of a large journal, read by every commit) is computed
+/// with libcrypto's SHA-1, which uses the CPU's SHA instructions.
 let staticLibgit2 = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser", "ssh2", "crypto", "pcre2-8", "z"]
-    .flatMap { ["-Xlinker", "-l:lib\($0).a"] } + ["-Xlinker", "-l:libgssapi_krb5.so.2", "-Xlinker", "-lrt"]
+    .flatMap { ["-Xlinker", "-l:lib\($0).a"] } + ["-Xlinker", "-lrt"]
     + ["mbedtls_x509_crt_parse_file", "mbedtls_x509_crt_parse_path", "git_hash_buf"].flatMap { ["-Xlinker", "--wrap=\($0)"] }
+
+/// The executable is linked by lld (in every Swift toolchain for Linux) with its relative relocations packed
+/// (DT_RELR, glibc 2.36): 122,000 of them, 2.9 MB of `.rela.dyn` that the loader read on every start, are 25 KB.
+/// gold, the default, cannot pack them.
+let packedRelocations = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
 
 let package = Package(
     name: "journal",
@@ -33,8 +39,9 @@ let package = Package(
             providers: [.apt(["libgit2-dev"]), .brew(["libgit2"])]
         ),
         // libgit2's link-time wrappers: the CA bundle loaded on the first network operation, not when libgit2
-        // starts (certificates.c); whole-file checksums with the CPU's SHA instructions (checksums.c).
-        .target(name: "CGitTLS"),
+        // starts (certificates.c); whole-file checksums with the CPU's SHA instructions (checksums.c); GSSAPI opened
+        // on first use (gssapi.c).
+        .target(name: "CGitTLS", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
             name: "Git", dependencies: ["CGit2", "CGitTLS"],
             linkerSettings: [.unsafeFlags(staticLibgit2, .when(platforms: [.linux]))]),
@@ -57,7 +64,8 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "Mustache", package: "swift-mustache"),
-            ]
+            ],
+            linkerSettings: [.unsafeFlags(packedRelocations, .when(platforms: [.linux]))]
         ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "JournalKitTests", dependencies: ["JournalKit", .product(name: "Yams", package: "Yams")]),

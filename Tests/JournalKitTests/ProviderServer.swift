@@ -21,6 +21,8 @@ final class ProviderServer: @unchecked Sendable {
         var body: Data
         var delay: TimeInterval = 0
         var contentType = "application/json; charset=utf-8"
+        /// More header lines, as `Name: value`.
+        var headers: [String] = []
 
         static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
@@ -133,7 +135,7 @@ final class ProviderServer: @unchecked Sendable {
         let response = handler(request)
         if response.delay > 0 { Thread.sleep(forTimeInterval: response.delay) }
         let reason = [200: "OK", 400: "Bad Request", 401: "Unauthorized", 404: "Not Found", 429: "Too Many Requests", 500: "Internal Server Error", 503: "Service Unavailable"][response.status] ?? "Status"
-        var reply = Data("HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\r\n".utf8)
+        var reply = Data("HTTP/1.1 \(response.status) \(reason)\r\nContent-Type: \(response.contentType)\r\nContent-Length: \(response.body.count)\r\nConnection: close\r\n\(response.headers.map { $0 + "\r\n" }.joined())\r\n".utf8)
         reply.append(response.body)
         reply.withUnsafeBytes { raw in
             var offset = 0

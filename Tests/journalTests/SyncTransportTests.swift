@@ -125,6 +125,27 @@ import Testing
         #expect(try peers.git("a", "config", "--get-regexp", ".").contains(token) == false)
     }
 
+    /// A server that signs in by Kerberos only (`WWW-Authenticate: Negotiate`). GSSAPI is opened when libgit2
+    /// first needs it, not linked (Package.swift): the clone still ends in the same one line, exit 1, nothing
+    /// left behind, whether or not the token is set.
+    @Test func httpAskingForNegotiate() throws {
+        let sandbox = try Sandbox()
+        let server = try ProviderServer { _ in
+            var response = ProviderServer.Response.text("Kerberos only\n", status: 401)
+            response.headers = ["WWW-Authenticate: Negotiate"]
+            return response
+        }
+        defer { server.stop() }
+        let url = server.url + "/diary.git"
+        for env in [[:], ["JOURNAL_GIT_TOKEN": "a-token"]] {
+            let refused = try sandbox.run(["clone", url, sandbox.root.path + "/x"], env: env)
+            #expect(refused.status == 1)
+            #expect(refused.stderr == "journal: \(url) refused our credentials (ssh: ssh-agent, ~/.ssh/id_ed25519 or id_rsa; https: JOURNAL_GIT_TOKEN or `journal config set git.token`)\n")
+            #expect(!FileManager.default.fileExists(atPath: sandbox.root.path + "/x"))
+        }
+        #expect(server.requests.contains { $0.path == "/diary.git/info/refs" })
+    }
+
     @Test func sshWithKnownHosts() throws {
         var server: SSHServer?
         let peers = try Peers([]) { box, remote in
