@@ -306,8 +306,8 @@ public struct UserConfig: Sendable, Equatable {
 
     /// The `language` the file at `path` sets; nil when it sets none or cannot be read or parsed. Every
     /// command asks, before its own options are read: the file is read with plain system calls and parsed
-    /// only when the word `language` is in it at all (a generic `firstRange(of:)` over its bytes took
-    /// 0.8 ms, a twentieth of a `list` on a small journal).
+    /// only when the word `language` is in it at all (the generic `firstRange(of:)` over its bytes took
+    /// 0.8 ms of a 13 ms `list` on a journal of 1,000 entries).
     public static func language(at path: String) -> String? {
         guard let data = FileSystem.contents(path) else { return nil }
         let word = Array("language".utf8)
