@@ -138,12 +138,7 @@ struct IndexFile {
     private static func record(_ name: [UInt8], _ entry: git_index_entry) -> [UInt8] {
         var record = [UInt8]()
         record.reserveCapacity(62 + name.count + 8)
-        for value in [
-            UInt32(bitPattern: entry.ctime.seconds), entry.ctime.nanoseconds, UInt32(bitPattern: entry.mtime.seconds),
-            entry.mtime.nanoseconds, entry.dev, entry.ino, entry.mode, entry.uid, entry.gid, entry.file_size,
-        ] {
-            IndexFile.append(value, to: &record)
-        }
+        appendStatData(entry, to: &record)
         withUnsafeBytes(of: entry.id) { record.append(contentsOf: $0) }
         let flags = UInt16(min(name.count, 0xFFF))
         record.append(UInt8(flags >> 8))
@@ -152,6 +147,25 @@ struct IndexFile {
         let length = (62 + name.count + 8) & ~7
         record.append(contentsOf: repeatElement(0, count: length - record.count))
         return record
+    }
+
+    /// The first 40 bytes of an entry: its stat data and mode.
+    private static func appendStatData(_ entry: git_index_entry, to record: inout [UInt8]) {
+        for value in [
+            UInt32(bitPattern: entry.ctime.seconds), entry.ctime.nanoseconds, UInt32(bitPattern: entry.mtime.seconds),
+            entry.mtime.nanoseconds, entry.dev, entry.ino, entry.mode, entry.uid, entry.gid, entry.file_size,
+        ] {
+            IndexFile.append(value, to: &record)
+        }
+    }
+
+    /// Gives the entry at `position` (in the index's order) `entry`'s stat data and mode; its path and blob, and
+    /// so the cache of trees, stay as they are.
+    mutating func restamp(_ position: Int, with entry: git_index_entry) {
+        var statData: [UInt8] = []
+        IndexFile.appendStatData(entry, to: &statData)
+        let offset = entries[position]
+        bytes.replaceSubrange(offset..<(offset + 40), with: statData)
     }
 
     /// Adds `path` (bytes) after every entry: the caller adds them in git's order, each once.
@@ -318,21 +332,10 @@ struct IndexFile {
                 }
             }
             guard let sum else { return false }
-            return head.withUnsafeBytes { IndexFile.writeAll(descriptor, $0) }
-                && runs.allSatisfy { IndexFile.writeAll(descriptor, $0) }
-                && (tail + sum).withUnsafeBytes { IndexFile.writeAll(descriptor, $0) }
+            return head.withUnsafeBytes { writeAll(descriptor, $0) }
+                && runs.allSatisfy { writeAll(descriptor, $0) }
+                && (tail + sum).withUnsafeBytes { writeAll(descriptor, $0) }
         }
-    }
-
-    private static func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
-        var done = 0
-        while done < bytes.count {
-            let count = Glibc.write(descriptor, bytes.baseAddress! + done, bytes.count - done)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { return false }
-            done += count
-        }
-        return true
     }
 
     // MARK: Format

@@ -152,19 +152,26 @@ extension Repository {
         else { return nil }
         // Shorter than it was: someone is writing it, libgit2's then.
         guard let bytes = readAll(fd, count: Int(info.st_size)) else { return nil }
+        var id = git_oid()
+        try check(git_odb_write(&id, odb, bytes, bytes.count, GIT_OBJECT_BLOB), "store '\(path)'")
+        return Repository.indexEntry(info, mode: UInt32(S_IFREG) | 0o644, id: id)
+    }
+
+    /// The index entry, but for its path, of a file with stat data `info`, `mode` and blob `id`, as libgit2's
+    /// git_index_entry__init_from_stat fills it (its `dev` is the file's st_rdev).
+    static func indexEntry(_ info: stat, mode: UInt32, id: git_oid) -> git_index_entry {
         var entry = git_index_entry()
-        try check(git_odb_write(&entry.id, odb, bytes, bytes.count, GIT_OBJECT_BLOB), "store '\(path)'")
-        // As libgit2's git_index_entry__init_from_stat fills it (its `dev` is the file's st_rdev).
         entry.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_ctim.tv_sec),
                                      nanoseconds: UInt32(truncatingIfNeeded: info.st_ctim.tv_nsec))
         entry.mtime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_mtim.tv_sec),
                                      nanoseconds: UInt32(truncatingIfNeeded: info.st_mtim.tv_nsec))
         entry.dev = UInt32(truncatingIfNeeded: info.st_rdev)
         entry.ino = UInt32(truncatingIfNeeded: info.st_ino)
-        entry.mode = UInt32(S_IFREG) | 0o644
+        entry.mode = mode
         entry.uid = info.st_uid
         entry.gid = info.st_gid
         entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
+        entry.id = id
         return entry
     }
 
@@ -189,6 +196,18 @@ extension Repository {
         }
         return false
     }
+}
+
+/// Writes all of `bytes` to `descriptor`; false when it cannot.
+func writeAll(_ descriptor: Int32, _ bytes: UnsafeRawBufferPointer) -> Bool {
+    var done = 0
+    while done < bytes.count {
+        let count = write(descriptor, bytes.baseAddress! + done, bytes.count - done)
+        if count < 0, errno == EINTR { continue }
+        guard count > 0 else { return false }
+        done += count
+    }
+    return true
 }
 
 /// The `count` bytes at the start of the file open at `descriptor`; nil when it is shorter or cannot be read.

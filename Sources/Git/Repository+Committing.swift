@@ -192,7 +192,7 @@ extension Repository {
     /// `path` (bytes, as the index has them): a regular file or a symbolic link of that content. A submodule
     /// always does, as libgit2 has it.
     private func workdirFile(_ path: [UInt8], mode: UInt32, matches id: [UInt8]) -> Bool {
-        let full = (Array((workdir + "/").utf8) + path + [0]).map { CChar(bitPattern: $0) }
+        let full = Repository.cPath(Array((workdir + "/").utf8) + path)
         var info = stat()
         guard lstat(full, &info) == 0 else { return false }
         var content: [UInt8]

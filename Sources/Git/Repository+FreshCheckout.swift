@@ -7,14 +7,6 @@ import Foundation
 /// tmpfs (BENCHMARKS.md). Each file's bytes and stat data can be heard as it is written: a clone builds its
 /// snapshot from them meanwhile, without reading the files back.
 extension Repository {
-    /// What a file looked like right after the checkout wrote it (its `fstat`, or `lstat` for a link).
-    public struct WrittenFile: Equatable, Sendable {
-        public let size: Int64
-        public let mtime: Int64  // nanoseconds
-        public let ctime: Int64  // nanoseconds
-        public let inode: UInt64
-    }
-
     /// A file of HEAD's tree, as the checkout plans to write it.
     public struct PlannedFile: Sendable {
         /// Relative to the work tree, as git has it (not always UTF-8).
@@ -26,14 +18,14 @@ extension Repository {
     }
 
     /// What hears a checkout's files as they are written: `wrote` their place in the plan, their bytes (a
-    /// link's target) and stat data, on the writing threads, which take runs of neighbouring files in order.
+    /// link's target) and stat data (the file's `fstat`, a link's `lstat`), on the writing threads, which take runs of neighbouring files in order.
     /// `wrote` may wait (the files after it wait with it), until `failed`: a writing thread met an error, and
     /// the files `wrote` waits for may never come.
     public struct CheckoutVisitor: Sendable {
-        public let wrote: @Sendable (Int, UnsafeRawBufferPointer, WrittenFile) -> Void
+        public let wrote: @Sendable (Int, UnsafeRawBufferPointer, stat) -> Void
         public let failed: @Sendable () -> Void
 
-        public init(wrote: @escaping @Sendable (Int, UnsafeRawBufferPointer, WrittenFile) -> Void,
+        public init(wrote: @escaping @Sendable (Int, UnsafeRawBufferPointer, stat) -> Void,
                     failed: @escaping @Sendable () -> Void) {
             self.wrote = wrote
             self.failed = failed
@@ -73,22 +65,19 @@ extension Repository {
         var files: [PlannedFile] = []
         guard try list(tree!, prefix: [], folders: &folders, files: &files) else { return false }
         // Before anything is written: the index of these files must make HEAD's tree again, or the tree is not
-        // one this checkout reproduces.
+        // one this checkout reproduces. It is the index written afterwards, each entry given its file's stat data.
         let odb = try objectDatabase()
         defer { git_odb_free(odb) }
         guard let headTree = git_commit_tree_id(commit) else { return false }
-        let makesHeadTree = try { () throws -> Bool in
-            var planned = IndexFile()
-            for file in files {
-                var entry = git_index_entry()
-                entry.mode = file.mode
-                entry.id = file.id
-                planned.append(file.path, entry)
-            }
-            var plannedTree = try planned.writeTrees(into: odb)
-            return git_oid_equal(headTree, &plannedTree) == 1
-        }()
-        guard makesHeadTree else { return false }
+        var index = IndexFile()
+        for file in files {
+            var entry = git_index_entry()
+            entry.mode = file.mode
+            entry.id = file.id
+            index.append(file.path, entry)
+        }
+        var plannedTree = try index.writeTrees(into: odb)
+        guard git_oid_equal(headTree, &plannedTree) == 1 else { return false }
         let visitor = try begin(files)
 
         let root = Array(workdir.utf8) + [UInt8(ascii: "/")]
@@ -106,32 +95,12 @@ extension Repository {
         try onEveryCore(files.count, parts: max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 64)),
                         failing: { visitor?.failed() }) { _, odb, i in
             sharedWritten.slots[i] = try Repository.writeFile(plan[i], root: root, from: odb) { bytes, info in
-                visitor?.wrote(i, bytes, WrittenFile(info))
+                visitor?.wrote(i, bytes, info)
             }
         }
 
-        // The index: every file with the stat data just taken, and the trees of every folder, which must come
-        // out as HEAD's.
-        var index = IndexFile()
         for (i, file) in files.enumerated() {
-            var entry = git_index_entry()
-            let info = written[i]
-            entry.ctime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_ctim.tv_sec),
-                                         nanoseconds: UInt32(info.st_ctim.tv_nsec))
-            entry.mtime = git_index_time(seconds: Int32(truncatingIfNeeded: info.st_mtim.tv_sec),
-                                         nanoseconds: UInt32(info.st_mtim.tv_nsec))
-            entry.dev = UInt32(truncatingIfNeeded: info.st_dev)
-            entry.ino = UInt32(truncatingIfNeeded: info.st_ino)
-            entry.mode = file.mode
-            entry.uid = info.st_uid
-            entry.gid = info.st_gid
-            entry.file_size = UInt32(truncatingIfNeeded: info.st_size)
-            entry.id = file.id
-            index.append(file.path, entry)
-        }
-        var treeOID = try index.writeTrees(into: odb)
-        guard git_oid_equal(headTree, &treeOID) == 1 else {
-            throw GitError(operation: operation, code: -1, message: "the index written does not hold HEAD's tree")
+            index.restamp(i, with: Repository.indexEntry(written[i], mode: file.mode, id: file.id))
         }
         let lockPath = gitdir + "/index.lock"
         let lock = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
@@ -217,26 +186,11 @@ extension Repository {
         let descriptor = open(full, O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, file.mode == 0o100755 ? 0o777 : 0o666)
         guard descriptor >= 0 else { throw failure("create") }
         defer { close(descriptor) }
-        var done = 0
-        while done < data.count {
-            let count = write(descriptor, data.baseAddress! + done, data.count - done)
-            if count < 0, errno == EINTR { continue }
-            guard count > 0 else { throw failure("write") }
-            done += count
-        }
+        guard writeAll(descriptor, data) else { throw failure("write") }
         guard fstat(descriptor, &info) == 0 else { throw failure("read the stamp of") }
         written(data, info)
         return info
     }
 
-    fileprivate static func nanoseconds(_ time: timespec) -> Int64 { Int64(time.tv_sec) * 1_000_000_000 + Int64(time.tv_nsec) }
-
-    private static func cPath(_ bytes: [UInt8]) -> [CChar] { (bytes + [0]).map { CChar(bitPattern: $0) } }
-}
-
-extension Repository.WrittenFile {
-    init(_ info: stat) {
-        self.init(size: Int64(info.st_size), mtime: Repository.nanoseconds(info.st_mtim),
-                  ctime: Repository.nanoseconds(info.st_ctim), inode: UInt64(info.st_ino))
-    }
+    static func cPath(_ bytes: [UInt8]) -> [CChar] { (bytes + [0]).map { CChar(bitPattern: $0) } }
 }

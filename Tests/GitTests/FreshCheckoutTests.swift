@@ -70,9 +70,9 @@ import Testing
             #expect(lstat(target + "/" + path, &info) == 0)
             let (count, file) = try #require(visits.seen[index])
             #expect(count == Int(info.st_size), "\(path)")
-            #expect(file.size == Int64(info.st_size) && file.inode == UInt64(info.st_ino))
-            #expect(file.mtime == Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec))
-            #expect(file.ctime == Int64(info.st_ctim.tv_sec) * 1_000_000_000 + Int64(info.st_ctim.tv_nsec))
+            #expect(file.st_size == info.st_size && file.st_ino == info.st_ino)
+            #expect(file.st_mtim.tv_sec == info.st_mtim.tv_sec && file.st_mtim.tv_nsec == info.st_mtim.tv_nsec)
+            #expect(file.st_ctim.tv_sec == info.st_ctim.tv_sec && file.st_ctim.tv_nsec == info.st_ctim.tv_nsec)
         }
         // The git program commits on top of it as usual.
         try scratch.write("changed\n", to: "a/b/c/deep.md", in: target)
@@ -223,13 +223,13 @@ private let local = RemoteAccess(token: nil, sshKeyFiles: [], useAgent: false, s
 /// What a checkout's visitor heard, from the writing threads.
 private final class Visits: @unchecked Sendable {
     private let lock = NSLock()
-    private var heard: [Int: (Int, Repository.WrittenFile)] = [:]
-    var seen: [Int: (Int, Repository.WrittenFile)] {
+    private var heard: [Int: (Int, stat)] = [:]
+    var seen: [Int: (Int, stat)] {
         lock.lock()
         defer { lock.unlock() }
         return heard
     }
-    func add(_ index: Int, _ count: Int, _ file: Repository.WrittenFile) {
+    func add(_ index: Int, _ count: Int, _ file: stat) {
         lock.lock()
         #expect(heard[index] == nil, "file \(index) heard twice")
         heard[index] = (count, file)

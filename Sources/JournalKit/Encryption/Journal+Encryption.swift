@@ -230,7 +230,7 @@ extension Journal {
         if !existing.contains("filter=\(name)") {
             let text = existing.isEmpty || existing.hasSuffix("\n") ? existing : existing + "\n"
             try FileSystem.writeAtomically(Data((text + attributeLines).utf8), to: attributes,
-                                           temporaryIn: repository.gitdir + "/journal/" + temporaryFolderName)
+                                           temporaryIn: Journal.stateFolder(of: repository.gitdir) + "/" + temporaryFolderName)
         }
     }
 

@@ -227,7 +227,7 @@ struct Scan {
         guard parts.count > 1 else { return files.contains { path.elementsEqual($0.utf8) } }
         return folders.contains { parts[0].elementsEqual($0.utf8) }
             && parts.allSatisfy { !$0.isEmpty && $0.first != UInt8(ascii: ".") }
-            && (!parts[0].elementsEqual("entries".utf8) || parts[parts.count - 1].reversed().starts(with: "dm.".utf8))
+            && (!parts[0].elementsEqual("entries".utf8) || parts[parts.count - 1].suffix(3).elementsEqual(".md".utf8))
     }
 
     static func stamp(of path: String) -> FileStamp? {
@@ -236,7 +236,7 @@ struct Scan {
         return stamp(info)
     }
 
-    private static func stamp(_ info: stat) -> FileStamp {
+    static func stamp(_ info: stat) -> FileStamp {
         FileStamp(
             size: Int64(info.st_size),
             mtime: Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec),

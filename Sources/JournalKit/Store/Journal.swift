@@ -182,7 +182,7 @@ public final class Journal {
             try FileSystem.makeFolder(root + "/" + entriesFolder)
             try FileSystem.writeAtomically(
                 Data(Settings.initialText.utf8), to: root + "/" + settingsFile,
-                temporaryIn: repository.gitdir + "/journal/" + Journal.temporaryFolderName)
+                temporaryIn: Journal.stateFolder(of: repository.gitdir) + "/" + Journal.temporaryFolderName)
             let journal = try Journal(root: root, gitdir: repository.gitdir, repository: repository, context: context)
             try journal.commit([settingsFile], message: Say.commitInit)
             try? journal.index().record([settingsFile], root: root, committed: true, read: journal.indexRead)
@@ -192,7 +192,10 @@ public final class Journal {
         }
     }
 
-    var stateFolder: String { gitdir + "/journal" }
+    var stateFolder: String { Journal.stateFolder(of: gitdir) }
+
+    /// The tool's own folder inside the git folder `gitdir`: the snapshot, the lock, temporaries.
+    static func stateFolder(of gitdir: String) -> String { gitdir + "/journal" }
 
     /// `ROOT/.git`, symbolic links resolved as libgit2 does, when it is a folder holding a repository's
     /// HEAD, objects and refs; nil for anything else.
@@ -220,11 +223,6 @@ public final class Journal {
     // MARK: Reading
 
     private var snapshot: EntryIndex?
-    /// Set by a clone whose checkout recorded every file in the snapshot as it wrote it: the first refresh has
-    /// nothing to find (a file changed since is racy against the snapshot's scan time, taken before the
-    /// checkout began, and is seen by the next command).
-    var indexedByCheckout = false
-
     /// The snapshot of the entries under `.git/journal/`, opened (or rebuilt) on first use.
     func index() throws(JournalError) -> EntryIndex {
         if let snapshot { return snapshot }
@@ -237,10 +235,6 @@ public final class Journal {
     /// edits made outside the tool. Every command that reads entries calls this first.
     @discardableResult
     public func refresh(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> PendingReport {
-        if indexedByCheckout {
-            indexedByCheckout = false
-            return PendingReport()
-        }
         let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress)
         guard !changes.uncommitted.isEmpty else { return PendingReport() }
         let lock: WriterLock

@@ -51,12 +51,14 @@ extension Journal {
 
     /// Clones the journal at `url` into `path` (absent or an empty folder). An empty repository
     /// becomes a new journal (`empty` is true); a repository that holds something other than a
-    /// journal is refused and nothing is left behind.
+    /// journal is refused and nothing is left behind. `indexed`: the checkout recorded every file in the
+    /// snapshot as it wrote it, so a refresh now has nothing to find (a file changed since is racy against the
+    /// snapshot's scan time, taken before the checkout began, and the next command sees it).
     /// An encrypted journal is checked out only once `key` (asked only then: a key file's text or
     /// recovery words) proves to be its key; without it nothing is left behind either.
     public static func clone(url: String, into path: String, access: RemoteAccess, context: JournalContext,
                              key: () -> String? = { nil })
-        throws(JournalError) -> (journal: Journal, empty: Bool)
+        throws(JournalError) -> (journal: Journal, empty: Bool, indexed: Bool)
     {
         let existed = FileSystem.exists(path)
         if existed {
@@ -85,7 +87,7 @@ extension Journal {
                 if !found {
                     try repository.setUnbornBranch("main")
                     settleClonedTracking(repository, url: url)
-                    return (try create(at: path, context: context), true)
+                    return (try create(at: path, context: context), true, false)
                 }
             }
             if let head = try repository.head(), let data = try repository.fileContents(encryptionMarkerFile, at: head),
@@ -96,9 +98,7 @@ extension Journal {
             if !checkedOut { try repository.checkOutHead() }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             settleClonedTracking(repository, url: url)
-            let journal = try open(at: path, context: context)
-            journal.indexedByCheckout = indexed
-            return (journal, false)
+            return (try open(at: path, context: context), false, indexed)
         } catch let failure as RemoteFailure {
             cleanUp()
             throw .remote(failure)
@@ -122,7 +122,7 @@ extension Journal {
                     // The recording thread's own handle, to date an entry whose file names no date.
                     guard let plan = CheckoutFeed(files, context: context), let history = try? Repository(at: path)
                     else { return nil }
-                    let state = repository.gitdir + "/journal"
+                    let state = Journal.stateFolder(of: repository.gitdir)
                     try FileSystem.makeFolder(state)
                     nonisolated(unsafe) let settler = history
                     plan.start(snapshotPath: state + "/index.sqlite", started: Scan.clock()) { entry in
@@ -143,7 +143,7 @@ extension Journal {
             } catch {
                 // The files are all there; the snapshot is only a copy of them, made again by the first refresh
                 // (which says what is wrong if it still cannot be written).
-                EntryIndex.removeFiles(repository.gitdir + "/journal/index.sqlite")
+                EntryIndex.removeFiles(Journal.stateFolder(of: repository.gitdir) + "/index.sqlite")
                 return (checkedOut, false)
             }
         }
@@ -159,7 +159,7 @@ extension Journal {
         guard let keysFolder = context.keysFolder else { throw JournalError.invalid(Say.noKeysFolder) }
         try FileSystem.makeFolder(keysFolder)
         try writeKey(given, to: keysFolder + "/" + marker.journalID)
-        try FileSystem.makeFolder(repository.gitdir + "/journal/" + temporaryFolderName)
+        try FileSystem.makeFolder(Journal.stateFolder(of: repository.gitdir) + "/" + temporaryFolderName)
         try configureGit(repository, executable: context.executable)
         try repository.install(BlobCipher(key: given).filter)
     }

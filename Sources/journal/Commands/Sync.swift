@@ -58,14 +58,14 @@ extension JournalCommand {
             let source = try Network.checkedURL(url)
             // Read first, so that an unreadable key file stops the clone before it starts.
             let keyText = try keyFile.map { try KeyInput.read($0) }
-            let (journal, empty) = try Network.retryingWithConsent(accept: acceptHostKey) { access in
+            let (journal, empty, indexed) = try Network.retryingWithConsent(accept: acceptHostKey) { access in
                 try Journal.clone(url: source, into: target, access: access, context: Shell.context(),
                                   key: { keyText ?? (try? KeyInput.read(nil)) ?? nil })
             }
             if empty {
                 print(Say.clonedEmpty(source, target))
             } else {
-                try refresh(journal)
+                if !indexed { try refresh(journal) }
                 print(Say.cloned(source, target, try journal.entryCount()))
             }
         }
