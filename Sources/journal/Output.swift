@@ -36,8 +36,31 @@ extension Terminal {
     /// Text as the terminal gets it: control characters (from entries, commits, settings) made
     /// visible, then our own colour codes turned into ESC. `show --raw` alone bypasses this.
     static func shown(_ text: String) -> String {
-        text.components(separatedBy: Style.escape).map(ControlCharacters.visible).joined(separator: "\u{1B}")
+        var visible = ControlCharacters.visible(text)
+        let marker = escapeMarker
+        let rewritten = visible.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            var copied = 0
+            var i = 0
+            while i + marker.count <= bytes.count {
+                guard bytes[i] == marker[0], (1..<marker.count).allSatisfy({ bytes[i + $0] == marker[$0] }) else {
+                    i += 1
+                    continue
+                }
+                out.append(contentsOf: bytes[copied..<i])
+                out.append(0x1B)
+                i += marker.count
+                copied = i
+            }
+            guard copied > 0 else { return nil }
+            out.append(contentsOf: bytes[copied...])
+            return String(decoding: out, as: UTF8.self)
+        }
+        return rewritten ?? visible
     }
+
+    /// `Style.escape` as UTF-8: it holds no character `visible` rewrites, so it survives it whole.
+    private static let escapeMarker = Array(Style.escape.utf8)
 
     /// Every text the command line writes to stdout or stderr goes through here (`page` too).
     static func write(_ text: String, to handle: FileHandle) {
@@ -87,8 +110,7 @@ struct DateText {
             return Say.dateTime(year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute)
         }
         guard let formatter, let zone = TimeZone(secondsFromGMT: stamp.offsetSeconds) else {
-            let p = stamp.parts
-            return String(format: "%04d-%02d-%02d %02d:%02d", p.year, p.month, p.day, p.hour, p.minute)
+            return "\(stamp.localDay) \(stamp.hourMinute)"
         }
         formatter.timeZone = zone
         return formatter.string(from: stamp.date)

@@ -199,8 +199,7 @@ enum Terminal {
     /// Prints `text`, through `$PAGER` (default `less -FRX`) when stdout is a terminal and it doesn't fit.
     static func page(_ text: String) {
         let text = shown(text)
-        let lineCount = text.reduce(0) { $1 == "\n" ? $0 + 1 : $0 }
-        guard stdoutIsTerminal, lineCount >= rows,
+        guard stdoutIsTerminal, text.utf8.reduce(0, { $1 == 0x0A ? $0 + 1 : $0 }) >= rows,
             let words = Optional(Shell.words(Shell.env("PAGER") ?? "less -FRX")), let program = words.first,
             let path = Shell.which(program)
         else {

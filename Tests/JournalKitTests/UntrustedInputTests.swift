@@ -61,6 +61,37 @@ import Testing
         #expect(ControlCharacters.visible(text) == shown)
     }
 
+    /// The byte-wise `visible` against the scalar-wise one it replaced, on random text mixing every
+    /// kind of hidden character with the harmless ones that share their first UTF-8 byte.
+    @Test func visibleMatchesTheScalarRule() {
+        func reference(_ text: String) -> String {
+            var out = String.UnicodeScalarView()
+            let scalars = Array(text.unicodeScalars)
+            for (index, scalar) in scalars.enumerated() {
+                let keptReturn = scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n"
+                if ControlCharacters.isHidden(scalar) && !keptReturn {
+                    out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
+                } else {
+                    out.append(scalar)
+                }
+            }
+            return String(out)
+        }
+        let pieces = [
+            "a", " ", "\n", "\r", "\r\n", "\t", "\u{0}", "\u{1B}", "\u{7F}", "\u{80}", "\u{9F}", "\u{A0}", "\u{A9}", "\u{BF}",
+            "\u{2026}", "\u{2014}", "\u{202A}", "\u{202E}", "\u{2066}", "\u{2069}", "\u{2FFF}", "한", "é", "🎉",
+        ]
+        var state: UInt64 = 0xC0_7201
+        for _ in 0..<2_000 {
+            let text = (0..<(Int(state % 40))).map { _ in
+                state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+                return pieces[Int(state >> 33) % pieces.count]
+            }.joined()
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            #expect(ControlCharacters.visible(text) == reference(text), "\(text.debugDescription)")
+        }
+    }
+
     // MARK: Files that are not text
 
     static func decode(_ bytes: [UInt8], path: String = "entries/2026/11/photo.md") -> Entry {

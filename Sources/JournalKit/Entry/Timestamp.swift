@@ -28,6 +28,12 @@ public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
             + "\(p.minute.zeroPadded(2)):\(p.second.zeroPadded(2))\(sign)\((offset / 3600).zeroPadded(2)):\((offset % 3600 / 60).zeroPadded(2))"
     }
 
+    /// The writer's local hour and minute: `22:44`.
+    public var hourMinute: String {
+        let p = parts
+        return "\(p.hour.zeroPadded(2)):\(p.minute.zeroPadded(2))"
+    }
+
     /// The writer's local calendar day.
     public var localDay: LocalDay {
         LocalDay(unchecked: Int((Double(wallSeconds) / 86400).rounded(.down)))

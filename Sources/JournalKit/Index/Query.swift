@@ -192,8 +192,8 @@ extension EntryIndex {
         let order = query.oldestFirst ? "entry.created, entry.path" : "entry.created DESC, entry.path DESC"
         let limit = query.limit.map { " LIMIT \($0)" } ?? ""
         return try read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM entry WHERE \(condition) ORDER BY \(order)\(limit)", arguments: arguments)
-                .map(EntryIndex.entry(from:))
+            try EntryIndex.entries(
+                db, sql: "SELECT \(EntryIndex.entryColumns) FROM entry WHERE \(condition) ORDER BY \(order)\(limit)", arguments: arguments)
         }
     }
 
@@ -202,10 +202,8 @@ extension EntryIndex {
         let (condition, arguments) = EntryIndex.conditions(query)
         let order = query.oldestFirst ? "entry.created, entry.path" : "entry.created DESC, entry.path DESC"
         try read { db in
-            let rows = try Row.fetchCursor(db, sql: "SELECT * FROM entry WHERE \(condition) ORDER BY \(order)", arguments: arguments)
-            while let row = try rows.next() {
-                if try !visit(EntryIndex.entry(from: row)) { return }
-            }
+            try EntryIndex.forEachEntry(
+                db, sql: "SELECT \(EntryIndex.entryColumns) FROM entry WHERE \(condition) ORDER BY \(order)", arguments: arguments, visit)
         }
     }
 
@@ -223,31 +221,29 @@ extension EntryIndex {
         }
         let limit = query.limit.map { " LIMIT \($0)" } ?? ""
         return try read { db in
-            try Row.fetchAll(
+            try EntryIndex.entries(
                 db,
                 sql: """
-                    SELECT entry.* FROM text JOIN entry ON entry.n = text.rowid
+                    SELECT \(EntryIndex.entryColumns) FROM text JOIN entry ON entry.n = text.rowid
                     WHERE text MATCH ? AND \(condition)
                     ORDER BY \(wholeWords)bm25(text, 5.0, 1.0, 2.0, 1.0), entry.created DESC\(limit)
                     """,
-                arguments: arguments
-            ).map(EntryIndex.entry(from:))
+                arguments: arguments)
         }
     }
 
     /// The entry `text` names: a unique id prefix, or an exact path.
     func entries(idPrefix prefix: String) throws(JournalError) -> [Entry] {
         try read { db in
-            try Row.fetchAll(
-                db, sql: "SELECT * FROM entry WHERE id >= ? AND id < ? ORDER BY created DESC LIMIT 20",
-                arguments: [prefix, prefix + "\u{FFFF}"]
-            ).map(EntryIndex.entry(from:))
+            try EntryIndex.entries(
+                db, sql: "SELECT \(EntryIndex.entryColumns) FROM entry WHERE id >= ? AND id < ? ORDER BY created DESC LIMIT 20",
+                arguments: [prefix, prefix + "\u{FFFF}"])
         }
     }
 
     func entry(path: String) throws(JournalError) -> Entry? {
         try read { db in
-            try Row.fetchOne(db, sql: "SELECT * FROM entry WHERE path = ?", arguments: [path]).map(EntryIndex.entry(from:))
+            try EntryIndex.entries(db, sql: "SELECT \(EntryIndex.entryColumns) FROM entry WHERE path = ?", arguments: [path]).first
         }
     }
 

@@ -73,6 +73,24 @@ struct RawStatement {
         }
     }
 
+    /// The columns of the row a statement stands on, read by position; NULL reads as nil.
+    struct Columns {
+        let row: OpaquePointer
+
+        init(_ row: OpaquePointer) { self.row = row }
+
+        private func isNull(_ column: Int32) -> Bool { sqlite3_column_type(row, column) == SQLITE_NULL }
+
+        func text(_ column: Int32) -> String? {
+            guard !isNull(column), let bytes = sqlite3_column_text(row, column) else { return nil }
+            return String(decoding: UnsafeBufferPointer(start: bytes, count: Int(sqlite3_column_bytes(row, column))), as: UTF8.self)
+        }
+
+        func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(row, column) }
+
+        func int(_ column: Int32) -> Int? { isNull(column) ? nil : Int(sqlite3_column_int64(row, column)) }
+    }
+
     private func failure(_ db: Database, _ code: Int32) -> DatabaseError {
         DatabaseError(resultCode: ResultCode(rawValue: code), message: String(cString: sqlite3_errmsg(db.sqliteConnection)), sql: statement.sql)
     }

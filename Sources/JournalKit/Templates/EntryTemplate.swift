@@ -98,8 +98,8 @@ public struct EntryTemplate: Sendable, Equatable {
             context["weekday"] = formatter.string(from: values.stamp.date)
         } else {
             let weekdays = ["Monday", "Tuesday", "Wednesday", "Thursday", "Friday", "Saturday", "Sunday"]
-            context["date"] = "\(p.year.zeroPadded(4))-\(p.month.zeroPadded(2))-\(p.day.zeroPadded(2))"
-            context["time"] = "\(p.hour.zeroPadded(2)):\(p.minute.zeroPadded(2))"
+            context["date"] = values.stamp.localDay.description
+            context["time"] = values.stamp.hourMinute
             context["weekday"] = weekdays[values.stamp.localDay.isoWeekday - 1]
         }
         if let category = values.category { context["category"] = category }

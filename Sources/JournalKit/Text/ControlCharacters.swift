@@ -8,24 +8,52 @@ public enum ControlCharacters {
     /// `text` with every hidden character written as `\u{XX}`: the C0 controls but line feed and tab
     /// (a carriage return only before a line feed is kept), DEL, the C1 controls and the bidi
     /// embedding, override and isolate characters. Other text is returned unchanged.
+    ///
+    /// Works on the UTF-8, copying the runs between hidden characters whole: a search prints
+    /// thousands of lines through here.
     public static func visible(_ text: String) -> String {
-        guard text.utf8.contains(where: mayStartHidden) else { return text }
-        var out = String.UnicodeScalarView()
-        let scalars = Array(text.unicodeScalars)
-        for (index, scalar) in scalars.enumerated() {
-            let keptReturn = scalar == "\r" && index + 1 < scalars.count && scalars[index + 1] == "\n"
-            if isHidden(scalar) && !keptReturn {
-                out.append(contentsOf: "\\u{\(String(scalar.value, radix: 16, uppercase: true))}".unicodeScalars)
-            } else {
-                out.append(scalar)
+        var copy = text
+        let rewritten = copy.withUTF8 { bytes -> String? in
+            var out: [UInt8] = []
+            var copied = 0
+            var i = 0
+            while i < bytes.count {
+                let byte = bytes[i]
+                guard mayStartHidden(byte) else {
+                    i += 1
+                    continue
+                }
+                // 0xC2 begins U+0080...U+00BF, 0xE2 U+2000...U+2FFF; the text is valid UTF-8.
+                let length = byte < 0x80 ? 1 : byte == 0xC2 ? 2 : 3
+                let value: UInt32 =
+                    switch length {
+                    case 1: UInt32(byte)
+                    case 2: 0x80 | UInt32(bytes[i + 1] & 0x3F)
+                    default: UInt32(byte & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    }
+                let keptReturn = byte == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A
+                if isHidden(value), !keptReturn {
+                    if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+                    out.append(contentsOf: bytes[copied..<i])
+                    out.append(contentsOf: "\\u{\(String(value, radix: 16, uppercase: true))}".utf8)
+                    copied = i + length
+                }
+                i += length
             }
+            guard copied > 0 else { return nil }
+            out.append(contentsOf: bytes[copied...])
+            return String(decoding: out, as: UTF8.self)
         }
-        return String(out)
+        return rewritten ?? text
     }
 
     /// Whether a terminal would act on `scalar` rather than show it (line feed and tab excepted).
     public static func isHidden(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.value {
+        isHidden(scalar.value)
+    }
+
+    private static func isHidden(_ value: UInt32) -> Bool {
+        switch value {
         case 0x09, 0x0A: false
         case 0x00...0x1F, 0x7F...0x9F: true
         case 0x202A...0x202E, 0x2066...0x2069: true

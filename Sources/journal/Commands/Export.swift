@@ -292,9 +292,8 @@ struct JrnlEntry: Encodable {
     init(_ entry: Entry) {
         title = entry.title
         body = entry.body
-        let p = entry.createdAt.parts
-        date = String(format: "%04d-%02d-%02d", p.year, p.month, p.day)
-        time = String(format: "%02d:%02d", p.hour, p.minute)
+        date = entry.createdAt.localDay.description
+        time = entry.createdAt.hourMinute
         tags = entry.allTags.map { "@" + $0 }
         starred = entry.starred
     }

@@ -79,10 +79,12 @@ extension JournalCommand {
                 }
                 if let n = filters.n { entries = Array(entries.prefix(n)) }
             }
+            let highlights = text.highlights
+            let typedOn = text.typedOnHighlights
             let hits = try entries.map { entry -> (Entry, String?, [String]) in
                 let full = try journal.readEntry(at: entry.path)
-                if let line = Highlight.line(in: full.text, terms: text.highlights) { return (full, line, text.highlights) }
-                return (full, Highlight.line(in: full.text, terms: text.typedOnHighlights), text.typedOnHighlights)
+                if let line = Highlight.line(in: full.text, terms: highlights) { return (full, line, highlights) }
+                return (full, Highlight.line(in: full.text, terms: typedOn), typedOn)
             }
             if json {
                 print(try EntryJSON.render(hits.map { EntryJSON(entry: $0.0, match: $0.1 ?? "") }), terminator: "")
@@ -106,19 +108,100 @@ enum Highlight {
     static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
 
     /// The first line of `text` holding one of `terms`, trimmed to about 100 characters around it.
+    ///
+    /// Lines are looked at as UTF-8: a line made only of ASCII and precomposed Hangul syllables (most
+    /// of a diary, in English or Korean) is searched byte by byte for terms made of the same, ASCII
+    /// letters in either case; there, that is exactly what the case- and accent-insensitive compare
+    /// finds (`Character` by `Character`: such a line's scalars are each one). Any other line, or
+    /// any other term, takes Foundation's compare. Lines end at a `\n` that is its own `Character`.
     static func line(in text: String, terms: [String]) -> String? {
-        for raw in text.split(separator: "\n") {
-            let line = raw.trimmingCharacters(in: .whitespaces)
-            for term in terms where !term.isEmpty {
-                guard let range = line.range(of: term, options: options) else { continue }
-                let before = line.distance(from: line.startIndex, to: range.lowerBound)
-                guard line.count > 100 else { return line }
-                let start = line.index(line.startIndex, offsetBy: max(0, before - 40))
-                let end = line.index(start, offsetBy: min(100, line.distance(from: start, to: line.endIndex)))
-                return (start > line.startIndex ? "…" : "") + line[start..<end] + (end < line.endIndex ? "…" : "")
+        let terms = terms.filter { !$0.isEmpty }
+        guard !terms.isEmpty else { return nil }
+        let plainTerms = terms.compactMap(PlainTerm.init)
+        let allPlain = plainTerms.count == terms.count
+        var text = text
+        return text.withUTF8 { bytes -> String? in
+            var start = 0
+            while start < bytes.count {
+                var end = start
+                while end < bytes.count, !(bytes[end] == 0x0A && (end == start || bytes[end - 1] != 0x0D)) { end += 1 }
+                let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
+                start = end + 1
+                if line.isEmpty { continue }
+                if allPlain, PlainTerm.isPlain(line) {
+                    guard plainTerms.contains(where: { $0.occurs(in: line) }) else { continue }
+                }
+                if let found = excerpt(String(decoding: line, as: UTF8.self), terms: terms) { return found }
             }
+            return nil
+        }
+    }
+
+    /// `line` trimmed to about 100 characters around the first of `terms` it holds; nil when it holds none.
+    private static func excerpt(_ raw: String, terms: [String]) -> String? {
+        // What `trimmingCharacters(in: .whitespaces)` does, without a trip through NSString.
+        let scalars = raw.unicodeScalars
+        var start = scalars.startIndex
+        var end = scalars.endIndex
+        while start < end, CharacterSet.whitespaces.contains(scalars[start]) { start = scalars.index(after: start) }
+        while end > start, CharacterSet.whitespaces.contains(scalars[scalars.index(before: end)]) { end = scalars.index(before: end) }
+        let line = String(scalars[start..<end])
+        for term in terms {
+            guard let range = line.range(of: term, options: options) else { continue }
+            let before = line.distance(from: line.startIndex, to: range.lowerBound)
+            guard line.count > 100 else { return line }
+            let start = line.index(line.startIndex, offsetBy: max(0, before - 40))
+            let end = line.index(start, offsetBy: min(100, line.distance(from: start, to: line.endIndex)))
+            return (start > line.startIndex ? "…" : "") + line[start..<end] + (end < line.endIndex ? "…" : "")
         }
         return nil
+    }
+
+    /// A term made only of ASCII (but a carriage return) and precomposed Hangul syllables, its
+    /// letters lowercased.
+    private struct PlainTerm {
+        let bytes: [UInt8]
+
+        init?(_ term: String) {
+            let utf8 = Array(term.utf8)
+            guard utf8.withUnsafeBufferPointer(PlainTerm.isPlain) else { return nil }
+            bytes = utf8.map(PlainTerm.lowered)
+        }
+
+        static func lowered(_ byte: UInt8) -> UInt8 {
+            (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
+        }
+
+        /// Whether `line` (valid UTF-8) is made only of ASCII but a carriage return, and of U+AC00...U+D7A3.
+        static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+            var i = 0
+            while i < line.count {
+                let byte = line[i]
+                if byte < 0x80 {
+                    if byte == 0x0D { return false }
+                    i += 1
+                    continue
+                }
+                guard byte & 0xF0 == 0xE0, i + 2 < line.count else { return false }
+                let scalar = UInt32(byte & 0x0F) << 12 | UInt32(line[i + 1] & 0x3F) << 6 | UInt32(line[i + 2] & 0x3F)
+                guard (0xAC00...0xD7A3).contains(scalar) else { return false }
+                i += 3
+            }
+            return true
+        }
+
+        /// Whether the term is in `line`, a plain line. A match cannot begin inside a syllable: a
+        /// term begins with ASCII or a syllable's first byte, never a continuation byte.
+        func occurs(in line: UnsafeBufferPointer<UInt8>) -> Bool {
+            guard bytes.count <= line.count else { return false }
+            let first = bytes[0]
+            for i in 0...(line.count - bytes.count) where PlainTerm.lowered(line[i]) == first {
+                var j = 1
+                while j < bytes.count, PlainTerm.lowered(line[i + j]) == bytes[j] { j += 1 }
+                if j == bytes.count { return true }
+            }
+            return false
+        }
     }
 
     static func mark(_ line: String, terms: [String], style: Style) -> String {
