@@ -131,4 +131,14 @@ import Testing
         #expect(truncated("ab👩‍👩‍👧cd", toWidth: 4) == "ab👩‍👩‍👧")
         #expect(truncated("caf\u{65}\u{301}s", toWidth: 4) == "caf\u{65}\u{301}")
     }
+
+    /// Text of ASCII and Hangul syllables is measured off its bytes: the same as cluster by cluster.
+    @Test func bytewiseWidthsAreClusterWidths() {
+        let pieces = ["a", "#", "1", " ", "\t", "\n", "\r", "\r\n", "\u{0}", "\u{1B}", "\u{7F}", "서", "울", "\u{11AB}", "\u{FE0F}", "\u{20E3}", "é", "☀"]
+        var random = SeededRandom(seed: 0xD15)
+        for _ in 0..<2_000 {
+            let text = (0..<random.int(0...12)).map { _ in random.pick(pieces) }.joined()
+            #expect(displayWidth(text) == text.reduce(0) { $0 + cellWidth($1) }, "\(text.debugDescription)")
+        }
+    }
 }

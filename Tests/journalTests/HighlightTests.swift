@@ -40,7 +40,7 @@ import Testing
     /// Random texts and terms over an alphabet that mixes plain characters with the ones that are not:
     /// decomposed Hangul, combining accents, the Kelvin sign, carriage returns, long lines.
     @Test func sameLineAsFoundationOnRandomText() {
-        var random = Seeded(seed: 0x5EA7C4)
+        var random = SyncRandomTests.Generator(state: 0x5EA7C4)
         let pieces = [
             "a", "B", "k", "K", "e", "E", " ", " ", "\n", "\n", "\r", "\t", "가", "각", "나", "났", "서울", "역", "\u{1100}\u{1161}",
             "\u{11A8}", "\u{301}", "é", "\u{212A}", "ß", "ss", "#", "-", "…", "😀", "ǆ", "\u{A0}", "\u{3000}", "\u{200B}", "\u{2009}",
@@ -58,17 +58,5 @@ import Testing
             #expect(Highlight.line(in: text, terms: terms) == expected, "text \(text.debugDescription), terms \(terms)")
         }
         #expect(found > 600, "only \(found) of 3,000 random texts held a term: the test would prove little")
-    }
-
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }

@@ -66,21 +66,24 @@ enum Hangul {
         guard isSyllable(syllable) else { return [syllable] }
         let index = Int(syllable.value) - 0xAC00
         let initial = index / 588
-        let typed = keys(index)
+        // The initial stays; the keys of the vowel and the final (on the standard two-set keyboard) decide.
+        let typed = vowelKeys[index % 588 / 28] + finalKeys[index % 28]
         var result: [Unicode.Scalar] = []
         for rest in 0..<588 {
-            let candidate = initial * 588 + rest
-            if keys(candidate).hasPrefix(typed), let scalar = Unicode.Scalar(0xAC00 + candidate) { result.append(scalar) }
+            let vowel = vowelKeys[rest / 28]
+            let final = finalKeys[rest % 28]
+            guard vowel.count + final.count >= typed.count,
+                typed.indices.allSatisfy({ $0 < vowel.count ? vowel[$0] == typed[$0] : final[$0 - vowel.count] == typed[$0] }),
+                let scalar = Unicode.Scalar(0xAC00 + initial * 588 + rest)
+            else { continue }
+            result.append(scalar)
         }
         return result
     }
 
-    /// The keys typed for syllable number `index` (from 가) on the standard two-set keyboard.
-    static func keys(_ index: Int) -> String {
-        initials[index / 588] + vowels[index % 588 / 28] + finals[index % 28]
-    }
+    private static let vowelKeys = vowels.map { Array($0.unicodeScalars) }
+    private static let finalKeys = finals.map { Array($0.unicodeScalars) }
 
-    private static let initials = ["ㄱ", "ㄲ", "ㄴ", "ㄷ", "ㄸ", "ㄹ", "ㅁ", "ㅂ", "ㅃ", "ㅅ", "ㅆ", "ㅇ", "ㅈ", "ㅉ", "ㅊ", "ㅋ", "ㅌ", "ㅍ", "ㅎ"]
     private static let vowels = [
         "ㅏ", "ㅐ", "ㅑ", "ㅒ", "ㅓ", "ㅔ", "ㅕ", "ㅖ", "ㅗ", "ㅗㅏ", "ㅗㅐ", "ㅗㅣ", "ㅛ", "ㅜ", "ㅜㅓ", "ㅜㅔ", "ㅜㅣ", "ㅠ", "ㅡ",
         "ㅡㅣ", "ㅣ",

@@ -3,32 +3,34 @@
 /// everything else one. Measured per grapheme cluster (a `Character`), so an emoji sequence, a flag or
 /// decomposed Hangul (ᄒ+ᅡ+ᆫ) counts once.
 public func displayWidth(_ text: String) -> Int {
-    plainWidth(text) ?? text.reduce(0) { $0 + cellWidth($1) }
+    var copy = text
+    if let counts = copy.withUTF8(plainCounts) { return counts.ascii + 2 * counts.syllables }
+    return text.reduce(0) { $0 + cellWidth($1) }
 }
 
-/// The width of text made only of printable ASCII and precomposed Hangul syllables (most titles,
-/// tags and lines), read off its UTF-8: each such scalar is a grapheme cluster of its own, one cell
-/// or two. Nil for any other text.
-private func plainWidth(_ text: String) -> Int? {
-    var copy = text
-    return copy.withUTF8 { bytes -> Int? in
-        var width = 0
-        var i = 0
-        while i < bytes.count {
-            let byte = bytes[i]
-            if (0x20..<0x7F).contains(byte) {
-                width += 1
-                i += 1
-                continue
-            }
-            guard byte & 0xF0 == 0xE0, i + 2 < bytes.count else { return nil }
-            let scalar = UInt32(byte & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-            guard (0xAC00...0xD7A3).contains(scalar) else { return nil }
-            width += 2
-            i += 3
+/// How many ASCII characters and precomposed Hangul syllables the UTF-8 `text` holds when it holds
+/// nothing else and no carriage return (most titles, tags and lines of a diary, in English or
+/// Korean); nil otherwise. In such text each scalar is a grapheme cluster of its own, one cell wide
+/// or (a syllable) two, so it can be measured and searched byte by byte.
+public func plainCounts(_ text: UnsafeBufferPointer<UInt8>) -> (ascii: Int, syllables: Int)? {
+    var ascii = 0
+    var syllables = 0
+    var i = 0
+    while i < text.count {
+        let byte = text[i]
+        if byte < 0x80 {
+            guard byte != 0x0D else { return nil }
+            ascii += 1
+            i += 1
+            continue
         }
-        return width
+        guard byte & 0xF0 == 0xE0, i + 2 < text.count else { return nil }
+        let scalar = UInt32(byte & 0x0F) << 12 | UInt32(text[i + 1] & 0x3F) << 6 | UInt32(text[i + 2] & 0x3F)
+        guard (0xAC00...0xD7A3).contains(scalar) else { return nil }
+        syllables += 1
+        i += 3
     }
+    return (ascii, syllables)
 }
 
 /// The longest start of `text` that fits in `width` cells, cut between grapheme clusters: never in

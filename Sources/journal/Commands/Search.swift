@@ -128,7 +128,7 @@ enum Highlight {
                 let line = UnsafeBufferPointer(rebasing: bytes[start..<end])
                 start = end + 1
                 if line.isEmpty { continue }
-                if allPlain, PlainTerm.isPlain(line) {
+                if allPlain, plainCounts(line) != nil {
                     guard plainTerms.contains(where: { $0.occurs(in: line) }) else { continue }
                 }
                 if let found = excerpt(String(decoding: line, as: UTF8.self), terms: terms) { return found }
@@ -157,37 +157,19 @@ enum Highlight {
         return nil
     }
 
-    /// A term made only of ASCII (but a carriage return) and precomposed Hangul syllables, its
-    /// letters lowercased.
+    /// A term made only of ASCII (but a carriage return) and precomposed Hangul syllables
+    /// (`plainCounts`), its letters lowercased.
     private struct PlainTerm {
         let bytes: [UInt8]
 
         init?(_ term: String) {
             let utf8 = Array(term.utf8)
-            guard utf8.withUnsafeBufferPointer(PlainTerm.isPlain) else { return nil }
+            guard utf8.withUnsafeBufferPointer(plainCounts) != nil else { return nil }
             bytes = utf8.map(PlainTerm.lowered)
         }
 
         static func lowered(_ byte: UInt8) -> UInt8 {
             (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
-        }
-
-        /// Whether `line` (valid UTF-8) is made only of ASCII but a carriage return, and of U+AC00...U+D7A3.
-        static func isPlain(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
-            var i = 0
-            while i < line.count {
-                let byte = line[i]
-                if byte < 0x80 {
-                    if byte == 0x0D { return false }
-                    i += 1
-                    continue
-                }
-                guard byte & 0xF0 == 0xE0, i + 2 < line.count else { return false }
-                let scalar = UInt32(byte & 0x0F) << 12 | UInt32(line[i + 1] & 0x3F) << 6 | UInt32(line[i + 2] & 0x3F)
-                guard (0xAC00...0xD7A3).contains(scalar) else { return false }
-                i += 3
-            }
-            return true
         }
 
         /// Whether the term is in `line`, a plain line. A match cannot begin inside a syllable: a
