@@ -36,27 +36,13 @@ extension Terminal {
     /// Text as the terminal gets it: control characters (from entries, commits, settings) made
     /// visible, then our own colour codes turned into ESC. `show --raw` alone bypasses this.
     static func shown(_ text: String) -> String {
-        var visible = ControlCharacters.visible(text)
         let marker = escapeMarker
-        let rewritten = visible.withUTF8 { bytes -> String? in
-            var out: [UInt8] = []
-            var copied = 0
-            var i = 0
-            while i + marker.count <= bytes.count {
-                guard bytes[i] == marker[0], (1..<marker.count).allSatisfy({ bytes[i + $0] == marker[$0] }) else {
-                    i += 1
-                    continue
-                }
-                out.append(contentsOf: bytes[copied..<i])
-                out.append(0x1B)
-                i += marker.count
-                copied = i
-            }
-            guard copied > 0 else { return nil }
-            out.append(contentsOf: bytes[copied...])
-            return String(decoding: out, as: UTF8.self)
+        return rewritingUTF8(ControlCharacters.visible(text)) { bytes, i in
+            guard bytes[i] == marker[0], i + marker.count <= bytes.count,
+                (1..<marker.count).allSatisfy({ bytes[i + $0] == marker[$0] })
+            else { return nil }
+            return (marker.count, [0x1B])
         }
-        return rewritten ?? visible
     }
 
     /// `Style.escape` as UTF-8: it holds no character `visible` rewrites, so it survives it whole.

@@ -12,39 +12,21 @@ public enum ControlCharacters {
     /// Works on the UTF-8, copying the runs between hidden characters whole: a search prints
     /// thousands of lines through here.
     public static func visible(_ text: String) -> String {
-        var copy = text
-        let rewritten = copy.withUTF8 { bytes -> String? in
-            var out: [UInt8] = []
-            var copied = 0
-            var i = 0
-            while i < bytes.count {
-                let byte = bytes[i]
-                guard mayStartHidden(byte) else {
-                    i += 1
-                    continue
+        rewritingUTF8(text) { bytes, i in
+            let byte = bytes[i]
+            guard mayStartHidden(byte) else { return nil }
+            // 0xC2 begins U+0080...U+00BF, 0xE2 U+2000...U+2FFF; the text is valid UTF-8.
+            let length = byte < 0x80 ? 1 : byte == 0xC2 ? 2 : 3
+            let value: UInt32 =
+                switch length {
+                case 1: UInt32(byte)
+                case 2: 0x80 | UInt32(bytes[i + 1] & 0x3F)
+                default: UInt32(byte & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
                 }
-                // 0xC2 begins U+0080...U+00BF, 0xE2 U+2000...U+2FFF; the text is valid UTF-8.
-                let length = byte < 0x80 ? 1 : byte == 0xC2 ? 2 : 3
-                let value: UInt32 =
-                    switch length {
-                    case 1: UInt32(byte)
-                    case 2: 0x80 | UInt32(bytes[i + 1] & 0x3F)
-                    default: UInt32(byte & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
-                    }
-                let keptReturn = byte == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A
-                if isHidden(value), !keptReturn {
-                    if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
-                    out.append(contentsOf: bytes[copied..<i])
-                    out.append(contentsOf: "\\u{\(String(value, radix: 16, uppercase: true))}".utf8)
-                    copied = i + length
-                }
-                i += length
-            }
-            guard copied > 0 else { return nil }
-            out.append(contentsOf: bytes[copied...])
-            return String(decoding: out, as: UTF8.self)
+            let keptReturn = byte == 0x0D && i + 1 < bytes.count && bytes[i + 1] == 0x0A
+            guard isHidden(value), !keptReturn else { return nil }
+            return (length, Array("\\u{\(String(value, radix: 16, uppercase: true))}".utf8))
         }
-        return rewritten ?? text
     }
 
     /// Whether a terminal would act on `scalar` rather than show it (line feed and tab excepted).
@@ -65,4 +47,33 @@ public enum ControlCharacters {
     private static func mayStartHidden(_ byte: UInt8) -> Bool {
         (byte < 0x20 && byte != 0x09 && byte != 0x0A) || byte == 0x7F || byte == 0xC2 || byte == 0xE2
     }
+}
+
+/// `text` with parts of its UTF-8 replaced: at each byte offset where `replacement` returns how many bytes
+/// to replace and with what, those are replaced; runs of bytes between them are copied whole. `replacement`
+/// is asked at every offset it has not replaced over, so it must only match at the first byte of a scalar.
+@inlinable public func rewritingUTF8(
+    _ text: String, _ replacement: (UnsafeBufferPointer<UInt8>, Int) -> (count: Int, bytes: [UInt8])?
+) -> String {
+    var copy = text
+    let rewritten = copy.withUTF8 { bytes -> String? in
+        var out: [UInt8] = []
+        var copied = 0
+        var i = 0
+        while i < bytes.count {
+            guard let (count, with) = replacement(bytes, i) else {
+                i += 1
+                continue
+            }
+            if out.isEmpty { out.reserveCapacity(bytes.count + 16) }
+            out.append(contentsOf: bytes[copied..<i])
+            out.append(contentsOf: with)
+            i += count
+            copied = i
+        }
+        guard copied > 0 else { return nil }
+        out.append(contentsOf: bytes[copied...])
+        return String(decoding: out, as: UTF8.self)
+    }
+    return rewritten ?? text
 }
