@@ -67,7 +67,8 @@ extension Repository {
 
     /// `commit(paths:…)` for the plain case, with git's index read and written as bytes (`IndexFile`): HEAD
     /// born, no filter could apply, each path a small regular file or gone, the index one `IndexFile` reads,
-    /// and its case-sensitive. Returns nil, having changed nothing but maybe stored blobs, for any other case.
+    /// and its case-sensitive. Returns nil, having changed nothing but maybe stored blobs and trees, for any other
+    /// case.
     func commitRewritingIndex(_ paths: [String], message: String, signature: Signature) throws -> ObjectID? {
         let operation = "commit"
         let ignoresCase = configString("core.ignorecase").map { ["true", "yes", "on", "1"].contains($0.lowercased()) }
@@ -124,6 +125,8 @@ extension Repository {
         }
         index.smudgeRacilyClean(except: fresh) { path, mode, id in workdirFile(path, mode: mode, matches: id) }
         var treeOID = try index.writeTrees(into: odb)
+        // A damaged index is libgit2's to report (the trees just written are then unreachable objects).
+        guard index.checksumMatches() else { return nil }
         guard index.write(to: lock), rename(lockPath, gitdir + "/index") == 0 else {
             throw GitError(operation: "write the index", code: -1, message: String(cString: strerror(errno)))
         }

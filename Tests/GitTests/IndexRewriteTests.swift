@@ -58,6 +58,52 @@ import Testing
         try scratch.expectClean(dir)
     }
 
+    /// An index of more than half a megabyte (6,000 entries) has its checksum checked, and the new one computed,
+    /// on another thread while the commit goes on: the file written is one git reads as its own, and a damaged
+    /// one is still refused before anything is written over it.
+    @Test func aLargeIndexIsCheckedAndWrittenWhole() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        _ = try Repository.create(at: dir)
+        for month in 1...12 {
+            for day in 1...500 {
+                try scratch.write("entry \(month) \(day)\n", to: "entries/2024/\(month)/\(day).md", in: dir)
+            }
+        }
+        try scratch.git("add", "entries", in: dir)
+        try scratch.git("commit", "-q", "-m", "by git", in: dir)
+        let index = dir + "/.git/index"
+        let size = try #require(try FileManager.default.attributesOfItem(atPath: index)[.size] as? Int)
+        #expect(size > 512 * 1024)
+
+        try scratch.write("changed\n", to: "entries/2024/7/250.md", in: dir)
+        try scratch.write("new\n", to: "entries/2024/13/1.md", in: dir)
+        let repo = try Repository(at: dir)
+        let second = try #require(
+            try repo.commitRewritingIndex(["entries/2024/7/250.md", "entries/2024/13/1.md"], message: "second",
+                                          signature: tester))
+        #expect(try repo.head() == second)
+        #expect(try scratch.git("write-tree", in: dir) == scratch.git("rev-parse", "HEAD^{tree}", in: dir))
+        #expect(try scratch.git("ls-files", in: dir).split(separator: "\n").count == 6001)
+        try scratch.expectClean(dir)  // fsck checks the index's checksum
+
+        // One byte of a path changed: still a path, only the checksum tells.
+        var data = try #require(FileManager.default.contents(atPath: index))
+        let name = try #require(data.range(of: Data("entries/2024/3/100.md".utf8)))
+        data[name.upperBound - 1] = UInt8(ascii: "x")
+        try data.write(to: URL(fileURLWithPath: index))
+        try scratch.write("more\n", to: "entries/2024/1/1.md", in: dir)
+        #expect(try repo.commitRewritingIndex(["entries/2024/1/1.md"], message: "third", signature: tester) == nil)
+        #expect(FileManager.default.contents(atPath: index) == data)
+        #expect(!FileManager.default.fileExists(atPath: index + ".lock"))
+        let error = try #require(throws: GitError.self) {
+            try Repository(at: dir).commit(paths: ["entries/2024/1/1.md"], message: "third", signature: tester)
+        }
+        #expect(error.description.contains("checksum"), "\(error)")
+        #expect(try repo.head() == second)
+    }
+
     /// An entry whose file changed in the same clock tick as the index was written looks clean by its stat data.
     /// Once the index is rewritten later, git would no longer look at its content: the rewrite marks it (size
     /// 0) when its file no longer matches, and leaves an unchanged one as it was.
