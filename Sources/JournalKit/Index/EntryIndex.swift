@@ -37,6 +37,9 @@ final class EntryIndex {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -2000; PRAGMA temp_store = MEMORY")
+            var persist: Int32 = 1
+            sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
+            try db.execute(sql: "PRAGMA journal_size_limit = 0")
         }
         let queue = try DatabaseQueue(path: path, configuration: configuration)
         let version = try queue.read { db in try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0 }
