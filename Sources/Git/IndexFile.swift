@@ -285,16 +285,26 @@ struct IndexFile {
     /// Writes the tree of every folder the cache does not know (all of them without a cache) into `odb` and
     /// returns the root tree's id. The cache then knows every folder.
     mutating func writeTrees(into odb: OpaquePointer) throws -> git_oid {
+        try writeTrees { data in
+            var oid = git_oid()
+            try check(git_odb_write(&oid, odb, data, data.count, GIT_OBJECT_TREE), "write the tree")
+            return oid
+        }
+    }
+
+    /// The same, each tree handed to `store`, which returns its id.
+    mutating func writeTrees(_ store: ([UInt8]) throws -> git_oid) throws -> git_oid {
         let root = tree ?? TreeNode(name: [])
         tree = root
-        try build(root, prefix: [], from: 0, to: entries.count, odb: odb)
+        try build(root, prefix: [], from: 0, to: entries.count, store: store)
         var oid = git_oid()
         withUnsafeMutableBytes(of: &oid) { $0.copyBytes(from: root.id) }
         return oid
     }
 
     /// The tree of the entries in `start..<end`, which all begin with `prefix` (a folder and `/`, or nothing).
-    private func build(_ node: TreeNode, prefix: [UInt8], from start: Int, to end: Int, odb: OpaquePointer) throws {
+    private func build(_ node: TreeNode, prefix: [UInt8], from start: Int, to end: Int,
+                       store: ([UInt8]) throws -> git_oid) throws {
         var data = [UInt8]()
         var kept: [TreeNode] = []
         var i = start
@@ -309,7 +319,7 @@ struct IndexFile {
                 // A folder the cache knows, holding as many entries as it says, is taken as it is (as git and
                 // libgit2 do); any other is written.
                 if child.count != next - i || child.id.count != 20 {
-                    try build(child, prefix: childPrefix, from: i, to: next, odb: odb)
+                    try build(child, prefix: childPrefix, from: i, to: next, store: store)
                 }
                 data.append(contentsOf: Array("40000 ".utf8) + name + [0] + child.id)
                 kept.append(child)
@@ -324,8 +334,7 @@ struct IndexFile {
                 i += 1
             }
         }
-        var oid = git_oid()
-        try check(git_odb_write(&oid, odb, data, data.count, GIT_OBJECT_TREE), "write the tree")
+        let oid = try store(data)
         node.id = withUnsafeBytes(of: oid) { Array($0) }
         node.count = end - start
         node.children = kept

@@ -143,6 +143,15 @@ extension Repository {
     /// Stores the plain file at `path` as a blob and returns its index entry but for the path; nil when it is
     /// something else (or gone), for libgit2.
     func store(_ path: String, in odb: OpaquePointer) throws -> git_index_entry? {
+        guard let (info, bytes) = plainFile(path) else { return nil }
+        var id = git_oid()
+        try check(git_odb_write(&id, odb, bytes, bytes.count, GIT_OBJECT_BLOB), "store '\(path)'")
+        return Repository.indexEntry(info, mode: UInt32(S_IFREG) | 0o644, id: id)
+    }
+
+    /// The stat data and bytes of the plain file at `path` (regular, not executable, small); nil when it is
+    /// something else (or gone), for libgit2.
+    func plainFile(_ path: String) -> (info: stat, bytes: [UInt8])? {
         let fd = open(workdir + "/" + path, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -152,9 +161,56 @@ extension Repository {
         else { return nil }
         // Shorter than it was: someone is writing it, libgit2's then.
         guard let bytes = readAll(fd, count: Int(info.st_size)) else { return nil }
-        var id = git_oid()
-        try check(git_odb_write(&id, odb, bytes, bytes.count, GIT_OBJECT_BLOB), "store '\(path)'")
-        return Repository.indexEntry(info, mode: UInt32(S_IFREG) | 0o644, id: id)
+        return (info, bytes)
+    }
+
+    /// Objects hashed as they are made, so that the next can name them, and stored together
+    /// (`Repository.store(_:)`).
+    struct ObjectBatch {
+        fileprivate var objects: [(type: git_object_t, data: [UInt8])] = []
+        private var ids: Set<[UInt8]> = []
+
+        mutating func add(_ data: [UInt8], type: git_object_t) throws -> git_oid {
+            var id = git_oid()
+            try check(git_odb_hash(&id, data, data.count, type), "hash an object")
+            if ids.insert(withUnsafeBytes(of: id.id) { Array($0) }).inserted { objects.append((type, data)) }
+            return id
+        }
+    }
+
+    /// Stores `batch`, each object on its own thread with its own handle on the object database (libgit2's
+    /// are not shared between threads), so that their flushes to disk overlap: the five objects of an `add` (a
+    /// blob and four trees), each flushed with its folder, took 3 ms one after the other on ext4, about half of
+    /// that together. A single object goes through `odb`.
+    func store(_ batch: ObjectBatch, odb: OpaquePointer) throws {
+        let objects = batch.objects
+        guard objects.count > 1, let common = git_repository_commondir(pointer).map({ String(cString: $0) }) else {
+            for object in objects {
+                var id = git_oid()
+                try check(git_odb_write(&id, odb, object.data, object.data.count, object.type), "store an object")
+            }
+            return
+        }
+        let folder = (common.hasSuffix("/") ? common : common + "/") + "objects"
+        let failure = FirstFailure()
+        let group = DispatchGroup()
+        for object in objects {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                do {
+                    var own: OpaquePointer?
+                    try check(git_odb_open(&own, folder), "open the object database")
+                    defer { git_odb_free(own) }
+                    var id = git_oid()
+                    try check(git_odb_write(&id, own, object.data, object.data.count, object.type), "store an object")
+                } catch {
+                    _ = failure.set(error)
+                }
+            }
+        }
+        group.wait()
+        if let error = failure.error { throw error }
     }
 
     /// The index entry, but for its path, of a file with stat data `info`, `mode` and blob `id`, as libgit2's

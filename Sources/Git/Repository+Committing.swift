@@ -108,13 +108,14 @@ extension Repository {
             return nil
         }
 
-        let odb = try objectDatabase()
-        defer { git_odb_free(odb) }
+        // The blobs and trees are hashed first and stored together, before the index that names them is written.
+        var objects = ObjectBatch()
         var stored: [(path: String, entry: git_index_entry?)] = []
         for path in paths {
             if existsInWorkdir(path) {
-                guard let entry = try store(path, in: odb) else { return nil }
-                stored.append((path, entry))
+                guard let (info, bytes) = plainFile(path) else { return nil }
+                let id = try objects.add(bytes, type: GIT_OBJECT_BLOB)
+                stored.append((path, Repository.indexEntry(info, mode: UInt32(S_IFREG) | 0o644, id: id)))
             } else {
                 stored.append((path, nil))
             }
@@ -124,7 +125,10 @@ extension Repository {
             if let entry { index.put(path, entry) } else { index.remove(path) }
         }
         index.smudgeRacilyClean(except: fresh) { path, mode, id in workdirFile(path, mode: mode, matches: id) }
-        var treeOID = try index.writeTrees(into: odb)
+        var treeOID = try index.writeTrees { data in try objects.add(data, type: GIT_OBJECT_TREE) }
+        let odb = try objectDatabase()
+        defer { git_odb_free(odb) }
+        try store(objects, odb: odb)
         // A damaged index is libgit2's to report (the trees just written are then unreachable objects).
         guard index.checksumMatches() else { return nil }
         guard index.write(to: lock), rename(lockPath, gitdir + "/index") == 0 else {

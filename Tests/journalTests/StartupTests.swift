@@ -148,5 +148,13 @@ import Testing
         #expect(list.stdout.contains("In the main tree"))
         let add = try box.run(["-J", linked, "add", "In the linked tree"])
         #expect(add.status == 0, "\(add.stderr)")
+        // Its objects went to the repository's one object store (`.git/objects`), not to the linked tree's
+        // own git folder, and git sees the commit whole and the tree clean.
+        #expect(try box.git("log", "-1", "--format=%s", in: linked).hasPrefix("Add \"In the linked tree\""))
+        #expect(try box.git("write-tree", in: linked) == box.git("rev-parse", "HEAD^{tree}", in: linked))
+        #expect(try box.git("status", "--porcelain", in: linked) == "")
+        _ = try box.git("fsck", "--strict", "--no-progress", in: linked)
+        #expect(!FileManager.default.fileExists(atPath: box.journal + "/.git/worktrees/linked/objects"))
     }
+
 }
