@@ -58,6 +58,31 @@ import Testing
         try scratch.expectClean(dir)
     }
 
+    /// More objects than threads to store them (the batch goes to eight at most, each taking every eighth): 30
+    /// new files in ten new folders, all committed at once, and git finds every blob and tree.
+    @Test func manyObjectsAreStoredTogether() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        try scratch.write("journal\n", to: "journal.yml", in: dir)
+        _ = try repo.commit(paths: ["journal.yml"], message: "first", signature: tester)
+        var paths: [String] = []
+        for n in 0..<30 {
+            let path = "entries/2025/\(n % 10)/\(n).md"
+            try scratch.write("entry \(n)\n", to: path, in: dir)
+            paths.append(path)
+        }
+        // Two files with the same bytes: one blob, stored once.
+        try scratch.write("entry 0\n", to: "entries/2025/copy.md", in: dir)
+        paths.append("entries/2025/copy.md")
+        let second = try #require(try repo.commitRewritingIndex(paths, message: "second", signature: tester))
+        #expect(try repo.head() == second)
+        #expect(try scratch.git("ls-tree", "-r", "--name-only", "HEAD", in: dir).split(separator: "\n").count == 32)
+        #expect(try scratch.git("write-tree", in: dir) == scratch.git("rev-parse", "HEAD^{tree}", in: dir))
+        try scratch.expectClean(dir)
+    }
+
     /// An index of more than half a megabyte (6,000 entries) has its checksum checked, and the new one computed,
     /// on another thread while the commit goes on: the file written is one git reads as its own, and a damaged
     /// one is still refused before anything is written over it.

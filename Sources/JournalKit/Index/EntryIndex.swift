@@ -37,6 +37,8 @@ final class EntryIndex {
         configuration.busyMode = .timeout(10)
         configuration.prepareDatabase { db in
             try db.execute(sql: "PRAGMA synchronous = NORMAL; PRAGMA cache_size = -2000; PRAGMA temp_store = MEMORY")
+            // The write-ahead log and its shared memory stay between commands, the log emptied when the last
+            // connection closes: no command creates and deletes both files.
             var persist: Int32 = 1
             sqlite3_file_control(db.sqliteConnection, "main", SQLITE_FCNTL_PERSIST_WAL, &persist)
             try db.execute(sql: "PRAGMA journal_size_limit = 0")
