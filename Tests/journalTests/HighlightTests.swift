@@ -59,4 +59,24 @@ import Testing
         }
         #expect(found > 600, "only \(found) of 3,000 random texts held a term: the test would prove little")
     }
+
+    /// Plain lines (ASCII and Hangul syllables, spaces and tabs at either end) up to 250 characters long, cut
+    /// on the bytes around the term (`plainExcerpt`): the same excerpt as Foundation's, wherever the term is.
+    @Test func sameExcerptAsFoundationOnLongPlainLines() {
+        var random = SyncRandomTests.Generator(state: 0x1E77E4)
+        let pieces = ["a", "B", "z", " ", " ", "\t", "가", "각", "나", "역", "서울", "Kim", "."]
+        func string(_ count: Int) -> String {
+            (0..<count).map { _ in pieces[Int(random.next() % UInt64(pieces.count))] }.joined()
+        }
+        var cut = 0
+        for _ in 0..<3_000 {
+            let text = string(Int(random.next() % 160)) + "\n" + string(Int(random.next() % 160))
+            let terms = (0...Int(random.next() % 2)).map { _ in string(1 + Int(random.next() % 2)) }
+                .map { $0.trimmingCharacters(in: .whitespaces) }
+            let expected = HighlightTests.reference(text, terms)
+            if expected?.contains("…") == true { cut += 1 }
+            #expect(Highlight.line(in: text, terms: terms) == expected, "text \(text.debugDescription), terms \(terms)")
+        }
+        #expect(cut > 500, "only \(cut) of 3,000 excerpts were cut: the test would prove little")
+    }
 }

@@ -39,6 +39,9 @@ public enum EntryFile {
         return entry
     }
 
+    /// The text below the header, as `decode` has it (empty for a file that is not text).
+    public static func text(of data: Data) -> String { Split(text: data)?.text ?? "" }
+
     /// Nil for UTF-8 text; else the 1-based line of the first NUL byte or invalid UTF-8 sequence.
     static func lineWhereTextEnds(_ data: Data) -> Int? {
         if !holdsNUL(data), String(data: data, encoding: .utf8) != nil { return nil }

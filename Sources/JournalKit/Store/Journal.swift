@@ -312,6 +312,11 @@ public final class Journal {
         decode(try FileSystem.read(root + "/" + path), path: path)
     }
 
+    /// `readEntry(at: path).text`, the text below the header, without reading the header.
+    public func entryText(at path: String) throws(JournalError) -> String {
+        EntryFile.text(of: try FileSystem.read(root + "/" + path))
+    }
+
     func decode(_ data: Data, path: String) -> Entry {
         var entry = EntryFile.decode(data, path: path, zone: context.timeZone) {
             (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)

@@ -81,10 +81,13 @@ extension JournalCommand {
             }
             let highlights = text.highlights
             let typedOn = text.typedOnHighlights
+            // The terminal's lines come from the snapshot's entries, as `list`'s do, and only the text under
+            // each header is read, for the line to show; JSON carries each entry whole, read from its file.
             let hits = try entries.map { entry -> (Entry, String?, [String]) in
-                let full = try journal.readEntry(at: entry.path)
-                if let line = Highlight.line(in: full.text, terms: highlights) { return (full, line, highlights) }
-                return (full, Highlight.line(in: full.text, terms: typedOn), typedOn)
+                let shown = json ? try journal.readEntry(at: entry.path) : entry
+                let text = json ? shown.text : try journal.entryText(at: entry.path)
+                if let line = Highlight.line(in: text, terms: highlights) { return (shown, line, highlights) }
+                return (shown, Highlight.line(in: text, terms: typedOn), typedOn)
             }
             if json {
                 print(try EntryJSON.render(hits.map { EntryJSON(entry: $0.0, match: $0.1 ?? "") }), terminator: "")
@@ -129,7 +132,8 @@ enum Highlight {
                 start = end + 1
                 if line.isEmpty { continue }
                 if allPlain, plainCounts(line) != nil {
-                    guard plainTerms.contains(where: { $0.occurs(in: line) }) else { continue }
+                    guard let found = plainExcerpt(line, terms: plainTerms) else { continue }
+                    return found
                 }
                 if let found = excerpt(String(decoding: line, as: UTF8.self), terms: terms) { return found }
             }
@@ -157,6 +161,39 @@ enum Highlight {
         return nil
     }
 
+    /// `excerpt` for a plain line and plain terms, on the bytes: there each scalar is a `Character`, the
+    /// whitespace trimmed can only be spaces and tabs, and a term is where its bytes are.
+    private static func plainExcerpt(_ raw: UnsafeBufferPointer<UInt8>, terms: [PlainTerm]) -> String? {
+        var low = 0
+        var high = raw.count
+        while low < high, raw[low] == 0x20 || raw[low] == 0x09 { low += 1 }
+        while high > low, raw[high - 1] == 0x20 || raw[high - 1] == 0x09 { high -= 1 }
+        let line = UnsafeBufferPointer(rebasing: raw[low..<high])
+        guard let at = terms.lazy.compactMap({ $0.firstOccurrence(in: line) }).first else { return nil }
+        // Characters start at every byte but a syllable's continuation bytes.
+        func characters(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> Int {
+            bytes.reduce(0) { $0 + ($1 & 0xC0 == 0x80 ? 0 : 1) }
+        }
+        let count = characters(line[...])
+        guard count > 100 else { return String(decoding: line, as: UTF8.self) }
+        let before = characters(line[..<at])
+        let first = max(0, before - 40)
+        let last = first + min(100, count - first)
+        // Byte offsets of the `first` and `last` characters.
+        var offsets = (start: line.count, end: line.count)
+        var n = 0
+        for (i, byte) in line.enumerated() where byte & 0xC0 != 0x80 {
+            if n == first { offsets.start = i }
+            if n == last {
+                offsets.end = i
+                break
+            }
+            n += 1
+        }
+        return (first > 0 ? "…" : "") + String(decoding: line[offsets.start..<offsets.end], as: UTF8.self)
+            + (last < count ? "…" : "")
+    }
+
     /// A term made only of ASCII (but a carriage return) and precomposed Hangul syllables
     /// (`plainCounts`), its letters lowercased.
     private struct PlainTerm {
@@ -172,17 +209,17 @@ enum Highlight {
             (0x41...0x5A).contains(byte) ? byte | 0x20 : byte
         }
 
-        /// Whether the term is in `line`, a plain line. A match cannot begin inside a syllable: a
-        /// term begins with ASCII or a syllable's first byte, never a continuation byte.
-        func occurs(in line: UnsafeBufferPointer<UInt8>) -> Bool {
-            guard bytes.count <= line.count else { return false }
+        /// Where the term first is in `line`, a plain line (a byte offset). A match cannot begin inside a
+        /// syllable: a term begins with ASCII or a syllable's first byte, never a continuation byte.
+        func firstOccurrence(in line: UnsafeBufferPointer<UInt8>) -> Int? {
+            guard bytes.count <= line.count else { return nil }
             let first = bytes[0]
             for i in 0...(line.count - bytes.count) where PlainTerm.lowered(line[i]) == first {
                 var j = 1
                 while j < bytes.count, PlainTerm.lowered(line[i + j]) == bytes[j] { j += 1 }
-                if j == bytes.count { return true }
+                if j == bytes.count { return i }
             }
-            return false
+            return nil
         }
     }
 
