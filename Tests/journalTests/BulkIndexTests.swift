@@ -32,6 +32,40 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// `list --tag T -n K` walks the entries in date order when T is common enough, and reads T's entries and
+    /// sorts them when it is rare (`walksDates`): either way its lines are the first K of `list --tag T`.
+    /// Entries share times, so that the order between them (by path) counts too.
+    @Test func aTagWithALimitListsWhatTheWholeTagListStartsWith() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        var text = ""
+        for n in 0..<400 {
+            let day = String(format: "2022-%02d-%02d", n % 12 + 1, n % 28 + 1)
+            var tags = n % 3 == 0 ? " @common" : ""
+            if n % 20 == 0 { tags += " @mid" }
+            if n == 7 || n == 311 { tags += " @rare" }
+            text += "[\(day) 10:\(String(format: "%02d", n % 5))] Entry \(n).\nBody\(tags)\n\n"
+        }
+        let file = box.root.path + "/tagged.txt"
+        try Data(text.utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try box.journal("import", "jrnl", file, "--time-zone", "UTC").status == 0)
+        for tags in [["common"], ["mid"], ["rare"], ["common", "mid"]] {
+            for order in [[], ["--reverse"]] {
+                let options = tags.flatMap { ["--tag", $0] } + order
+                let whole = try box.run(["list"] + options).stdout.split(separator: "\n")
+                let expected = ["common": 134, "mid": 20, "rare": 2, "common mid": 7][tags.joined(separator: " ")]
+                #expect(whole.count == expected, "\(options)")
+                for limit in [1, 5, 20] {
+                    let first = try box.run(["list"] + options + ["-n", "\(limit)"]).stdout.split(separator: "\n")
+                    #expect(first == Array(whole.prefix(limit)), "\(options) -n \(limit)")
+                }
+                let any = try box.run(["list", "--any-tag", "--tag", "mid", "--tag", "rare", "-n", "5"] + order)
+                let anyWhole = try box.run(["list", "--any-tag", "--tag", "mid", "--tag", "rare"] + order)
+                #expect(any.stdout.split(separator: "\n") == Array(anyWhole.stdout.split(separator: "\n").prefix(5)))
+            }
+        }
+    }
+
     /// A bulk load (here a rebuild of a deleted index) indexes the entries' text only when something first
     /// searches it; what changes in between is found as it is by then, whichever command searches first.
     @Test func theTextOfABulkLoadIsIndexedByTheFirstSearchAsItIsThen() throws {

@@ -192,9 +192,32 @@ extension EntryIndex {
         let order = query.oldestFirst ? "entry.created, entry.path" : "entry.created DESC, entry.path DESC"
         let limit = query.limit.map { " LIMIT \($0)" } ?? ""
         return try read { db in
-            try EntryIndex.entries(
-                db, sql: "SELECT \(EntryIndex.entryColumns) FROM entry WHERE \(condition) ORDER BY \(order)\(limit)", arguments: arguments)
+            let source = try EntryIndex.walksDates(query, db) ? "entry INDEXED BY entry_created" : "entry"
+            return try EntryIndex.entries(
+                db, sql: "SELECT \(EntryIndex.entryColumns) FROM \(source) WHERE \(condition) ORDER BY \(order)\(limit)",
+                arguments: arguments)
         }
+    }
+
+    /// Whether the first few entries carrying a tag are better found by walking every entry in date order
+    /// and keeping the tagged ones (`entry_created`) than by reading every tagged entry and sorting them, which
+    /// is what SQLite does, knowing nothing of how common one tag is. Reading an entry found through the tag
+    /// costs about as much as walking 16 entries in date order, and walking finds `limit` of `count` tagged
+    /// among `total` after about `limit * total / count`: so walk when `count * count * 16 > limit * total`.
+    /// At 100,000 entries, `list --tag` of a tag on 3,104 entries took 13 ms the one way, 3 the other; one on 55
+    /// entries, 4 and 11. Only for tags and nothing else, whose counts tell how far the walk goes.
+    private static func walksDates(_ query: EntryQuery, _ db: Database) throws -> Bool {
+        var tagsOnly = EntryQuery(tags: query.tags, limit: query.limit)
+        tagsOnly.anyTag = query.anyTag
+        tagsOnly.oldestFirst = query.oldestFirst
+        guard let limit = query.limit, !query.tags.isEmpty, query == tagsOnly else { return false }
+        var counts: [Int] = []
+        for key in query.tags.map(Tags.key) {
+            counts.append(try Int.fetchOne(db, sql: "SELECT count(*) FROM tag WHERE key = ?", arguments: [key]) ?? 0)
+        }
+        let count = query.anyTag ? counts.reduce(0, +) : counts.min() ?? 0
+        let total = try Int.fetchOne(db, sql: "SELECT max(n) FROM entry") ?? 0
+        return count * count * 16 > limit * total
     }
 
     /// Visits matching entries in order until `visit` returns false (for scans that read files, like --grep).
