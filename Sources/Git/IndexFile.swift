@@ -63,8 +63,9 @@ struct IndexFile {
         checking = nil
     }
 
-    /// Reads the index open for reading at `descriptor`; nil when it is not the plain case or its checksum is
-    /// wrong (libgit2 then reads it, and reports).
+    /// Reads the index open for reading at `descriptor`; nil when it is not the plain case (libgit2 then reads
+    /// it, and reports what is wrong). Its checksum is checked meanwhile: ask `checksumMatches()` before writing.
+    /// Until then the file may be damaged, so nothing here trusts a count or a length it holds.
     init?(descriptor: Int32) {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size >= 32, info.st_size < Int(Int32.max) else { return nil }
@@ -80,15 +81,16 @@ struct IndexFile {
         guard Array(bytes[0..<4]) == Array("DIRC".utf8) else { return nil }
         version = IndexFile.uint32(bytes, 4)
         guard version == 2 || version == 3 else { return nil }
-        // The trailing checksum, as git writes it (an all-zero one, from index.skipHash, is left to libgit2),
-        // is checked meanwhile, while the commit stores its blobs and trees.
+        // The trailing checksum, as git writes it, is checked meanwhile, while the commit stores its blobs and
+        // trees. An all-zero one (index.skipHash) is left to libgit2.
+        guard bytes[(size - 20)...].contains(where: { $0 != 0 }) else { return nil }
         checking = Checksum(of: [UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<(size - 20)])],
                             keeping: file)
 
         let count = Int(IndexFile.uint32(bytes, 8))
         var offset = 12
         var entries: [Int] = []
-        entries.reserveCapacity(count + 4)
+        entries.reserveCapacity(min(count, (size - 32) / 62) + 4)
         for _ in 0..<count {
             guard offset + 62 <= size - 20 else { return nil }
             let flags = UInt16(bytes[offset + 60]) << 8 | UInt16(bytes[offset + 61])
@@ -108,7 +110,8 @@ struct IndexFile {
             let length = Int(IndexFile.uint32(bytes, offset + 4))
             guard offset + 8 + length <= size - 20, signature == Array("TREE".utf8) else { return nil }
             var cursor = offset + 8
-            guard let root = IndexFile.readTree(bytes, &cursor, end: offset + 8 + length), cursor == offset + 8 + length
+            guard let root = IndexFile.readTree(bytes, &cursor, end: offset + 8 + length, depth: 0),
+                cursor == offset + 8 + length
             else { return nil }
             tree = root
             offset += 8 + length
@@ -454,7 +457,11 @@ struct IndexFile {
 
     /// One folder of the `TREE` extension and those below it: name, NUL, entry count, space, folder count,
     /// newline, then the tree id when the count is not -1.
-    private static func readTree(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Int, end: Int) -> TreeNode? {
+    /// A path holds at most 4,096 bytes, so no folder is deeper than 2,048: a deeper cache is damaged.
+    private static func readTree(_ bytes: UnsafeBufferPointer<UInt8>, _ cursor: inout Int, end: Int, depth: Int)
+        -> TreeNode?
+    {
+        guard depth <= 2048 else { return nil }
         guard let nul = bytes[cursor..<end].firstIndex(of: 0) else { return nil }
         let name = Array(bytes[cursor..<nul])
         cursor = nul + 1
@@ -472,7 +479,7 @@ struct IndexFile {
         }
         var children: [TreeNode] = []
         for _ in 0..<folders {
-            guard let child = readTree(bytes, &cursor, end: end) else { return nil }
+            guard let child = readTree(bytes, &cursor, end: end, depth: depth + 1) else { return nil }
             children.append(child)
         }
         return TreeNode(name: name, count: count, id: id, children: children)

@@ -108,7 +108,10 @@ extension Repository {
             return nil
         }
 
-        // The blobs and trees are hashed first and stored together, before the index that names them is written.
+        // The blobs and trees are hashed first and stored together (a few megabytes at a time, for a commit of
+        // many files), before the index that names them is written.
+        let odb = try objectDatabase()
+        defer { git_odb_free(odb) }
         var objects = ObjectBatch()
         var stored: [(path: String, entry: git_index_entry?)] = []
         for path in paths {
@@ -116,6 +119,7 @@ extension Repository {
                 guard let (info, bytes) = plainFile(path) else { return nil }
                 let id = try objects.add(bytes, type: GIT_OBJECT_BLOB)
                 stored.append((path, Repository.indexEntry(info, mode: UInt32(S_IFREG) | 0o644, id: id)))
+                if objects.size > 4 << 20 { try store(&objects, odb: odb) }
             } else {
                 stored.append((path, nil))
             }
@@ -126,10 +130,8 @@ extension Repository {
         }
         index.smudgeRacilyClean(except: fresh) { path, mode, id in workdirFile(path, mode: mode, matches: id) }
         var treeOID = try index.writeTrees { data in try objects.add(data, type: GIT_OBJECT_TREE) }
-        let odb = try objectDatabase()
-        defer { git_odb_free(odb) }
-        try store(objects, odb: odb)
-        // A damaged index is libgit2's to report (the trees just written are then unreachable objects).
+        try store(&objects, odb: odb)
+        // A damaged index is libgit2's to report (the blobs and trees just stored are then unreachable objects).
         guard index.checksumMatches() else { return nil }
         guard index.write(to: lock), rename(lockPath, gitdir + "/index") == 0 else {
             throw GitError(operation: "write the index", code: -1, message: String(cString: strerror(errno)))

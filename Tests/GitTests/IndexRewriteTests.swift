@@ -58,8 +58,9 @@ import Testing
         try scratch.expectClean(dir)
     }
 
-    /// More objects than threads to store them (the batch goes to eight at most, each taking every eighth): 30
-    /// new files in ten new folders, all committed at once, and git finds every blob and tree.
+    /// More objects than threads to store them (the batch goes to eight at most, each taking every eighth) and
+    /// more bytes than a batch holds: 30 new files in ten new folders and three large ones, all committed at
+    /// once, and git finds every blob and tree.
     @Test func manyObjectsAreStoredTogether() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
@@ -76,11 +77,40 @@ import Testing
         // Two files with the same bytes: one blob, stored once.
         try scratch.write("entry 0\n", to: "entries/2025/copy.md", in: dir)
         paths.append("entries/2025/copy.md")
+        // Three of 2 MB: the batch is stored when it holds more than 4 MB, and goes on filling.
+        for n in 0..<3 {
+            try scratch.write(String(repeating: "\(n)", count: 2 << 20), to: "attachments/big\(n).txt", in: dir)
+            paths.append("attachments/big\(n).txt")
+        }
         let second = try #require(try repo.commitRewritingIndex(paths, message: "second", signature: tester))
         #expect(try repo.head() == second)
-        #expect(try scratch.git("ls-tree", "-r", "--name-only", "HEAD", in: dir).split(separator: "\n").count == 32)
+        #expect(try scratch.git("ls-tree", "-r", "--name-only", "HEAD", in: dir).split(separator: "\n").count == 35)
+        #expect(try repo.fileContents("attachments/big2.txt", at: second)?.count == 2 << 20)
         #expect(try scratch.git("write-tree", in: dir) == scratch.git("rev-parse", "HEAD^{tree}", in: dir))
         try scratch.expectClean(dir)
+    }
+
+    /// The index's entry count is read before its checksum is known to match: a damaged one (two billion
+    /// entries) is not believed, the index is left to libgit2, which refuses it, and git's lock is let go.
+    @Test func aDamagedEntryCountIsRefused() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        try scratch.write("one\n", to: "entries/a.md", in: dir)
+        let first = try repo.commit(paths: ["entries/a.md"], message: "first", signature: tester)
+        let index = dir + "/.git/index"
+        var data = try #require(FileManager.default.contents(atPath: index))
+        data.replaceSubrange(8..<12, with: [0x7F, 0xFF, 0xFF, 0xFF])
+        try data.write(to: URL(fileURLWithPath: index))
+        try scratch.write("two\n", to: "entries/a.md", in: dir)
+        #expect(try repo.commitRewritingIndex(["entries/a.md"], message: "second", signature: tester) == nil)
+        #expect(!FileManager.default.fileExists(atPath: index + ".lock"))
+        #expect(throws: GitError.self) {
+            try Repository(at: dir).commit(paths: ["entries/a.md"], message: "second", signature: tester)
+        }
+        #expect(try repo.head() == first)
+        #expect(FileManager.default.contents(atPath: index) == data)
     }
 
     /// An index of more than half a megabyte (6,000 entries) has its checksum checked, and the new one computed,
