@@ -92,6 +92,28 @@ import Testing
         }
     }
 
+    /// The moment a kill of `encrypt init` can leave right after it wrote the marker: the key kept, the
+    /// git program's filter configured, neither `.gitattributes` nor the commit. The next command finishes it:
+    /// everything sealed, the marker and `.gitattributes` committed, nothing left over.
+    @Test func aMarkerWithoutItsCommitIsFinished() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("Entry\n\nPlainword of the diary.")
+        #expect(try box.journal("encrypt", "init").status == 0)
+        let marker = try #require(box.read(".journal-crypt"))
+        _ = try box.git("reset", "-q", "--hard", "HEAD~1")
+        #expect(box.read(".gitattributes") == nil && box.read(".journal-crypt") == nil)
+        try box.write(".journal-crypt", marker)
+
+        let list = try box.journal("list")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.contains("Entry"))
+        #expect(try box.git("status", "--porcelain") == "")
+        #expect(try box.git("ls-files", ".gitattributes", ".journal-crypt") == ".gitattributes\n.journal-crypt\n")
+        #expect(sealedFiles(box.journal).isEmpty)
+        #expect(try plaintextInCoveredCommits(box, box.journal) == [])
+    }
+
     /// The moment a kill of `encrypt init` can leave: the git program's filter configured, no marker yet.
     /// The journal is not encrypted, so the filter passes files through and the git program works.
     @Test func aFilterWithoutTheMarkerPassesFilesThrough() throws {

@@ -153,8 +153,10 @@ extension Journal {
             chmod(keysFolder, 0o700)
             try Journal.writeKey(key, to: keyPath)
             try configureGit()
-            try write(Data(Journal.attributeLines.utf8), to: root + "/" + Journal.attributesFile)
+            // The marker first: from it on, a kill is finished by the next command (`finishEncryptionStart`),
+            // `.gitattributes` included; written before it, `.gitattributes` was left behind, uncommitted.
             try write(Data(marker.text.utf8), to: root + "/" + Journal.encryptionMarkerFile)
+            try write(Data(Journal.attributeLines.utf8), to: root + "/" + Journal.attributesFile)
             let stored = try sealEverything(key: key)
             return EncryptionStart(marker: marker, keyPath: keyPath, keyFileText: key.fileText,
                                    recoveryWords: RecoveryWords.words(for: key.bytes), storedFiles: stored,
@@ -183,7 +185,8 @@ extension Journal {
     }
 
     /// Finishes an `encrypt init` that was killed after writing the marker but before its commit: the
-    /// marker is in the folder and the key here, but HEAD has no marker.
+    /// marker is in the folder and the key here, but HEAD has no marker. `.gitattributes` is written (again)
+    /// as `encrypt init` writes it.
     func finishEncryptionStart() throws {
         guard encrypted, FileSystem.exists(root + "/" + Journal.encryptionMarkerFile),
               let head = try repository.head(),
@@ -192,6 +195,7 @@ extension Journal {
         else { return }
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
+        try write(Data(Journal.attributeLines.utf8), to: root + "/" + Journal.attributesFile)
         _ = try sealEverything(key: key)
     }
 
