@@ -79,27 +79,35 @@ extension Repository {
     /// runs of neighbouring `i` in order (up to 256, and four runs a thread at least, so that they end together).
     /// The first error stops the other threads at their next `i` and is thrown; `failing` hears it first, on
     /// the thread that met it (so that a `body` waiting for another thread's work can stop waiting).
-    func onEveryCore(_ count: Int, parts: Int, failing: @Sendable () -> Void = {},
-                     _ body: @Sendable (Repository, OpaquePointer, Int) throws -> Void) throws {
+    func onEveryCore(_ count: Int, parts: Int, failing: @escaping @Sendable () -> Void = {},
+                     _ body: @escaping @Sendable (Repository, OpaquePointer, Int) throws -> Void) throws {
         let run = min(256, max(1, count / max(1, parts * 4)))
         let failure = FirstFailure()
         let next = NextRun()
         let workdir = workdir
-        DispatchQueue.concurrentPerform(iterations: parts) { _ in
-            do {
-                let handle = try Repository(at: workdir)
-                let odb = try handle.objectDatabase()
-                defer { git_odb_free(odb) }
-                while let start = next.take(run, below: count) {
-                    for i in start..<min(start + run, count) {
-                        if failure.error != nil { return }
-                        try body(handle, odb, i)
+        // Threads of their own, not a concurrentPerform, which runs no more at once than there are cores: a
+        // thread that waits for the disk (storing objects) leaves its core to another.
+        let group = DispatchGroup()
+        for _ in 0..<parts {
+            group.enter()
+            Thread.detachNewThread {
+                defer { group.leave() }
+                do {
+                    let handle = try Repository(at: workdir)
+                    let odb = try handle.objectDatabase()
+                    defer { git_odb_free(odb) }
+                    while let start = next.take(run, below: count) {
+                        for i in start..<min(start + run, count) {
+                            if failure.error != nil { return }
+                            try body(handle, odb, i)
+                        }
                     }
+                } catch {
+                    if failure.set(error) { failing() }
                 }
-            } catch {
-                if failure.set(error) { failing() }
             }
         }
+        group.wait()
         if let error = failure.error { throw error }
     }
 
@@ -188,45 +196,24 @@ extension Repository {
         }
     }
 
-    /// Stores `batch` on up to eight threads, each with its own handle on the object database (libgit2's are
-    /// not shared between threads), so that the objects' flushes to disk overlap: the five objects of an `add`
-    /// (a blob and four trees), each flushed with its folder, took 3 ms one after the other on ext4, about half
-    /// of that together. A single object goes through `odb`.
+    /// Stores `batch` on up to eight threads (`onEveryCore`), so that the objects' flushes to disk overlap: the
+    /// five objects of an `add` (a blob and four trees), each flushed with its folder, took 3 ms one after the
+    /// other on ext4, about half of that together. A single object goes through `odb`.
     func store(_ batch: inout ObjectBatch, odb: OpaquePointer) throws {
         let objects = batch.objects
         batch.stored()
-        guard objects.count > 1, let common = git_repository_commondir(pointer).map({ String(cString: $0) }) else {
+        guard objects.count > 1 else {
             for object in objects {
                 var id = git_oid()
                 try check(git_odb_write(&id, odb, object.data, object.data.count, object.type), "store an object")
             }
             return
         }
-        let folder = (common.hasSuffix("/") ? common : common + "/") + "objects"
-        let failure = FirstFailure()
-        let group = DispatchGroup()
-        let threads = min(objects.count, 8)
-        for first in 0..<threads {
-            group.enter()
-            Thread.detachNewThread {
-                defer { group.leave() }
-                do {
-                    var own: OpaquePointer?
-                    try check(git_odb_open(&own, folder), "open the object database")
-                    defer { git_odb_free(own) }
-                    for object in stride(from: first, to: objects.count, by: threads).map({ objects[$0] }) {
-                        if failure.error != nil { return }
-                        var id = git_oid()
-                        try check(git_odb_write(&id, own, object.data, object.data.count, object.type),
-                                  "store an object")
-                    }
-                } catch {
-                    _ = failure.set(error)
-                }
-            }
+        try onEveryCore(objects.count, parts: min(objects.count, 8)) { _, own, i in
+            var id = git_oid()
+            let object = objects[i]
+            try check(git_odb_write(&id, own, object.data, object.data.count, object.type), "store an object")
         }
-        group.wait()
-        if let error = failure.error { throw error }
     }
 
     /// The index entry, but for its path, of a file with stat data `info`, `mode` and blob `id`, as libgit2's

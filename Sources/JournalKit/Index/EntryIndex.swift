@@ -787,7 +787,6 @@ final class EntryIndex {
         }
     }
 
-    /// An entry as the snapshot holds it; its text is read from the file only when asked for.
     /// The columns `entry(from:)` reads, by position.
     static let entryColumns = [
         "id", "path", "created", "offset", "source", "tz", "category", "tags", "starred", "title", "all_tags", "updated",
@@ -813,6 +812,7 @@ final class EntryIndex {
         return entries
     }
 
+    /// An entry as the snapshot holds it; its text is read from the file only when asked for.
     private static func entry(from row: RawStatement.Columns) -> Entry {
         let tags = row.text(7) ?? ""
         var entry = Entry(
