@@ -360,6 +360,12 @@ struct IndexFile {
     /// Writes the file to `descriptor`: header, entries, the cache of trees, checksum. Entries that follow each
     /// other in the file read are hashed and written as one piece, from where they were read.
     func write(to descriptor: Int32) -> Bool {
+        write(to: descriptor) { () } != nil
+    }
+
+    /// `write(to:)`, running `meanwhile` once all but the checksum is written, while the checksum is computed
+    /// (on another thread, for a large index); nil, without running it, when a write fails.
+    func write<T>(to descriptor: Int32, meanwhile: () throws -> T) rethrows -> T? {
         let head = Array("DIRC".utf8) + IndexFile.bigEndian(version) + IndexFile.bigEndian(UInt32(entries.count))
         var tail: [UInt8] = []
         if let tree {
@@ -377,7 +383,7 @@ struct IndexFile {
                 spans.append(offset..<end)
             }
         }
-        return added.withUnsafeBufferPointer { added in
+        return try added.withUnsafeBufferPointer { added in
             let runs = spans.map { span -> UnsafeRawBufferPointer in
                 if span.lowerBound < file.count {
                     return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: file.bytes[span]))
@@ -385,14 +391,16 @@ struct IndexFile {
                 let start = span.lowerBound - file.count
                 return UnsafeRawBufferPointer(UnsafeBufferPointer(rebasing: added[start..<(start + span.count)]))
             }
-            return head.withUnsafeBytes { head in
-                tail.withUnsafeBytes { tail in
+            return try head.withUnsafeBytes { head in
+                try tail.withUnsafeBytes { tail in
                     // Hashed while it is written; both read the same bytes, and `sum()` waits for the hash.
                     let pieces = [head] + runs + [tail]
                     let checksum = Checksum(of: pieces, keeping: file)
-                    let written = pieces.allSatisfy { writeAll(descriptor, $0) }
-                    guard let sum = checksum.sum() else { return false }
-                    return written && sum.withUnsafeBytes { writeAll(descriptor, $0) }
+                    defer { _ = checksum.sum() }  // the pieces live only in this scope, whatever happens
+                    guard pieces.allSatisfy({ writeAll(descriptor, $0) }) else { return nil }
+                    let result = try meanwhile()
+                    guard let sum = checksum.sum(), sum.withUnsafeBytes({ writeAll(descriptor, $0) }) else { return nil }
+                    return result
                 }
             }
         }

@@ -92,6 +92,37 @@ import Testing
 
     /// The index's entry count is read before its checksum is known to match: a damaged one (two billion
     /// entries) is not believed, the index is left to libgit2, which refuses it, and git's lock is let go.
+    /// The commit is written while the new index is hashed, and the branch moved afterwards on its own: as
+    /// libgit2's commit moves it, with "commit: <summary>" in the branch's reflog and HEAD's, and HEAD itself
+    /// moved when it is detached. A tree that does not change makes no commit, and moves nothing.
+    @Test func theBranchMovesAsLibgit2MovesIt() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        try scratch.write("one\n", to: "entries/a.md", in: dir)
+        _ = try repo.commit(paths: ["entries/a.md"], message: "first", signature: tester)
+        try scratch.write("two\n", to: "entries/a.md", in: dir)
+        let second = try #require(
+            try repo.commitRewritingIndex(["entries/a.md"], message: "Second line one\nand two\n\nbody", signature: tester))
+        #expect(try repo.head() == second)
+        let lines = "commit: Second line one and two\ncommit (initial): first\n"
+        #expect(try scratch.git("reflog", "--format=%gs", "HEAD", in: dir) == lines)
+        #expect(try scratch.git("reflog", "--format=%gs", "main", in: dir) == lines)
+        #expect(try scratch.git("rev-parse", "HEAD~1", in: dir) == scratch.git("rev-parse", "HEAD@{1}", in: dir))
+
+        #expect(try repo.commitRewritingIndex(["entries/a.md"], message: "nothing", signature: tester) == second)
+        #expect(try scratch.git("reflog", "--format=%gs", "HEAD", in: dir) == lines)
+
+        try scratch.git("checkout", "-q", "--detach", in: dir)
+        try scratch.write("three\n", to: "entries/a.md", in: dir)
+        let third = try #require(try repo.commitRewritingIndex(["entries/a.md"], message: "third", signature: tester))
+        #expect(try scratch.git("rev-parse", "HEAD", in: dir) == third.description + "\n")
+        #expect(try scratch.git("rev-parse", "main", in: dir) == second.description + "\n")
+        #expect(try scratch.git("status", "--porcelain", in: dir).isEmpty)
+        try scratch.git("fsck", "--strict", in: dir)
+    }
+
     @Test func aDamagedEntryCountIsRefused() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
