@@ -66,7 +66,9 @@ struct IndexFile {
     /// Reads the index open for reading at `descriptor`; nil when it is not the plain case (libgit2 then reads
     /// it, and reports what is wrong). Its checksum is checked meanwhile: ask `checksumMatches()` before writing.
     /// Until then the file may be damaged, so nothing here trusts a count or a length it holds.
-    init?(descriptor: Int32) {
+    /// The check is skipped when the file is still the one this tool last wrote: `written` is that file's
+    /// `identity`, and the file has not been replaced or written to since.
+    init?(descriptor: Int32, written: [UInt8]? = nil) {
         var info = stat()
         guard fstat(descriptor, &info) == 0, info.st_size >= 32, info.st_size < Int(Int32.max) else { return nil }
         let size = Int(info.st_size)
@@ -84,8 +86,12 @@ struct IndexFile {
         // The trailing checksum, as git writes it, is checked meanwhile, while the commit stores its blobs and
         // trees. An all-zero one (index.skipHash) is left to libgit2.
         guard bytes[(size - 20)...].contains(where: { $0 != 0 }) else { return nil }
-        checking = Checksum(of: [UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<(size - 20)])],
-                            keeping: file)
+        if let written, written == IndexFile.identity(info, checksum: bytes[(size - 20)...]) {
+            checking = nil
+        } else {
+            checking = Checksum(of: [UnsafeRawBufferPointer(rebasing: UnsafeRawBufferPointer(bytes)[..<(size - 20)])],
+                                keeping: file)
+        }
 
         let count = Int(IndexFile.uint32(bytes, 8))
         var offset = 12
@@ -117,6 +123,17 @@ struct IndexFile {
             offset += 8 + length
         }
         guard offset == size - 20 else { return nil }
+    }
+
+    /// What tells the index file whose status is `info` and trailing checksum `checksum` from any other: its
+    /// device, inode, size, modification and change times, and that checksum. git replaces the index by renaming
+    /// a new file over it (a new inode), and any write to a file moves its change time, which no one can set.
+    /// That hashing 10 MB is not needed to trust an index this tool wrote: git itself checks no index it reads.
+    static func identity(_ info: stat, checksum: some Sequence<UInt8>) -> [UInt8] {
+        let numbers = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
+                       UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(info.st_mtim.tv_nsec),
+                       UInt64(bitPattern: Int64(info.st_ctim.tv_sec)), UInt64(info.st_ctim.tv_nsec)]
+        return numbers.flatMap { withUnsafeBytes(of: $0) { Array($0) } } + checksum
     }
 
     /// Whether the file read ends with the checksum of what it holds (git's, an all-zero one from

@@ -94,7 +94,7 @@ extension Repository {
         else { return nil }
         // git's own lock on the index, taken before it is read: a `git add` waits or fails meanwhile.
         let lockPath = gitdir + "/index.lock"
-        let lock = open(lockPath, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)
+        let lock = open(lockPath, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0o666)  // read back: `recordIndexWritten`
         guard lock >= 0 else { return nil }  // held: libgit2 says so
         var renamed = false
         defer {
@@ -109,7 +109,9 @@ extension Repository {
             // flushes are done (freeing it meanwhile made them slower).
             if renamed { Thread.detachNewThread { close(reading) } } else { close(reading) }
         }
-        guard var index = IndexFile(descriptor: reading), try !addMayFilter(paths, indexHas: index.contains) else {
+        guard var index = IndexFile(descriptor: reading, written: readIndexWritten()),
+            try !addMayFilter(paths, indexHas: index.contains)
+        else {
             return nil
         }
 
@@ -158,9 +160,38 @@ extension Repository {
         }
         renamed = true
         index = IndexFile()  // its mapping, cheaply while the file is still open (see `reading`)
+        recordIndexWritten(lock)
         guard let commit = written else { return headID }
         try moveHead(from: headID, to: commit, operation: operation)
         return commit
+    }
+
+    /// Where the identity of the index this tool last wrote is kept (`IndexFile.identity`), in the journal's own
+    /// folder. Losing it, or a torn write, only means the next commit checks the index's checksum again.
+    private var indexWrittenPath: String { gitdir + "/journal/index-written" }
+
+    private func readIndexWritten() -> [UInt8]? {
+        let descriptor = open(indexWrittenPath, O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 128)
+        let count = read(descriptor, &buffer, buffer.count)
+        return count > 0 ? Array(buffer[..<count]) : nil
+    }
+
+    /// Records the index just renamed into place from `descriptor`, when the journal's folder exists. Not
+    /// flushed: after a crash, a record that names a file no longer there matches nothing.
+    private func recordIndexWritten(_ descriptor: Int32) {
+        var info = stat()
+        var checksum = [UInt8](repeating: 0, count: 20)
+        guard fstat(descriptor, &info) == 0, info.st_size >= 32,
+            pread(descriptor, &checksum, 20, off_t(info.st_size) - 20) == 20
+        else { return }
+        let record = IndexFile.identity(info, checksum: checksum)
+        let out = open(indexWrittenPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
+        guard out >= 0 else { return }
+        _ = record.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
+        close(out)
     }
 
     /// Moves the branch HEAD names (HEAD itself when detached) from `old` to `new`, a commit whose first parent

@@ -123,6 +123,52 @@ import Testing
         try scratch.git("fsck", "--strict", in: dir)
     }
 
+    /// The index this tool wrote last is trusted without hashing it again: its identity is kept in the journal's
+    /// folder. One written to since, even in place with the same size and its modification time set back, is
+    /// checked again, and refused when damaged; a record that matches the file as it is now is trusted.
+    @Test func onlyTheIndexWrittenLastGoesUnchecked() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        let repo = try Repository.create(at: dir)
+        try FileManager.default.createDirectory(atPath: dir + "/.git/journal", withIntermediateDirectories: true)
+        try scratch.write("one\n", to: "entries/a.md", in: dir)
+        try scratch.write("one\n", to: "entries/b.md", in: dir)
+        _ = try repo.commit(paths: ["entries/a.md", "entries/b.md"], message: "first", signature: tester)
+        try scratch.write("two\n", to: "entries/a.md", in: dir)
+        let second = try #require(try repo.commitRewritingIndex(["entries/a.md"], message: "second", signature: tester))
+        let record = dir + "/.git/journal/index-written"
+        let index = dir + "/.git/index"
+        var before = stat()
+        #expect(stat(index, &before) == 0)
+        #expect(FileManager.default.contents(atPath: record)?.count == 76)
+
+        // b.md's object id damaged in place, once the clock has moved past the time the index was written.
+        var probe = stat()
+        repeat {
+            try scratch.write("", to: "probe", in: dir)
+            #expect(stat(dir + "/probe", &probe) == 0)
+        } while probe.st_ctim.tv_sec == before.st_ctim.tv_sec && probe.st_ctim.tv_nsec == before.st_ctim.tv_nsec
+        var data = try #require(FileManager.default.contents(atPath: index))
+        let entry = try #require(data.range(of: Data("entries/b.md".utf8))).lowerBound - 62
+        data[entry + 40] ^= 0xFF
+        let handle = try #require(FileHandle(forWritingAtPath: index))
+        try handle.write(contentsOf: data)
+        try handle.close()
+        var times = [before.st_atim, before.st_mtim]
+        #expect(utimensat(AT_FDCWD, index, &times, 0) == 0)
+        try scratch.write("three\n", to: "entries/a.md", in: dir)
+        #expect(try repo.commitRewritingIndex(["entries/a.md"], message: "third", signature: tester) == nil)
+        #expect(try repo.head() == second)
+        #expect(FileManager.default.contents(atPath: index) == data)
+
+        // A record made to match the damaged file is trusted: nothing hashes it.
+        var now = stat()
+        #expect(stat(index, &now) == 0)
+        try Data(IndexFile.identity(now, checksum: data.suffix(20))).write(to: URL(fileURLWithPath: record))
+        #expect(try repo.commitRewritingIndex(["entries/a.md"], message: "third", signature: tester) != nil)
+    }
+
     @Test func aDamagedEntryCountIsRefused() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }
