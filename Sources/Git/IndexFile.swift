@@ -64,8 +64,8 @@ struct IndexFile {
     }
 
     /// Reads the index open for reading at `descriptor`; nil when it is not the plain case (libgit2 then reads
-    /// it, and reports what is wrong). Its checksum is checked meanwhile: ask `checksumMatches()` before writing.
-    /// Until then the file may be damaged, so nothing here trusts a count or a length it holds.
+    /// it, and reports what is wrong). Its checksum is checked meanwhile: ask `checksumMatches()` before putting a
+    /// new index in its place. Until then the file may be damaged, so nothing here trusts a count or a length it holds.
     /// The check is skipped when the file is still the one this tool last wrote: `written` is that file's
     /// `identity`, and the file has not been replaced or written to since.
     init?(descriptor: Int32, written: [UInt8]? = nil) {
@@ -126,9 +126,12 @@ struct IndexFile {
     }
 
     /// What tells the index file whose status is `info` and trailing checksum `checksum` from any other: its
-    /// device, inode, size, modification and change times, and that checksum. git replaces the index by renaming
-    /// a new file over it (a new inode), and any write to a file moves its change time, which no one can set.
-    /// That hashing 10 MB is not needed to trust an index this tool wrote: git itself checks no index it reads.
+    /// device, inode, size, modification and change times, and that checksum. git and libgit2 replace the index
+    /// by renaming a new file over it (a new inode and change time), and a write in place moves the change time,
+    /// which only the system sets. What this cannot see: a write in place within the same tick of the file
+    /// system's clock (a few milliseconds; a second on ext4 with small inodes, and FAT's change time follows
+    /// the modification time), or damage below the file system. git itself checks the checksum of no index it
+    /// reads; this spares hashing 10 MB (4.5 ms) on each commit at 100,000 entries.
     static func identity(_ info: stat, checksum: some Sequence<UInt8>) -> [UInt8] {
         let numbers = [UInt64(info.st_dev), UInt64(info.st_ino), UInt64(info.st_size),
                        UInt64(bitPattern: Int64(info.st_mtim.tv_sec)), UInt64(info.st_mtim.tv_nsec),
@@ -137,8 +140,8 @@ struct IndexFile {
     }
 
     /// Whether the file read ends with the checksum of what it holds (git's, an all-zero one from
-    /// index.skipHash is not). Waits for the check begun when it was read; the index must not be written
-    /// before this says yes.
+    /// index.skipHash is not), or is the one this tool wrote last (`identity`). Waits for the check begun when
+    /// it was read; no new index may take its place before this says yes.
     func checksumMatches() -> Bool {
         guard let checking else { return true }
         return checking.sum().map { $0.elementsEqual(file.bytes[(file.count - 20)...]) } ?? false
@@ -381,7 +384,8 @@ struct IndexFile {
     }
 
     /// `write(to:)`, running `meanwhile` once all but the checksum is written, while the checksum is computed
-    /// (on another thread, for a large index); nil, without running it, when a write fails.
+    /// (on another thread, for a large index); nil when a write fails (`meanwhile` has run when only the
+    /// checksum's write failed).
     func write<T>(to descriptor: Int32, meanwhile: () throws -> T) rethrows -> T? {
         let head = Array("DIRC".utf8) + IndexFile.bigEndian(version) + IndexFile.bigEndian(UInt32(entries.count))
         var tail: [UInt8] = []

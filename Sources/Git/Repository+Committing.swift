@@ -143,11 +143,13 @@ extension Repository {
         try check(git_commit_lookup(&parent, pointer, &headOID), "look up HEAD commit")
         defer { git_commit_free(parent) }
         let unchanged = git_commit_tree_id(parent).map { git_oid_equal($0, &treeOID) == 1 } ?? false
+        let author = try gitSignature(signature, operation)
+        defer { git_signature_free(author) }
         // The commit is written while the new index's checksum is computed; the branch moves once the index
         // is in place.
         let written = try index.write(to: lock) { () throws -> ObjectID? in
             if unchanged { return nil }
-            return try writeCommit(tree: ObjectID(treeOID), parents: [headID], message: message, signature: signature,
+            return try writeCommit(tree: ObjectID(treeOID), parents: [headID], message: message, author: author,
                                    updating: nil, operation: operation)
         }
         guard let written else {
@@ -162,13 +164,22 @@ extension Repository {
         index = IndexFile()  // its mapping, cheaply while the file is still open (see `reading`)
         recordIndexWritten(lock)
         guard let commit = written else { return headID }
-        try moveHead(from: headID, to: commit, operation: operation)
+        // The same commit made again, naming HEAD this time: libgit2 finds it stored, and moves the branch as its
+        // commit does (only from the parent, with the committer in the branch's reflog and HEAD's).
+        let moved = try writeCommit(tree: ObjectID(treeOID), parents: [headID], message: message, author: author,
+                                    updating: "HEAD", operation: operation)
+        guard moved == commit else {
+            throw GitError(operation: operation, code: -1, message: "the commit made twice differs")
+        }
         return commit
     }
 
-    /// Where the identity of the index this tool last wrote is kept (`IndexFile.identity`), in the journal's own
+    /// The tool's own folder inside the git folder (the journal's snapshot, lock and temporaries), never versioned.
+    public static let toolFolder = "journal"
+
+    /// Where the identity of the index this tool last wrote is kept (`IndexFile.identity`), in the tool's own
     /// folder. Losing it, or a torn write, only means the next commit checks the index's checksum again.
-    private var indexWrittenPath: String { gitdir + "/journal/index-written" }
+    private var indexWrittenPath: String { gitdir + "/" + Repository.toolFolder + "/index-written" }
 
     private func readIndexWritten() -> [UInt8]? {
         let descriptor = open(indexWrittenPath, O_RDONLY | O_CLOEXEC)
@@ -192,25 +203,6 @@ extension Repository {
         guard out >= 0 else { return }
         _ = record.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }
         close(out)
-    }
-
-    /// Moves the branch HEAD names (HEAD itself when detached) from `old` to `new`, a commit whose first parent
-    /// is `old`, as libgit2's commit does: with "commit: <summary>" in its reflog and HEAD's, and refused when
-    /// the branch no longer points at `old`.
-    private func moveHead(from old: ObjectID, to new: ObjectID, operation: String) throws {
-        var head: OpaquePointer?
-        try check(git_repository_head(&head, pointer), operation)
-        defer { git_reference_free(head) }
-        var newOID = try new.raw(for: operation)
-        var oldOID = try old.raw(for: operation)
-        var commit: OpaquePointer?
-        try check(git_commit_lookup(&commit, pointer, &newOID), operation)
-        defer { git_commit_free(commit) }
-        let summary = git_commit_summary(commit).map { String(cString: $0) } ?? ""
-        var moved: OpaquePointer?
-        try check(git_reference_create_matching(&moved, pointer, git_reference_name(head), &newOID, 1, &oldOID,
-                                                "commit: " + summary), operation)
-        git_reference_free(moved)
     }
 
     /// Marks (size 0) the entries of libgit2's `index` that are racily clean by the second and whose files no
@@ -341,6 +333,15 @@ extension Repository {
     /// moves `reference` to it (libgit2 moves it only while it still points at the first parent).
     private func writeCommit(tree: ObjectID, parents: [ObjectID], message: String, signature: Signature,
                              updating reference: String?, operation: String) throws -> ObjectID {
+        let author = try gitSignature(signature, operation)
+        defer { git_signature_free(author) }
+        return try writeCommit(tree: tree, parents: parents, message: message, author: author, updating: reference,
+                               operation: operation)
+    }
+
+    private func writeCommit(tree: ObjectID, parents: [ObjectID], message: String,
+                             author: UnsafeMutablePointer<git_signature>?, updating reference: String?,
+                             operation: String) throws -> ObjectID {
         var treeOID = try tree.raw(for: operation)
         var treeObject: OpaquePointer?
         try check(git_tree_lookup(&treeObject, pointer, &treeOID), operation)
@@ -353,8 +354,6 @@ extension Repository {
             try check(git_commit_lookup(&commit, pointer, &oid), operation)
             parentObjects.append(commit)
         }
-        let author = try gitSignature(signature, operation)
-        defer { git_signature_free(author) }
         let text = message.hasSuffix("\n") ? message : message + "\n"
         var commit = git_oid()
         try check(git_commit_create(&commit, pointer, reference, author, author, nil, text, treeObject,

@@ -90,8 +90,6 @@ import Testing
         try scratch.expectClean(dir)
     }
 
-    /// The index's entry count is read before its checksum is known to match: a damaged one (two billion
-    /// entries) is not believed, the index is left to libgit2, which refuses it, and git's lock is let go.
     /// The commit is written while the new index is hashed, and the branch moved afterwards on its own: as
     /// libgit2's commit moves it, with "commit: <summary>" in the branch's reflog and HEAD's, and HEAD itself
     /// moved when it is detached. A tree that does not change makes no commit, and moves nothing.
@@ -109,6 +107,10 @@ import Testing
         let lines = "commit: Second line one and two\ncommit (initial): first\n"
         #expect(try scratch.git("reflog", "--format=%gs", "HEAD", in: dir) == lines)
         #expect(try scratch.git("reflog", "--format=%gs", "main", in: dir) == lines)
+        for name in ["HEAD", "main"] {  // the committer, as libgit2's commit names it, not the config's user
+            #expect(try scratch.git("reflog", "-1", "--format=%gn <%ge>", name, in: dir)
+                    == "Journal Tester <tester@example.com>\n")
+        }
         #expect(try scratch.git("rev-parse", "HEAD~1", in: dir) == scratch.git("rev-parse", "HEAD@{1}", in: dir))
 
         #expect(try repo.commitRewritingIndex(["entries/a.md"], message: "nothing", signature: tester) == second)
@@ -141,7 +143,8 @@ import Testing
         let index = dir + "/.git/index"
         var before = stat()
         #expect(stat(index, &before) == 0)
-        #expect(FileManager.default.contents(atPath: record)?.count == 76)
+        let written = try #require(FileManager.default.contents(atPath: index))
+        #expect(FileManager.default.contents(atPath: record) == Data(IndexFile.identity(before, checksum: written.suffix(20))))
 
         // b.md's object id damaged in place, once the clock has moved past the time the index was written.
         var probe = stat()
@@ -169,6 +172,8 @@ import Testing
         #expect(try repo.commitRewritingIndex(["entries/a.md"], message: "third", signature: tester) != nil)
     }
 
+    /// The index's entry count is read before its checksum is known to match: a damaged one (two billion
+    /// entries) is not believed, the index is left to libgit2, which refuses it, and git's lock is let go.
     @Test func aDamagedEntryCountIsRefused() throws {
         let scratch = try Scratch()
         defer { scratch.remove() }

@@ -195,7 +195,7 @@ public final class Journal {
     var stateFolder: String { Journal.stateFolder(of: gitdir) }
 
     /// The tool's own folder inside the git folder `gitdir`: the snapshot, the lock, temporaries.
-    static func stateFolder(of gitdir: String) -> String { gitdir + "/journal" }
+    static func stateFolder(of gitdir: String) -> String { gitdir + "/" + Repository.toolFolder }
 
     /// `ROOT/.git`, symbolic links resolved as libgit2 does, when it is a folder holding a repository's
     /// HEAD, objects and refs; nil for anything else.
