@@ -93,7 +93,7 @@ extension Repository {
         let sharedWritten = SharedSlots(written)
         let plan = files
         try onEveryCore(files.count, parts: max(1, min(ProcessInfo.processInfo.activeProcessorCount, files.count / 64)),
-                        failing: { visitor?.failed() }) { _, odb, i in
+                        failing: { visitor?.failed() }) { odb, i in
             sharedWritten.slots[i] = try Repository.writeFile(plan[i], root: root, from: odb) { bytes, info in
                 visitor?.wrote(i, bytes, info)
             }

@@ -31,12 +31,7 @@ import Testing
     /// (log, add) starts it without the bundle, which only a sync reads. Seen in the files each opens (strace).
     @Test func onlyTheNetworkReadsTheCABundle() throws {
         #if os(Linux)
-        guard let strace = try SkipReason.startOrSkip({ () throws -> String in
-            guard let path = GitServers.findProgram(["strace"]) else { throw SkipReason("strace is not installed") }
-            let probe = try Sandbox.exec(path, ["-o", "/dev/null", "true"], stdin: nil, env: [:], cwd: "/")
-            guard probe.status == 0 else { throw SkipReason("strace cannot trace here: \(probe.stderr)") }
-            return path
-        }) else { return }
+        guard let strace = try Self.strace() else { return }
         let box = try Sandbox()
         try box.journal("init")
         _ = try box.add("Nothing to commit")
@@ -56,6 +51,67 @@ import Testing
         try box.git("init", "--bare", "-q", "-b", "main", remote, in: box.root.path)
         #expect(try box.journal("remote", "add", "origin", remote).status == 0)
         #expect(try opened(["sync"]).contains("/etc/ssl/"))
+        #endif
+    }
+
+    /// strace's path, or the test is skipped where it is missing or cannot trace.
+    static func strace(sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
+        try SkipReason.startOrSkip({ () throws -> String in
+            guard let path = GitServers.findProgram(["strace"]) else { throw SkipReason("strace is not installed") }
+            // The probe's program by its path: the environment handed to it has no PATH.
+            guard let program = GitServers.findProgram(["true"]) else { throw SkipReason("no true(1) to trace") }
+            let probe = try Sandbox.exec(path, ["-o", "/dev/null", program], stdin: nil, env: [:], cwd: "/")
+            guard probe.status == 0 else { throw SkipReason("strace cannot trace here: \(probe.stderr)") }
+            return path
+        }, sourceLocation: sourceLocation)
+    }
+
+    /// What `add` writes is on the disk before it says so (DESIGN.md: a crash or a power cut leaves every entry
+    /// old or new and the repository readable): the entry file, every object of its commit (stored by threads
+    /// that each open the object database alone, not the whole repository) and the branch are each flushed
+    /// before they get their names, and each one's folder after. Seen in the flushes strace reports, by path.
+    @Test func addFlushesEveryFileItNamesAndItsFolder() throws {
+        #if os(Linux)
+        guard let strace = try Self.strace() else { return }
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("Before")
+        let tracePath = box.root.path + "/trace"
+        let result = try Sandbox.exec(
+            strace, ["-f", "-qq", "-y", "-s", "4096", "-e", "trace=fsync,fdatasync,link,rename,renameat,renameat2", "-o", tracePath,
+                     Sandbox.binary, "add", "Flushed to disk"],
+            stdin: nil, env: box.environment, cwd: box.home)
+        #expect(result.status == 0, "\(result.stderr)")
+        let lines = String(decoding: FileManager.default.contents(atPath: tracePath) ?? Data(), as: UTF8.self)
+            .split(separator: "\n").map(String.init)
+        // (line, from, to) of each file given its name by link(2) or rename(2).
+        let named: [(line: Int, from: String, to: String)] = lines.enumerated().compactMap { index, line in
+            guard let match = line.firstMatch(of: /(?:link|rename|renameat2?)\((?:[^"]*)"([^"]+)", (?:[^"]*)"([^"]+)"/) else { return nil }
+            return (index, String(match.1), String(match.2))
+        }
+        // The lines that flush a descriptor whose path ends so (strace gives the path as the kernel resolves it).
+        func flushes(endingWith suffix: String) -> [Int] {
+            lines.indices.filter { lines[$0].contains(/f(?:data)?sync\(\d+</) && lines[$0].contains(suffix + ">") }
+        }
+        func expectDurable(_ what: String, _ target: (String) -> Bool) {
+            guard let name = named.first(where: { target($0.to) }) else {
+                Issue.record("\(what): never named; named were \(named.map(\.to))")
+                return
+            }
+            let temporary = "/" + (name.from as NSString).lastPathComponent
+            #expect(flushes(endingWith: temporary).contains { $0 < name.line }, "\(what): \(temporary) not flushed before it was named")
+            let parts = name.to.split(separator: "/")
+            let folder = "/" + parts.dropLast().suffix(2).joined(separator: "/")
+            #expect(flushes(endingWith: folder).contains { $0 > name.line }, "\(what): \(folder) not flushed after")
+        }
+        let entry = try #require(box.entryFiles().first { box.read($0)?.contains("Flushed to disk") == true })
+        expectDurable("the entry") { $0.hasSuffix("/" + entry) }
+        let objects = try box.git("rev-list", "--objects", "HEAD", "--not", "HEAD^").split(separator: "\n").map { String($0.prefix(40)) }
+        #expect(objects.count == 6, "the commit, four trees and the blob: \(objects)")
+        for id in objects {
+            expectDurable("object \(id)") { $0.hasSuffix("/objects/" + id.prefix(2) + "/" + id.dropFirst(2)) }
+        }
+        expectDurable("the branch") { $0.hasSuffix("/refs/heads/main") }
         #endif
     }
 
