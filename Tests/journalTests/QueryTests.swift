@@ -118,6 +118,39 @@ import Testing
         #expect(ids(try box.journal("search", "lantern")) == [title, body])
     }
 
+    /// `--from`/`--to` take each entry's own day, however far its offset puts the instant from that day, and a
+    /// limit or `--reverse` takes the first ones in time among them (the query walks entries by instant).
+    @Test func dateRangesTakeEachEntrysOwnDayAtTheFarthestOffsets() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let written = [
+            ("first-plus-14", "2021-01-01T00:30:00+14:00"),  // 2020-12-31 10:30 UTC
+            ("before-minus-12", "2020-12-31T23:30:00-12:00"),  // 2021-01-01 11:30 UTC, but the writer's 31 December
+            ("last-minus-12", "2021-12-31T23:30:00-12:00"),  // 2022-01-01 11:30 UTC
+            ("after-plus-14", "2022-01-01T00:30:00+14:00"),  // 2021-12-31 10:30 UTC, but the writer's 1 January
+            ("first-plus-2359", "2021-01-01T00:00:00+23:59"),  // 2020-12-31 00:01 UTC
+            ("last-minus-2359", "2021-12-31T23:59:00-23:59"),  // 2022-01-01 23:58 UTC
+            ("middle", "2021-06-15T12:00:00+09:00"),
+        ]
+        for (title, time) in written {
+            try box.write("entries/by-hand/\(title).md", "---\ncreated_at: \(time)\n---\n\(title)\n")
+        }
+        func titles(_ arguments: String...) throws -> [String] {
+            let result = try box.run(["list", "--json"] + arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            let array = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [[String: Any]])
+            return array.compactMap { $0["title"] as? String }
+        }
+        let year = ["last-minus-2359", "last-minus-12", "middle", "first-plus-14", "first-plus-2359"]
+        #expect(try titles("--from", "2021-01-01", "--to", "2021-12-31") == year)
+        #expect(try titles("--from", "2021", "--to", "2021", "-n", "2") == Array(year.prefix(2)))
+        #expect(try titles("--from", "2021", "--to", "2021", "-n", "2", "--reverse") == Array(year.reversed().prefix(2)))
+        #expect(try titles("--from", "2021-01-01") == ["last-minus-2359", "last-minus-12", "after-plus-14", "middle", "first-plus-14", "first-plus-2359"])
+        #expect(try titles("--to", "2020-12-31") == ["before-minus-12"])
+        #expect(try titles("--on", "2022-01-01") == ["after-plus-14"])
+        #expect(try titles("--on", "2021-12-31", "-n", "1") == ["last-minus-2359"])
+    }
+
     @Test func todayAndOnThisDayUseEachEntrysOwnLocalDate() throws {
         let box = try Sandbox()
         let id = try journal(box)

@@ -146,13 +146,19 @@ extension EntryIndex {
     static func conditions(_ query: EntryQuery) -> (String, StatementArguments) {
         var clauses: [String] = []
         var arguments: StatementArguments = []
+        // A day is the writer's own, so it bounds the instant only within the writer's offset, which is under a
+        // day wherever it comes from (a header's is read up to 23:59, libgit2 drops a commit's beyond 14:59): the
+        // instant's bounds, two days wider, let SQLite walk `entry_created` in the order asked and stop at the
+        // limit, instead of reading every entry of the days and sorting them (10,154 entries of a year at 100,000:
+        // 11 ms). The days still decide.
+        let slack = 2 * 86_400
         if let from = query.from {
-            clauses.append("entry.day >= ?")
-            _ = arguments.append(contentsOf: [from.description])
+            clauses.append("entry.day >= ? AND entry.created >= ?")
+            _ = arguments.append(contentsOf: [from.description, from.daysSinceEpoch * 86_400 - slack])
         }
         if let to = query.to {
-            clauses.append("entry.day <= ?")
-            _ = arguments.append(contentsOf: [to.description])
+            clauses.append("entry.day <= ? AND entry.created < ?")
+            _ = arguments.append(contentsOf: [to.description, (to.daysSinceEpoch + 1) * 86_400 + slack])
         }
         if let category = query.category {
             clauses.append("entry.category = ?")
