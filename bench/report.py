@@ -277,10 +277,12 @@ def machine_text(machine):
 
 
 NOTES = """Notes:
-- Times are medians of whole-process runs (`hyperfine --warmup 1 --runs N`, output discarded,
-  files in the page cache). jrnl gets fewer runs where it is slow (5 from 10,000 entries on, 1 and no
-  warmup at 100,000), and so does the cold start at 100,000 (3, no warmup); a cell says how many runs
-  it had when that was fewer than N.
+- Times are medians of whole-process runs (hyperfine, one warmup run, output discarded, files in the
+  page cache). The warm commands with their baselines, and then the writes, take their N runs in rounds
+  (`--rounds`, 5 by default), every command a few runs a round, so that a slow phase of the machine
+  falls on a few runs of many commands rather than on every run of one. jrnl gets fewer runs where it
+  is slow (5 from 10,000 entries on, 1 and no warmup at 100,000), and so does the cold start at 100,000
+  (3, no warmup); a cell says how many runs it had when that was fewer than N.
 - The load average is the machine's: other work running at the same time shows up there and in the
   numbers.
 - Every size uses the same entries for every tool: `bench/generate.py` writes them once as our entry
@@ -308,7 +310,8 @@ def main():
     if os.path.exists(path):
         with open(path, encoding="utf-8") as f:
             warnings = "".join(f"- warning: {line}" for line in f if line.strip())
-    text = (f"## Benchmark run {stamp}\n\n{machine_text(machine)}\n- runs per command: {args.runs}\n"
+    rounds = f" in {machine['rounds']} rounds" if machine.get("rounds", "1") != "1" else ""
+    text = (f"## Benchmark run {stamp}\n\n{machine_text(machine)}\n- runs per command: {args.runs}{rounds}\n"
             f"{warnings}\n{tables}\n{NOTES}\n")
     os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
     with open(args.output, "w", encoding="utf-8") as f:

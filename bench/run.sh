@@ -6,6 +6,9 @@
 # Options:
 #   --sizes LIST           journal sizes, comma-separated (default 1000,10000,100000)
 #   --runs N               hyperfine runs per command (default 10; warmup 1)
+#   --rounds R             the warm commands and the writes take their runs in R rounds, every command once a
+#                          round (default 5): a slow phase of the machine then falls on a few runs of many
+#                          commands, not on all the runs of one, and each ratio compares times taken side by side
 #   --jrnl-runs N          runs for jrnl at sizes below 100,000 (default: min(N, 5) from 10,000 on, else N)
 #   --jrnl-runs-large N    runs for jrnl at 100,000 entries and more (default 1, no warmup: jrnl takes seconds
 #                          to minutes per call there)
@@ -28,6 +31,7 @@ OUT="$BENCH/out"
 
 SIZES="1000,10000,100000"
 RUNS=10
+ROUNDS=5
 JRNL_RUNS=""
 JRNL_RUNS_LARGE=1
 LARGE="${BENCH_LARGE:-100000}"   # from this size on, jrnl and the cold start get fewer runs
@@ -45,6 +49,8 @@ while [ $# -gt 0 ]; do
     --sizes=*) SIZES="${1#*=}"; shift ;;
     --runs) RUNS="$2"; shift 2 ;;
     --runs=*) RUNS="${1#*=}"; shift ;;
+    --rounds) ROUNDS="$2"; shift 2 ;;
+    --rounds=*) ROUNDS="${1#*=}"; shift ;;
     --jrnl-runs) JRNL_RUNS="$2"; shift 2 ;;
     --jrnl-runs=*) JRNL_RUNS="${1#*=}"; shift ;;
     --jrnl-runs-large) JRNL_RUNS_LARGE="$2"; shift 2 ;;
@@ -59,6 +65,8 @@ while [ $# -gt 0 ]; do
   esac
 done
 case "$RUNS" in ''|*[!0-9]*|0) echo "run.sh: --runs needs a positive number" >&2; exit 64 ;; esac
+case "$ROUNDS" in ''|*[!0-9]*|0) echo "run.sh: --rounds needs a positive number" >&2; exit 64 ;; esac
+[ "$ROUNDS" -gt "$RUNS" ] && ROUNDS=$RUNS
 IFS=',' read -r -a SIZE_LIST <<< "$SIZES"
 for size in "${SIZE_LIST[@]}"; do
   case "$size" in ''|*[!0-9]*|0) echo "run.sh: bad size '$size' in --sizes" >&2; exit 64 ;; esac
@@ -132,11 +140,17 @@ record() {   # SIZE NAME STATUS MEDIAN_MS MEAN_MS STDDEV_MS RUNS NOTE ("-" for n
   printf '%s\t%s\t%s\t%s\t%s\t%s\t%s\t%s\n' "$@" >> "$RESULTS"
 }
 
-# bench SIZE NAME RUNS WARMUP COMMAND [PREPARE]: times COMMAND (run by sh in the current folder).
+# bench SIZE NAME RUNS WARMUP COMMAND [PREPARE]: times COMMAND (run by sh in the current folder). Called again
+# for the same SIZE and NAME (the next round), its runs add to the earlier ones; `settle SIZE` records them.
 bench() {
   local size="$1" name="$2" runs="$3" warmup="$4" cmd="$5" prepare="${6:-}"
-  local json="$RUN_DIR/json/$size/$name.json"
-  mkdir -p "$(dirname "$json")"
+  local dir="$RUN_DIR/json/$size"
+  mkdir -p "$dir"
+  grep -qxF "$name" "$dir/order" 2>/dev/null || echo "$name" >> "$dir/order"
+  [ -f "$dir/$name.failed" ] && return   # a command that failed once is not run again
+  local round=1
+  while [ -f "$dir/$name.$round.json" ]; do round=$((round + 1)); done
+  local json="$dir/$name.$round.json"
   printf '  %-16s ' "$name" >&2
   local args=(--runs "$runs" --warmup "$warmup" --export-json "$json" --style basic)
   # A plain command runs without a shell (-N: exact even for 1-ms commands); one with a pipe or `&&`
@@ -146,28 +160,47 @@ bench() {
     printf '%s\n' "$prepare" > "$RUN_DIR/prepare-$size-$name.sh"
     args+=(--prepare "sh $(q "$RUN_DIR/prepare-$size-$name.sh")")
   fi
-  echo "== $size $name: $cmd${prepare:+ (prepare: $prepare)}" >> "$LOG"
+  echo "== $size $name (round $round): $cmd${prepare:+ (prepare: $prepare)}" >> "$LOG"
   if hyperfine "${args[@]}" "$cmd" </dev/null >> "$LOG" 2>&1; then
-    local stats
-    stats=$(python3 - "$json" <<'EOF'
-import json, sys
-r = json.load(open(sys.argv[1]))["results"][0]
-ms = lambda v: "-" if v is None else f"{v * 1000:.2f}"
-print(ms(r["median"]), ms(r["mean"]), ms(r.get("stddev")), len(r["times"]), sep="\t")
-EOF
-)
-    record "$size" "$name" ok $stats -
-    printf '%10s ms  (runs: %s)\n' "$(cut -f1 <<<"$stats")" "$(cut -f4 <<<"$stats")" >&2
+    local median
+    median=$(python3 -c 'import json, statistics, sys
+print("%.2f" % (statistics.median(json.load(open(sys.argv[1]))["results"][0]["times"]) * 1000))' "$json")
+    printf '%10s ms  (runs: %s%s)\n' "$median" "$runs" "$([ "$round" -gt 1 ] && echo ", round $round")" >&2
   else
+    rm -f "$json"
     # Once more by hand, for the first line the command wrote to stderr.
     local err
     [ -n "$prepare" ] && sh -c "$prepare" >/dev/null 2>&1
     err=$(sh -c "$cmd" 2>&1 >/dev/null </dev/null | grep -v '^[[:space:]]*$' | sed -n 1p)
     [ -n "$err" ] || err=$(grep -E '^Error|error' "$LOG" | tail -n 1)
     err=$(printf '%s' "$err" | tr '\t' ' ' | cut -c1-160)
-    record "$size" "$name" failed - - - 0 "$err"
+    printf '%s\n' "$err" > "$dir/$name.failed"
     printf 'n/a (failed: %s)\n' "$err" >&2
   fi
+}
+
+# settle SIZE: records every command timed at SIZE, in the order first timed, with the median, mean and standard
+# deviation of all its rounds' runs together (merged into NAME.json).
+settle() {
+  local size="$1" dir="$RUN_DIR/json/$1" name
+  while read -r name; do
+    if [ -f "$dir/$name.failed" ]; then
+      record "$size" "$name" failed - - - 0 "$(cat "$dir/$name.failed")"
+    else
+      record "$size" "$name" ok $(python3 "$BENCH/merge_rounds.py" "$dir" "$name") -
+    fi
+  done < "$dir/order"
+}
+
+# in_rounds FUNCTION: calls `FUNCTION RUNS WARMUP` once a round, $RUNS runs in all, the warmup run in the first.
+in_rounds() {
+  local round per left=$RUNS
+  for round in $(seq 1 "$ROUNDS"); do
+    per=$(( left / (ROUNDS - round + 1) ))
+    left=$(( left - per ))
+    [ "$ROUNDS" -gt 1 ] && say "   round $round of $ROUNDS"
+    "$1" "$per" "$([ "$round" -eq 1 ] && echo 1 || echo 0)"
+  done
 }
 
 warn() { say "  warning: $*"; printf '%s\n' "$*" >> "$RUN_DIR/warnings.txt"; }
@@ -246,18 +279,7 @@ for size in "${SIZE_LIST[@]}"; do
 
   say ""
   say "== $size entries (rare: $rare, common: $common, Korean: $ko1 $ko2 $ko3, tag: $tag, $from..$to)"
-  say "-- baselines"
-  bench "$size" git_version "$RUNS" 1 "git --version"
-  bench "$size" git_status "$RUNS" 1 "git status"
-  bench "$size" walk_floor "$RUNS" 1 "$(q "$WALKFLOOR") entries"
-  bench "$size" rg_rare "$RUNS" 1 "rg -l $(q "$rare") entries/"
-  bench "$size" rg_common "$RUNS" 1 "rg -l $(q "$common") entries/"
-  bench "$size" rg_ko1 "$RUNS" 1 "rg -l $(q "$ko1") entries/"
-  bench "$size" rg_ko2 "$RUNS" 1 "rg -l $(q "$ko2") entries/"
-  bench "$size" rg_ko3 "$RUNS" 1 "rg -l $(q "$ko3") entries/"
-  bench "$size" read_all "$RUNS" 1 "find entries -name '*.md' -print0 | xargs -0 cat > /dev/null"
-
-  say "-- journal"
+  say "-- journal, the cold start"
   # The cold start first: its last run leaves the index built for the warm commands after it.
   # The text of a bulk load is indexed by the first search: a cold start that searches pays for both.
   bench "$size" cold_search "$cold_runs" "$cold_warmup" "$J search $(q "$rare")" "rm -f $(q "$jdir")/$INDEX_GLOB"
@@ -275,16 +297,32 @@ for size in "${SIZE_LIST[@]}"; do
   if ! compgen -G "$jdir/$INDEX_GLOB" >/dev/null; then
     warn "$size entries: no index at $INDEX_GLOB after a run, so the cold start may not have been cold"
   fi
-  bench "$size" version "$RUNS" 1 "$(q "$JOURNAL_BIN") --version"
-  bench "$size" list "$RUNS" 1 "$J list -n 20"
-  bench "$size" search_rare "$RUNS" 1 "$J search $(q "$rare")"
-  bench "$size" search_common "$RUNS" 1 "$J search $(q "$common") -n 20"
-  bench "$size" search_ko1 "$RUNS" 1 "$J search $(q "$ko1") -n 20"
-  bench "$size" search_ko2 "$RUNS" 1 "$J search $(q "$ko2")"
-  bench "$size" search_ko3 "$RUNS" 1 "$J search $(q "$ko3")"
-  bench "$size" list_tag "$RUNS" 1 "$J list --tag $(q "$tag") -n 20"
-  bench "$size" list_range "$RUNS" 1 "$J list --from $from --to $to -n 20"
-  bench "$size" today "$RUNS" 1 "$J today"
+
+  # The warm commands and what they are held against, each once a round (in_rounds).
+  reads() {   # RUNS WARMUP
+    local n="$1" w="$2"
+    bench "$size" git_version "$n" "$w" "git --version"
+    bench "$size" git_status "$n" "$w" "git status"
+    bench "$size" walk_floor "$n" "$w" "$(q "$WALKFLOOR") entries"
+    bench "$size" rg_rare "$n" "$w" "rg -l $(q "$rare") entries/"
+    bench "$size" rg_common "$n" "$w" "rg -l $(q "$common") entries/"
+    bench "$size" rg_ko1 "$n" "$w" "rg -l $(q "$ko1") entries/"
+    bench "$size" rg_ko2 "$n" "$w" "rg -l $(q "$ko2") entries/"
+    bench "$size" rg_ko3 "$n" "$w" "rg -l $(q "$ko3") entries/"
+    bench "$size" read_all "$n" "$w" "find entries -name '*.md' -print0 | xargs -0 cat > /dev/null"
+    bench "$size" version "$n" "$w" "$(q "$JOURNAL_BIN") --version"
+    bench "$size" list "$n" "$w" "$J list -n 20"
+    bench "$size" search_rare "$n" "$w" "$J search $(q "$rare")"
+    bench "$size" search_common "$n" "$w" "$J search $(q "$common") -n 20"
+    bench "$size" search_ko1 "$n" "$w" "$J search $(q "$ko1") -n 20"
+    bench "$size" search_ko2 "$n" "$w" "$J search $(q "$ko2")"
+    bench "$size" search_ko3 "$n" "$w" "$J search $(q "$ko3")"
+    bench "$size" list_tag "$n" "$w" "$J list --tag $(q "$tag") -n 20"
+    bench "$size" list_range "$n" "$w" "$J list --from $from --to $to -n 20"
+    bench "$size" today "$n" "$w" "$J today"
+  }
+  say "-- baselines and journal"
+  in_rounds reads
   bench "$size" list_after_edit "$RUNS" 1 "$J list -n 20" "printf 'Edited outside the tool.\\n' >> $(q "$jdir/$edit_file")"
 
   if [ $SKIP_JRNL -eq 0 ]; then
@@ -308,10 +346,13 @@ for size in "${SIZE_LIST[@]}"; do
   peak_memory "$size" search_common "$JOURNAL_BIN" -J "$jdir" search "$common" -n 20
 
   say "-- writes"
-  bench "$size" add "$RUNS" 1 "$J add 'bench entry'"
   mkdir -p "$jdir/bench-git"
-  bench "$size" git_commit "$RUNS" 1 "git add bench-git && git commit -q -m x" \
-    "date +%s%N > bench-git/\$(date +%s%N).txt"
+  writes() {   # RUNS WARMUP
+    bench "$size" add "$1" "$2" "$J add 'bench entry'"
+    bench "$size" git_commit "$1" "$2" "git add bench-git && git commit -q -m x" \
+      "date +%s%N > bench-git/\$(date +%s%N).txt"
+  }
+  in_rounds writes
   if [ $SKIP_JRNL -eq 1 ]; then
     :
   elif [ "$size" -ge "$LARGE" ] && [ $SKIP_JRNL_ADD_LARGE -eq 1 ]; then
@@ -319,6 +360,7 @@ for size in "${SIZE_LIST[@]}"; do
   else
     bench "$size" jrnl_add "$jrnl_runs" "$jrnl_warmup" "$JR 'bench entry'"
   fi
+  settle "$size"
   cd "$ROOT" || exit 1
 done
 
@@ -338,6 +380,7 @@ done
   echo "git	$(git --version)"
   echo "jrnl	$([ -x "$JRNL" ] && "$JRNL" --version 2>/dev/null | sed -n 1p)"
   echo "journal	$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null)$(git -C "$ROOT" diff --quiet HEAD -- Sources 2>/dev/null || echo ' + uncommitted changes')"
+  echo "rounds	$ROUNDS"
   echo "elapsed	$(( $(date +%s) - started ))"
 } >> "$RUN_DIR/machine.tsv"
 
