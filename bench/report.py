@@ -332,6 +332,7 @@ yourself with:
 bench/run.sh                                  # 1,000, 10,000 and 100,000 entries, 10 runs each (~20 min)
 bench/run.sh --sizes 1000,10000 --runs 5      # quicker
 bench/run.sh --skip-jrnl-add-large            # skip jrnl's add at 100,000 entries (minutes per run)
+bench/run.sh --rounds 10                      # one run of each command a round (5 rounds by default)
 bench/run.sh --write-benchmarks               # rewrite this file with the new numbers
 ```
 
