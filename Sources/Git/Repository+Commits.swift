@@ -90,6 +90,14 @@ extension Repository {
         }
     }
 
+    /// A commit's UTC offset in seconds, as libgit2 read it in minutes; 0 (UTC) for one of a day or more, which
+    /// no clock lives in and git's fsck calls a bad time zone: libgit2 keeps one written `+-9999` or `--9999`
+    /// (its check of the hours lets a negative number through), and a day that far from its instant would put
+    /// an entry dated by its commit outside every range of days that holds the instant.
+    static func offsetSeconds(minutes: Int32) -> Int {
+        abs(Int(minutes)) < 24 * 60 ? Int(minutes) * 60 : 0
+    }
+
     /// When the oldest commit reachable from HEAD whose tree contains `path` was authored, with the
     /// author's UTC offset in seconds; nil if no commit has it (or HEAD is unborn).
     public func firstAuthorDate(adding path: String) throws -> (date: Date, offsetSeconds: Int)? {
@@ -106,9 +114,10 @@ extension Repository {
             git_tree_entry_free(entry)
             if let author = git_commit_author(commit) {
                 let when = author.pointee.when
-                result = (Date(timeIntervalSince1970: TimeInterval(when.time)), Int(when.offset) * 60)
+                result = (Date(timeIntervalSince1970: TimeInterval(when.time)), Repository.offsetSeconds(minutes: when.offset))
             } else {
-                result = (Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit))), Int(git_commit_time_offset(commit)) * 60)
+                result = (Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit))),
+                          Repository.offsetSeconds(minutes: git_commit_time_offset(commit)))
             }
             return false
         }
@@ -197,12 +206,12 @@ extension Repository {
         let commitTime = Date(timeIntervalSince1970: TimeInterval(git_commit_time(commit)))
         var author = Signature(name: "", email: "")
         var authorTime = commitTime
-        var offset = Int(git_commit_time_offset(commit)) * 60
+        var offset = Repository.offsetSeconds(minutes: git_commit_time_offset(commit))
         if let signature = git_commit_author(commit) {
             author = Signature(name: signature.pointee.name.map { String(cString: $0) } ?? "",
                                email: signature.pointee.email.map { String(cString: $0) } ?? "")
             authorTime = Date(timeIntervalSince1970: TimeInterval(signature.pointee.when.time))
-            offset = Int(signature.pointee.when.offset) * 60
+            offset = Repository.offsetSeconds(minutes: signature.pointee.when.offset)
         }
         return CommitInfo(
             id: id, parents: parents, author: author, authorTime: authorTime, authorOffsetSeconds: offset,

@@ -151,6 +151,38 @@ import Testing
         #expect(try titles("--on", "2021-12-31", "-n", "1") == ["last-minus-2359"])
     }
 
+    /// A file that names no date is dated by the commit that added it; a commit whose time zone no clock lives in
+    /// (libgit2 reads `--9999` as 100 hours ahead; git's fsck calls it a bad time zone) dates it in UTC, so that its
+    /// day holds its instant and a range of days finds it.
+    @Test func aCommitsImpossibleTimeZoneDatesItsEntryInUTC() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let path = "entries/notes/undated.md"
+        try box.write(path, "Undated note\n")
+        _ = try box.git("add", path)
+        let tree = try box.git("write-tree").trimmingCharacters(in: .whitespacesAndNewlines)
+        let parent = try box.git("rev-parse", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)
+        // 1600000000 is 2020-09-13 12:26:40 UTC.
+        let raw = box.root.path + "/commit"
+        try Data("""
+            tree \(tree)
+            parent \(parent)
+            author Someone <someone@example.com> 1600000000 --9999
+            committer Someone <someone@example.com> 1600000000 --9999
+
+            Add a note by hand
+
+            """.utf8).write(to: URL(fileURLWithPath: raw))
+        let commit = try box.git("hash-object", "-t", "commit", "-w", "--literally", raw).trimmingCharacters(in: .whitespacesAndNewlines)
+        _ = try box.git("update-ref", "refs/heads/main", commit)
+        let list = try box.journal("list", "--on", "2020-09-13")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.hasPrefix("2020-09-13 12:26  "), "\(list.stdout)")
+        #expect(list.stdout.contains("Undated note"))
+        #expect(try box.journal("list", "--from", "2020-09-01", "--to", "2020-09-30", "-n", "1").stdout.contains("Undated note"))
+        #expect(try box.journal("list", "--on", "2020-09-17").stdout.isEmpty)
+    }
+
     @Test func todayAndOnThisDayUseEachEntrysOwnLocalDate() throws {
         let box = try Sandbox()
         let id = try journal(box)

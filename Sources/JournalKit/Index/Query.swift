@@ -147,10 +147,10 @@ extension EntryIndex {
         var clauses: [String] = []
         var arguments: StatementArguments = []
         // A day is the writer's own, so it bounds the instant only within the writer's offset, which is under a
-        // day wherever it comes from (a header's is read up to 23:59, libgit2 drops a commit's beyond 14:59): the
-        // instant's bounds, two days wider, let SQLite walk `entry_created` in the order asked and stop at the
-        // limit, instead of reading every entry of the days and sorting them (10,154 entries of a year at 100,000:
-        // 11 ms). The days still decide.
+        // day wherever it comes from (a header's is read up to 23:59, a zone's is, a commit's is kept only under a
+        // day: Repository.offsetSeconds): the instant's bounds, two days wider, let SQLite walk `entry_created` in
+        // the order asked and stop at the limit, instead of reading every entry of the days and sorting them
+        // (10,154 entries of a year at 100,000: 11 ms). The days still decide.
         let slack = 2 * 86_400
         if let from = query.from {
             clauses.append("entry.day >= ? AND entry.created >= ?")
