@@ -11,7 +11,7 @@ extension Repository {
     /// else (links, executables, large files, conflicts, filters) goes through libgit2.
     ///
     /// More than `batchSize` files are a batch: their blobs are stored on every core, each thread with a
-    /// repository handle of its own, without fsync, and the file system is synced once after them, before
+    /// handle of its own on the object database, without fsync, and the file system is synced once after them, before
     /// the caller writes the index or a commit that names them.
     func stage(_ paths: [String], in index: OpaquePointer) throws {
         // An index that ignores case, or holds conflicts, is libgit2's to keep straight.

@@ -84,9 +84,24 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         let lines = String(decoding: FileManager.default.contents(atPath: tracePath) ?? Data(), as: UTF8.self)
             .split(separator: "\n").map(String.init)
-        // (line, from, to) of each file given its name by link(2) or rename(2).
+        // Whether the call on line `index` returned 0: on its line, or on the one that resumes it (the same thread)
+        // where strace split it around another thread's calls.
+        func succeeded(_ index: Int) -> Bool {
+            var line = lines[index]
+            if line.contains("<unfinished") {
+                let thread = line.prefix { $0 != " " } + " "
+                guard let resumed = lines[(index + 1)...].first(where: { $0.hasPrefix(thread) && $0.contains("resumed>") })
+                else { return false }
+                line = resumed
+            }
+            return line.contains(/\)\s+=\s+0(\s|$)/)  // strace pads the result to a column
+        }
+        // (line, from, to) of each file given its name by link(2) or rename(2); not the calls that failed (libgit2
+        // tries a link first, and renames when the name is taken).
         let named: [(line: Int, from: String, to: String)] = lines.enumerated().compactMap { index, line in
-            guard let match = line.firstMatch(of: /(?:link|rename|renameat2?)\((?:[^"]*)"([^"]+)", (?:[^"]*)"([^"]+)"/) else { return nil }
+            guard let match = line.firstMatch(of: /(?:link|rename|renameat2?)\((?:[^"]*)"([^"]+)", (?:[^"]*)"([^"]+)"/),
+                succeeded(index)
+            else { return nil }
             return (index, String(match.1), String(match.2))
         }
         // The lines that flush a descriptor whose path ends so (strace gives the path as the kernel resolves it).

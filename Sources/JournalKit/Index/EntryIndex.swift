@@ -149,11 +149,8 @@ final class EntryIndex {
         // After a rebuild, `folder` holds what the walk found: every file was put with the stamp it found.
         var rebuiltFolders: [(path: String, stamps: Data)] = []
         // The folders' stamps (4 MB at 100,000 entries) are read from the file mapped, not copied in by read(2):
-        // 3-6 ms of the kernel's copying against 1, on a core the walk wants. Only for them: a search mapping
-        // the pages it reads would count them all as the process's memory (92 MB for a common word at 100,000).
-        try database.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 1073741824") }
-        defer { try? database.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 0") } }
-        try database.read { db in
+        // 3-6 ms of the kernel's copying against 1, on a core the walk wants.
+        try readMapped { db in
             lastScan = Int64(try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'scanned'") ?? "0") ?? 0
             var stored: [PathBytes: Data] = [:]
             var folders = RawStatement(try db.makeStatement(sql: "SELECT path, stamps FROM folder"))
@@ -285,6 +282,15 @@ final class EntryIndex {
             changes.uncommitted = Array(Set(changes.uncommitted.map(PathBytes.init))).map(\.path).sorted()
         }
         return changes
+    }
+
+    /// `body` in a read transaction that reads the snapshot's file through a mapping (PRAGMA mmap_size), not
+    /// read(2); later reads copy again. Only for a read that wants many pages once: a search reading its pages
+    /// mapped would count each one as the process's memory (92 MB for a common word at 100,000 entries).
+    private func readMapped(_ body: (Database) throws -> Void) throws {
+        try database.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 1073741824") }
+        defer { try? database.inDatabase { db in try db.execute(sql: "PRAGMA mmap_size = 0") } }
+        try database.read(body)
     }
 
     /// What the full-text index holds of an entry, worked out on the parsing threads.
