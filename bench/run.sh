@@ -64,8 +64,8 @@ while [ $# -gt 0 ]; do
     *) echo "run.sh: unknown option $1" >&2; usage >&2; exit 64 ;;
   esac
 done
-case "$RUNS" in ''|*[!0-9]*|0) echo "run.sh: --runs needs a positive number" >&2; exit 64 ;; esac
-case "$ROUNDS" in ''|*[!0-9]*|0) echo "run.sh: --rounds needs a positive number" >&2; exit 64 ;; esac
+case "$RUNS" in ''|*[!0-9]*|0*) echo "run.sh: --runs needs a positive number" >&2; exit 64 ;; esac
+case "$ROUNDS" in ''|*[!0-9]*|0*) echo "run.sh: --rounds needs a positive number" >&2; exit 64 ;; esac
 [ "$ROUNDS" -gt "$RUNS" ] && ROUNDS=$RUNS
 IFS=',' read -r -a SIZE_LIST <<< "$SIZES"
 for size in "${SIZE_LIST[@]}"; do
@@ -184,10 +184,13 @@ print("%.2f" % (statistics.median(json.load(open(sys.argv[1]))["results"][0]["ti
 settle() {
   local size="$1" dir="$RUN_DIR/json/$1" name
   while read -r name; do
+    local stats
     if [ -f "$dir/$name.failed" ]; then
       record "$size" "$name" failed - - - 0 "$(cat "$dir/$name.failed")"
+    elif stats=$(python3 "$BENCH/merge_rounds.py" "$dir" "$name") && [ -n "$stats" ]; then
+      record "$size" "$name" ok $stats -
     else
-      record "$size" "$name" ok $(python3 "$BENCH/merge_rounds.py" "$dir" "$name") -
+      record "$size" "$name" failed - - - 0 "its rounds could not be merged (bench/merge_rounds.py)"
     fi
   done < "$dir/order"
 }
@@ -349,9 +352,11 @@ for size in "${SIZE_LIST[@]}"; do
 
   say "-- writes"
   mkdir -p "$jdir/bench-git"
+  # Each round of a write warms up again: the other's commit just came between (git's commit rewrites the
+  # index, which the next `add` then reads and checks whole once, as it would after any git command).
   writes() {   # RUNS WARMUP
-    bench "$size" add "$1" "$2" "$J add 'bench entry'"
-    bench "$size" git_commit "$1" "$2" "git add bench-git && git commit -q -m x" \
+    bench "$size" add "$1" 1 "$J add 'bench entry'"
+    bench "$size" git_commit "$1" 1 "git add bench-git && git commit -q -m x" \
       "date +%s%N > bench-git/\$(date +%s%N).txt"
   }
   in_rounds writes
