@@ -5,7 +5,7 @@
 # written, or in one zone, fails here.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-suites='ClockTests|DateGrammar|Timestamp|LocalDay|DaysTests|InstantTests|KoreanDates|KoreanDateCommands'
+suites='ClockTests|DateGrammar|Timestamp|LocalDay|DaysTests|InstantTests|KoreanDates|KoreanDateCommands|QueryTests'
 for clock in "2027-03-14T01:30:00-08:00 America/Los_Angeles" \
              "2026-12-31T23:30:00-10:00 Pacific/Honolulu" \
              "2028-02-29T00:10:00+13:00 Pacific/Auckland"; do

@@ -3,8 +3,12 @@ import Testing
 
 /// list filters, search, today and on-this-day, through the index.
 @Suite struct QueryTests {
-    /// Entries over several years; returns short ids by name.
+    /// Entries over several years; returns short ids by name. Its clock and zone are its own, as the goldens' are:
+    /// the expectations name days ("friday", "this week", "1 year ago") of that morning, whatever day and zone
+    /// the suite is run under (JOURNAL_TEST_NOW, JOURNAL_TEST_TZ).
     func journal(_ box: Sandbox) throws -> [String: String] {
+        box.environment["JOURNAL_NOW"] = "2026-11-22T09:15:00+09:00"
+        box.environment["TZ"] = "Asia/Seoul"
         try box.journal("init")
         var ids: [String: String] = [:]
         ids["busan"] = try box.add("--date", "2025-11-22 08:00", "Trip to Busan\n\nWe ate hotteok by the sea.", "-c", "travel", "-t", "busan,food")
