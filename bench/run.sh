@@ -354,7 +354,7 @@ for size in "${SIZE_LIST[@]}"; do
   mkdir -p "$jdir/bench-git"
   # Each round of a write warms up again: the other's commit just came between (git's commit rewrites the
   # index, which the next `add` then reads and checks whole once, as it would after any git command).
-  writes() {   # RUNS WARMUP
+  writes() {   # RUNS (each round warms up, whatever in_rounds asks)
     bench "$size" add "$1" 1 "$J add 'bench entry'"
     bench "$size" git_commit "$1" 1 "git add bench-git && git commit -q -m x" \
       "date +%s%N > bench-git/\$(date +%s%N).txt"

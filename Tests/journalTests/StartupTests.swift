@@ -36,11 +36,7 @@ import Testing
         try box.journal("init")
         _ = try box.add("Nothing to commit")
         func opened(_ arguments: [String]) throws -> String {
-            let trace = box.root.path + "/trace"
-            let result = try Sandbox.exec(strace, ["-f", "-qq", "-e", "trace=openat,open", "-o", trace, Sandbox.binary] + arguments,
-                                          stdin: nil, env: box.environment, cwd: box.home)
-            #expect(result.status == 0, "\(arguments): \(result.stderr)")
-            return String(decoding: FileManager.default.contents(atPath: trace) ?? Data(), as: UTF8.self)
+            try Self.trace(strace, box, calls: "openat,open", arguments).joined(separator: "\n")
         }
         for command in [["list"], ["search", "commit"], ["today"], ["tags"], ["log", "-n", "1"], ["add", "Another"]] {
             let files = try opened(command)
@@ -66,6 +62,17 @@ import Testing
         }, sourceLocation: sourceLocation)
     }
 
+    /// What strace saw of the system calls `calls` (all threads, one line each) while `journal ARGUMENTS` ran in
+    /// `box`, which must succeed; `options` go to strace.
+    static func trace(_ strace: String, _ box: Sandbox, calls: String, options: [String] = [], _ arguments: [String],
+                      sourceLocation: SourceLocation = #_sourceLocation) throws -> [String] {
+        let path = box.root.path + "/trace"
+        let result = try Sandbox.exec(strace, ["-f", "-qq"] + options + ["-e", "trace=" + calls, "-o", path, Sandbox.binary] + arguments,
+                                      stdin: nil, env: box.environment, cwd: box.home)
+        #expect(result.status == 0, "\(arguments): \(result.stderr)", sourceLocation: sourceLocation)
+        return String(decoding: FileManager.default.contents(atPath: path) ?? Data(), as: UTF8.self).split(separator: "\n").map(String.init)
+    }
+
     /// What `add` writes is on the disk before it says so (DESIGN.md: a crash or a power cut leaves every entry
     /// old or new and the repository readable): the entry file, every object of its commit (stored by threads
     /// that each open the object database alone, not the whole repository) and the branch are each flushed
@@ -76,14 +83,8 @@ import Testing
         let box = try Sandbox()
         try box.journal("init")
         _ = try box.add("Before")
-        let tracePath = box.root.path + "/trace"
-        let result = try Sandbox.exec(
-            strace, ["-f", "-qq", "-y", "-s", "4096", "-e", "trace=fsync,fdatasync,link,rename,renameat,renameat2", "-o", tracePath,
-                     Sandbox.binary, "add", "Flushed to disk"],
-            stdin: nil, env: box.environment, cwd: box.home)
-        #expect(result.status == 0, "\(result.stderr)")
-        let lines = String(decoding: FileManager.default.contents(atPath: tracePath) ?? Data(), as: UTF8.self)
-            .split(separator: "\n").map(String.init)
+        let lines = try Self.trace(strace, box, calls: "fsync,fdatasync,link,rename,renameat,renameat2", options: ["-y", "-s", "4096"],
+                                   ["add", "Flushed to disk"])
         // Whether the call on line `index` returned 0: on its line, or on the one that resumes it (the same thread)
         // where strace split it around another thread's calls.
         func succeeded(_ index: Int) -> Bool {

@@ -229,9 +229,7 @@ struct Scan {
             let kind = info.st_mode & 0o170000
             if kind == 0o040000 {
                 subfolders.append(relative + "/" + String(decoding: name, as: UTF8.self))
-            } else if kind == 0o100000 || kind == 0o120000,
-                !onlyMarkdown || (length >= 3 && name[length - 3] == 46 && name[length - 2] == 109 && name[length - 1] == 100)
-            {  // ".md"
+            } else if kind == 0o100000 || kind == 0o120000, !onlyMarkdown || isMarkdown(name) {
                 add(name, folderHash: folderHash, stamp: stamp(info), to: &found, &names)
             }
         }
@@ -241,6 +239,14 @@ struct Scan {
         return []
     }
 
+    /// Whether a file's name ends in `.md`, which makes a file under `entries/` one the walk lists: by its bytes,
+    /// at every file of the walk.
+    static func isMarkdown(_ name: UnsafeRawBufferPointer) -> Bool {
+        let count = name.count
+        return count >= 3 && name[count - 3] == UInt8(ascii: ".") && name[count - 2] == UInt8(ascii: "m")
+            && name[count - 1] == UInt8(ascii: "d")
+    }
+
     /// Whether the walk lists a file at `path` (relative, as bytes), by the rules of `walk`, which compares
     /// bytes too: for files the walk cannot look at yet (a clone's plan).
     static func lists(file path: [UInt8]) -> Bool {
@@ -248,7 +254,7 @@ struct Scan {
         guard parts.count > 1 else { return files.contains { path.elementsEqual($0.utf8) } }
         return folders.contains { parts[0].elementsEqual($0.utf8) }
             && parts.allSatisfy { !$0.isEmpty && $0.first != UInt8(ascii: ".") }
-            && (!parts[0].elementsEqual("entries".utf8) || parts[parts.count - 1].suffix(3).elementsEqual(".md".utf8))
+            && (!parts[0].elementsEqual("entries".utf8) || parts[parts.count - 1].withUnsafeBytes(isMarkdown))
     }
 
     static func stamp(of path: String) -> FileStamp? {
