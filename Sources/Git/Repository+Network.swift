@@ -38,6 +38,9 @@ public enum RemoteFailure: Error, Sendable, Equatable {
 /// What a push did.
 public enum PushResult: Sendable, Equatable {
     case pushed
+    /// The remote's branch was not at the value the push expected (someone pushed since the fetch), or
+    /// another push held its lock: nothing was changed there; fetch, merge and try again.
+    case raced(reason: String)
     /// The remote refused the update: it moved (someone pushed in between; fetch, merge, try again),
     /// or a hook or a rule refused it. `reason` is the remote's status, `message` what it printed.
     case rejected(reason: String, message: String)
@@ -81,35 +84,149 @@ extension Repository {
         return (code, session)
     }
 
-    /// Pushes `branch` to the branch `remoteBranch` (the same name by default) of remote `name`.
-    public func push(remote name: String, branch: String, to remoteBranch: String? = nil, access: RemoteAccess) throws
-        -> PushResult
+    /// Pushes `branch` to the branch `remoteBranch` (the same name by default) of remote `name`, only if
+    /// that branch is still at `expected` (nil: it must not exist yet), the value the last fetch saw:
+    /// compare-and-swap, as git's own push does under the ref's lock. A remote that moved meanwhile, or
+    /// whose ref another push holds locked, is `.raced` and keeps what it had.
+    public func push(remote name: String, branch: String, to remoteBranch: String? = nil, expecting expected: ObjectID?,
+                     access: RemoteAccess) throws -> PushResult
     {
         let target = remoteBranch ?? branch
-        let pushed = try referenceTarget("refs/heads/" + branch)
+        guard let pushed = try referenceTarget("refs/heads/" + branch) else {
+            throw GitError(operation: "push \(branch)", code: GIT_ENOTFOUND.rawValue, message: "no such branch")
+        }
+        let result: PushResult
+        if let url = try remoteURL(name), let path = Repository.localTransportPath(of: url) {
+            // libgit2's local transport writes the remote's ref without comparing it with the value it
+            // read when it connected: two pushes at once moved the branch back. This one compares.
+            result = try pushLocally(pushed, to: path, branch: target, expected: expected)
+        } else {
+            result = try pushOverTransport(name, branch: branch, target: target, expected: expected, access: access)
+        }
+        guard result == .pushed else { return result }
+        // Record what the remote now has (what was pushed, even if the branch moved since), as git does.
+        var oid = try pushed.raw(for: "update the remote-tracking branch")
+        var reference: OpaquePointer?
+        if git_reference_create(&reference, pointer, "refs/remotes/\(name)/\(target)", &oid, 1, "push") == 0 {
+            git_reference_free(reference)
+        }
+        return .pushed
+    }
+
+    /// A push over libgit2's transports (ssh, git://, http): the remote's receive-pack updates the ref only
+    /// from the value it advertised, and the negotiation callback refuses to send when that is not `expected`.
+    private func pushOverTransport(_ name: String, branch: String, target: String, expected: ObjectID?,
+                                   access: RemoteAccess) throws -> PushResult
+    {
         let (code, session) = try transfer(name, refspec: "refs/heads/\(branch):refs/heads/\(target)", access: access) {
             remote, specs, session in
             var options = git_push_options()
             try check(git_push_options_init(&options, UInt32(GIT_PUSH_OPTIONS_VERSION)), "push")
+            session.expectedRemoteTip = .some(expected)
             try session.install(in: &options.callbacks)
             // The pack's delta search on every core (0: as many threads as there are), not on one.
             options.pb_parallelism = 0
             return git_remote_push(remote, specs, &options)
         }
+        if let moved = session.remoteMoved { return .raced(reason: moved) }
         let said = session.remoteOutput.split(whereSeparator: \.isNewline).map { $0.trimmingCharacters(in: .whitespaces) }
             .filter { !$0.isEmpty }.last ?? ""
-        if code == GIT_ENONFASTFORWARD.rawValue { return .rejected(reason: "non-fast-forward", message: said) }
+        if code == GIT_ENONFASTFORWARD.rawValue { return .raced(reason: "non-fast-forward") }
         try session.check(code, "push to \(session.url)")
-        if let refused = session.refusedUpdate { return .rejected(reason: refused, message: said) }
-        // Record what the remote now has (what was pushed, even if the branch moved since), as git does.
-        if let pushed {
-            var oid = try pushed.raw(for: "update the remote-tracking branch")
-            var reference: OpaquePointer?
-            if git_reference_create(&reference, pointer, "refs/remotes/\(name)/\(target)", &oid, 1, "journal sync: push") == 0 {
-                git_reference_free(reference)
+        if let refused = session.refusedUpdate {
+            // receive-pack's own compare-and-swap lost ("cannot lock ref 'refs/heads/main': is at X but
+            // expected Y"), or another push held the lock: the remote moved.
+            let words = refused + " " + said
+            if ["cannot lock", "failed to lock", "stale info", "fetch first", "but expected"].contains(where: words.contains) {
+                return .raced(reason: refused)
             }
+            return .rejected(reason: refused, message: said)
         }
         return .pushed
+    }
+
+    /// The path of the repository a remote URL names on this machine, as libgit2 decides it: an
+    /// absolute path, a `file://` URL, or a relative path to a folder that exists; nil for a network URL.
+    static func localTransportPath(of url: String) -> String? {
+        if let path = localPath(ofRemoteURL: url) { return path }
+        guard !url.contains("://") else { return nil }
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url, isDirectory: &isFolder), isFolder.boolValue else { return nil }
+        return url
+    }
+
+    /// Stores the commits of `tip` that the repository at `path` lacks in its object database (one pack),
+    /// then moves its `branch` from `expected` to `tip` under the ref's lock.
+    private func pushLocally(_ tip: ObjectID, to path: String, branch: String, expected: ObjectID?) throws -> PushResult {
+        let operation = "push to \(path)"
+        var opened: OpaquePointer?
+        try check(git_repository_open_ext(&opened, path, GIT_REPOSITORY_OPEN_NO_SEARCH.rawValue, nil), operation)
+        guard let remote = opened else { throw GitError(operation: operation, code: GIT_ENOTFOUND.rawValue, message: "no repository") }
+        defer { git_repository_free(remote) }
+        guard git_repository_is_bare(remote) == 1 else {
+            throw GitError(operation: operation, code: GIT_EBAREREPO.rawValue,
+                           message: "local push doesn't (yet) support pushing to non-bare repos.")
+        }
+        let reference = "refs/heads/" + branch
+        var current = git_oid()
+        let found = git_reference_name_to_id(&current, remote, reference)
+        if found != GIT_ENOTFOUND.rawValue { try check(found, operation) }
+        let now = found == 0 ? ObjectID(current) : nil
+        if now != expected { return .raced(reason: "fetch first") }
+        if now == tip { return .pushed }
+        try packMissingObjects(of: tip, hiding: expected, into: remote, operation: operation)
+        var new = try tip.raw(for: operation)
+        var made: OpaquePointer?
+        let code: Int32
+        if let expected {
+            var old = try expected.raw(for: operation)
+            code = git_reference_create_matching(&made, remote, reference, &new, 1, &old, "push")
+        } else {
+            code = git_reference_create(&made, remote, reference, &new, 0, "push")
+        }
+        if code == 0 {
+            git_reference_free(made)
+            return .pushed
+        }
+        if code == GIT_EMODIFIED.rawValue || code == GIT_EEXISTS.rawValue { return .raced(reason: "fetch first") }
+        if code == GIT_ELOCKED.rawValue { return .raced(reason: "locked") }
+        try check(code, operation)
+        return .pushed
+    }
+
+    /// Whether the object database holds the commit `id`.
+    private func hasCommit(_ id: ObjectID) throws -> Bool {
+        var commit: OpaquePointer?
+        var oid = try id.raw(for: "look up \(id.short)")
+        guard git_commit_lookup(&commit, pointer, &oid) == 0 else { return false }
+        git_commit_free(commit)
+        return true
+    }
+
+    /// Writes one pack of the objects reachable from `tip` but not from `known` into `remote`'s object
+    /// database (nothing when there are none).
+    private func packMissingObjects(of tip: ObjectID, hiding known: ObjectID?, into remote: OpaquePointer, operation: String)
+        throws
+    {
+        var builder: OpaquePointer?
+        try check(git_packbuilder_new(&builder, pointer), operation)
+        defer { git_packbuilder_free(builder) }
+        var walk: OpaquePointer?
+        try check(git_revwalk_new(&walk, pointer), operation)
+        defer { git_revwalk_free(walk) }
+        var start = try tip.raw(for: operation)
+        try check(git_revwalk_push(walk, &start), operation)
+        if let known, try hasCommit(known) {
+            var hidden = try known.raw(for: operation)
+            try check(git_revwalk_hide(walk, &hidden), operation)
+        }
+        try check(git_packbuilder_insert_walk(builder, walk), operation)
+        guard git_packbuilder_object_count(builder) > 0 else { return }
+        var objects = git_buf()
+        try check(git_repository_item_path(&objects, remote, GIT_REPOSITORY_ITEM_OBJECTS), operation)
+        defer { git_buf_dispose(&objects) }
+        let packs = String(cString: objects.ptr).droppingTrailingSlashes() + "/pack"
+        try check(git_packbuilder_write(builder, packs, 0, nil, nil), operation)
     }
 
     /// Clones `url` into `path` (which must not exist or be empty) and checks out its default branch.
@@ -150,6 +267,10 @@ final class RemoteSession {
     /// Set when a callback refused the connection, to report instead of libgit2's generic error.
     var failure: RemoteFailure?
     var refusedUpdate: String?
+    /// For a push: the value the remote's branch must have (`.some(nil)`: none), and why it was not sent
+    /// when the remote had another.
+    var expectedRemoteTip: ObjectID??
+    var remoteMoved: String?
     /// What the remote printed on its side band (hook output, "remote: …" lines).
     var remoteOutput = ""
 
@@ -177,6 +298,20 @@ final class RemoteSession {
             let session = Unmanaged<RemoteSession>.fromOpaque(payload).takeUnretainedValue()
             let bytes = UnsafeRawBufferPointer(start: text, count: Int(length))
             session.remoteOutput += String(decoding: bytes, as: UTF8.self)
+            return 0
+        }
+        callbacks.push_negotiation = { updates, count, payload in
+            guard let payload else { return 0 }
+            let session = Unmanaged<RemoteSession>.fromOpaque(payload).takeUnretainedValue()
+            guard case .some(let expected) = session.expectedRemoteTip, let updates else { return 0 }
+            for index in 0..<count {
+                guard let update = updates[index]?.pointee else { continue }
+                let source = git_oid_is_zero(withUnsafePointer(to: update.src) { $0 }) == 1 ? nil : ObjectID(update.src)
+                if source != expected {
+                    session.remoteMoved = "fetch first"
+                    return GIT_EUSER.rawValue
+                }
+            }
             return 0
         }
         callbacks.push_update_reference = { refname, status, payload in

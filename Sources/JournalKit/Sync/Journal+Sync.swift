@@ -61,12 +61,15 @@ extension Journal {
         } catch {
             throw .from(error, doing: Say.text("doing.readHead"))
         }
-        let maxAttempts = 5
+        let maxAttempts = 8
         var refused: (tip: ObjectID?, why: String)?
         // The remote's branch: ours, else its main or master (a journal started on master joining one on
         // main), else ours, made by the push.
         var remoteBranch = branch
-        for _ in 1...maxAttempts {
+        for attempt in 1...maxAttempts {
+            // Another push won the race: wait a little, longer each time and at random, so that several
+            // machines syncing at once do not keep colliding.
+            if attempt > 1 { Journal.backOff(attempt: attempt) }
             var remoteTip = try network { try repository.fetch(remote: name, branch: remoteBranch, access: access) }
             if remoteTip == nil, remoteBranch == branch {
                 for other in ["main", "master"] where other != branch {
@@ -88,16 +91,30 @@ extension Journal {
             }
             // What the remote gets: the difference between what it has and what we push.
             report.sent = try counts(from: remoteTip, to: after)
-            switch try network({ try repository.push(remote: name, branch: branch, to: remoteBranch, access: access) }) {
+            // Only from the value fetched: a remote that moved since keeps what it has, and we go round again.
+            let pushed = try network {
+                try repository.push(remote: name, branch: branch, to: remoteBranch, expecting: remoteTip, access: access)
+            }
+            switch pushed {
             case .pushed:
                 settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch)
                 return report
+            case .raced:
+                refused = nil
+                report.retries += 1
             case .rejected(let reason, let message):
                 refused = (remoteTip, message.isEmpty ? reason : "\(reason) (\(message))")
                 report.retries += 1
             }
         }
         throw .busy(Say.pushKeptFailing(name, maxAttempts))
+    }
+
+    /// Sleeps before push attempt `attempt` (2 or more): a random time up to 50 ms, doubling with each
+    /// attempt up to 1.6 s.
+    static func backOff(attempt: Int) {
+        let ceiling = 50_000 << min(attempt - 2, 5)
+        usleep(UInt32(Int.random(in: ceiling / 4...ceiling)))
     }
 
     /// Once the remote has the branch: our branch tracks it unless it tracks something already, and a
