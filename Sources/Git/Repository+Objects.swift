@@ -30,6 +30,15 @@ extension Repository {
         return try filter.toWorkTree(stored, path)
     }
 
+    /// The blob git's index (as on disk) names at `path`; nil when it names none.
+    public func indexedBlob(of path: String) throws -> ObjectID? {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open the index")
+        defer { git_index_free(index) }
+        guard let entry = git_index_get_bypath(index, path, 0) else { return nil }
+        return ObjectID(entry.pointee.id)
+    }
+
     /// The bytes of a blob exactly as stored (ciphertext, for an encrypted file).
     public func storedBlobData(_ id: ObjectID) throws -> Data {
         let operation = "read blob \(id.short)"

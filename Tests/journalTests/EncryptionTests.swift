@@ -4,7 +4,7 @@ import Testing
 /// `journal encrypt`: the folder stays plain Markdown, every blob of an entry or attachment in a commit
 /// (and so on every remote) is ciphertext, and the git program reads and writes the same way.
 @Suite struct EncryptionTests {
-    static let magic = "\u{0}JOURNALCRYPT1\u{0}"
+    static let magic = "\u{0}JOURNALCRYPT2\u{0}"
 
     /// A journal with two entries, encrypted with its key exported to `<root>/journal.key`.
     func encryptedJournal(_ box: Sandbox) throws -> (first: String, second: String, key: String) {

@@ -30,6 +30,34 @@ public struct EncryptionMarker: Sendable, Equatable {
     }
 }
 
+/// This machine's own record of a journal's encryption (`.git/journal/encryption`, never versioned): on or
+/// off, under which journal and key. It, not the tree, decides: a fetched commit cannot turn encryption off
+/// or swap the key, and only `journal encrypt off` turns it off. Written when this machine first sees the
+/// journal encrypted (`encrypt init`, a clone or sync with the key, or a journal encrypted before this record
+/// existed).
+struct LocalEncryption: Equatable {
+    var marker: EncryptionMarker
+    /// false after `journal encrypt off`: the history's sealed blobs still open with the key; new ones are plain.
+    var on: Bool
+
+    var text: String {
+        "# This machine's record of the journal's encryption: see `journal encrypt status`.\n"
+            + "journal: \(marker.journalID)\nkey: \(marker.keyID)\nstate: \(on ? "on" : "off")\n"
+    }
+
+    init(marker: EncryptionMarker, on: Bool) {
+        self.marker = marker
+        self.on = on
+    }
+
+    init?(_ data: Data) {
+        guard let marker = EncryptionMarker(data) else { return nil }
+        let lines = String(decoding: data, as: UTF8.self).split(separator: "\n")
+        guard let state = lines.first(where: { $0.hasPrefix("state:") }) else { return nil }
+        self.init(marker: marker, on: state.dropFirst("state:".count).trimmingCharacters(in: .whitespaces) != "off")
+    }
+}
+
 /// `journal encrypt status`.
 public struct EncryptionStatus: Sendable {
     public var marker: EncryptionMarker?
@@ -60,10 +88,32 @@ extension Journal {
         BlobCipher.coveredFolders.map { "\($0)/** filter=\(BlobCipher.filterName) diff=\(BlobCipher.filterName)\n" }.joined()
     }
 
+    /// The marker this journal is encrypted under, as this machine knows it: its own record (nil when that
+    /// says off), else, recorded on first sight, the marker in the folder, else in HEAD.
+    var encryptionMarker: EncryptionMarker? {
+        if let local = localEncryption { return local.on ? local.marker : nil }
+        guard let found = markerInTree else { return nil }
+        try? recordEncryption(LocalEncryption(marker: found, on: true))
+        return found
+    }
+
+    /// This machine's record (see `LocalEncryption`).
+    var localEncryption: LocalEncryption? { Journal.localEncryption(gitdir: gitdir) }
+
+    static func localEncryptionPath(gitdir: String) -> String { stateFolder(of: gitdir) + "/encryption" }
+
+    static func localEncryption(gitdir: String) -> LocalEncryption? {
+        FileSystem.contents(localEncryptionPath(gitdir: gitdir)).flatMap(LocalEncryption.init)
+    }
+
+    func recordEncryption(_ local: LocalEncryption) throws(JournalError) {
+        try write(Data(local.text.utf8), to: Journal.localEncryptionPath(gitdir: gitdir))
+    }
+
     /// The marker in the folder, else in HEAD (a folder whose marker was deleted by hand stays encrypted).
     /// HEAD is looked at only where the attributes name the filter: opening the repository starts libgit2,
     /// which a command that reads a plain journal never needs.
-    var encryptionMarker: EncryptionMarker? {
+    private var markerInTree: EncryptionMarker? {
         if let data = FileSystem.contents(root + "/" + Journal.encryptionMarkerFile) {
             return EncryptionMarker(data)
         }
@@ -82,30 +132,36 @@ extension Journal {
 
     static func readKey(_ marker: EncryptionMarker, context: JournalContext) -> JournalKey? {
         guard let path = keyPath(marker, context: context),
-              let data = FileSystem.contents(path) else { return nil }
-        return JournalKey.parse(String(decoding: data, as: UTF8.self))
+              let data = FileSystem.contents(path),
+              let key = JournalKey.parse(String(decoding: data, as: UTF8.self)), key.id == marker.keyID else { return nil }
+        return key
     }
 
     /// Installs the codec for this journal: its key when it is encrypted and the key is here, no key when
-    /// it is encrypted and the key is not (sealed blobs then fail to read, covered files to store). Called
-    /// when a journal is opened; a journal that is not encrypted gets none.
+    /// it is encrypted and the key is not (sealed blobs then fail to read, covered files to store). A journal
+    /// whose encryption was turned off keeps a codec that opens its history and stores plain files; one
+    /// that was never encrypted gets none. Called when a journal is opened.
     func setUpEncryption() throws {
-        guard let marker = encryptionMarker else { return }
-        var key = Journal.readKey(marker, context: context)
-        if key?.id != marker.keyID { key = nil }
-        // Installed when the repository is opened (libgit2 starts only when a command needs git).
-        cipher = BlobCipher(key: key)
-        encrypted = true
+        if let marker = encryptionMarker {
+            cipher = BlobCipher(key: Journal.readKey(marker, context: context), journalID: marker.journalID)
+            encrypted = true
+        } else if let local = localEncryption {
+            cipher = BlobCipher(key: Journal.readKey(local.marker, context: context), journalID: local.marker.journalID,
+                                sealing: false)
+        }
     }
 
     /// A sync brings a journal whose other side turned encryption on: with the key here (the same keys
     /// folder, or an `unlock` beforehand) this side encrypts too; without it the sync stops before it
-    /// writes anything.
+    /// writes anything. A journal this machine turned off (`encrypt off`) is not turned on again by the
+    /// remote's marker of the same journal: the merge then carries the turning off.
     func adoptEncryption(_ marker: EncryptionMarker) throws {
-        guard let key = Journal.readKey(marker, context: context), key.id == marker.keyID else {
+        if let local = localEncryption, !local.on, local.marker.journalID == marker.journalID { return }
+        guard let key = Journal.readKey(marker, context: context) else {
             throw JournalError.invalid(Say.syncNeedsKey(marker.keyID))
         }
-        let cipher = BlobCipher(key: key)
+        let cipher = BlobCipher(key: key, journalID: marker.journalID)
+        try recordEncryption(LocalEncryption(marker: marker, on: true))
         try repository.install(cipher.filter)
         // The git program reads and stores this folder as journal does from now on (`git status` clean).
         try configureGit()
@@ -117,9 +173,9 @@ extension Journal {
         guard let marker = encryptionMarker else {
             return EncryptionStatus(marker: nil, keyPath: nil, keyPresent: false, plaintextCommits: 0)
         }
-        let key = Journal.readKey(marker, context: context)
         return EncryptionStatus(marker: marker, keyPath: Journal.keyPath(marker, context: context),
-                                keyPresent: key?.id == marker.keyID, plaintextCommits: plaintextCommitCount())
+                                keyPresent: Journal.readKey(marker, context: context) != nil,
+                                plaintextCommits: plaintextCommitCount())
     }
 
     /// Commits whose tree has no encryption marker: those before `encrypt init`.
@@ -149,15 +205,16 @@ extension Journal {
         let marker = EncryptionMarker(journalID: UUID().uuidString.lowercased(), keyID: key.id)
         let keyPath = keysFolder + "/" + marker.journalID
         do {
-            try FileSystem.makeFolder(keysFolder)
-            chmod(keysFolder, 0o700)
+            try Journal.makeKeysFolder(keysFolder)
             try Journal.writeKey(key, to: keyPath)
+            // This machine's record first: from it on, a kill is finished by the next command
+            // (`settleEncryption`), the marker and `.gitattributes` included, and git's filter never
+            // passes a file through unsealed.
+            try recordEncryption(LocalEncryption(marker: marker, on: true))
             try configureGit()
-            // The marker first: from it on, a kill is finished by the next command (`finishEncryptionStart`),
-            // `.gitattributes` included; written before it, `.gitattributes` was left behind, uncommitted.
             try write(Data(marker.text.utf8), to: root + "/" + Journal.encryptionMarkerFile)
-            try write(Data(Journal.attributeLines.utf8), to: root + "/" + Journal.attributesFile)
-            let stored = try sealEverything(key: key)
+            try writeAttributes()
+            let stored = try sealEverything(key: key, marker: marker)
             return EncryptionStart(marker: marker, keyPath: keyPath, keyFileText: key.fileText,
                                    recoveryWords: RecoveryWords.words(for: key.bytes), storedFiles: stored,
                                    plaintextCommits: plaintextCommitCount())
@@ -166,10 +223,54 @@ extension Journal {
         }
     }
 
+    /// `journal encrypt off`: from now on new commits store entries and attachments as plain text. This
+    /// machine's record says off (so no remote's marker turns it on again, and the key stays to open the
+    /// history), the marker and the filter lines of `.gitattributes` go, and every covered file is stored
+    /// again, plain, in one commit. Returns how many covered files it stored.
+    public func turnOffEncryption() throws(JournalError) -> Int {
+        guard let marker = encryptionMarker else { throw .invalid(Say.notEncrypted) }
+        try checkCommittable()
+        let lock = try takeLock()
+        defer { withExtendedLifetime(lock) {} }
+        let waiting = (try? index().dirtyPaths()) ?? []
+        if !waiting.isEmpty { _ = try commitPending(waiting, everything: false) }
+        do {
+            try recordEncryption(LocalEncryption(marker: marker, on: false))
+            let cipher = BlobCipher(key: Journal.readKey(marker, context: context), journalID: marker.journalID, sealing: false)
+            try repository.install(cipher.filter)
+            self.cipher = cipher
+            encrypted = false
+            var covered = Set<String>()
+            if let head = try repository.head() {
+                covered.formUnion(try repository.changes(from: nil, to: head, under: BlobCipher.coveredFolders).map(\.path))
+            }
+            for folder in BlobCipher.coveredFolders {
+                covered.formUnion(FileSystem.files(under: root + "/" + folder, relativeTo: root))
+            }
+            try FileSystem.remove(root + "/" + Journal.encryptionMarkerFile)
+            let attributes = root + "/" + Journal.attributesFile
+            if let data = FileSystem.contents(attributes) {
+                let ours = Set(Journal.attributeLines.split(separator: "\n").map(String.init))
+                let kept = String(decoding: data, as: UTF8.self).split(separator: "\n", omittingEmptySubsequences: false)
+                    .map(String.init).filter { !ours.contains($0) }
+                let text = kept.joined(separator: "\n").trimmingCharacters(in: .newlines)
+                if text.isEmpty { try FileSystem.remove(attributes) } else { try write(Data((text + "\n").utf8), to: attributes) }
+            }
+            let paths = covered.sorted()
+            try commit(paths + [Journal.attributesFile, Journal.encryptionMarkerFile], message: Say.commitDecrypt)
+            try? index().record(paths.filter(Journal.isEntryPath), root: root, committed: true, read: indexRead)
+            return paths.count
+        } catch {
+            throw .from(error, doing: "turn off encryption")
+        }
+    }
+
     /// Installs the key and commits every covered file of HEAD and of the folder again (sealed), with the
     /// marker and `.gitattributes`, in one commit. Returns how many covered files it stored.
-    private func sealEverything(key: JournalKey) throws -> Int {
-        try repository.install(BlobCipher(key: key).filter)
+    private func sealEverything(key: JournalKey, marker: EncryptionMarker) throws -> Int {
+        let cipher = BlobCipher(key: key, journalID: marker.journalID)
+        try repository.install(cipher.filter)
+        self.cipher = cipher
         encrypted = true
         var covered = Set<String>()
         if let head = try repository.head() {
@@ -184,19 +285,67 @@ extension Journal {
         return paths.count
     }
 
-    /// Finishes an `encrypt init` that was killed after writing the marker but before its commit: the
-    /// marker is in the folder and the key here, but HEAD has no marker. `.gitattributes` is written (again)
-    /// as `encrypt init` writes it.
-    func finishEncryptionStart() throws {
-        guard encrypted, FileSystem.exists(root + "/" + Journal.encryptionMarkerFile),
-              let head = try repository.head(),
-              try repository.blobID(of: Journal.encryptionMarkerFile, at: head) == nil,
-              let marker = encryptionMarker, let key = Journal.readKey(marker, context: context), key.id == marker.keyID
-        else { return }
+    /// Makes the folder and HEAD agree with this machine's record of encryption (see `LocalEncryption`):
+    /// after an `encrypt init` killed before its commit (every covered file is then sealed in one commit),
+    /// or after the git program checked out a commit without the marker or its attributes (a `git pull` of
+    /// a remote that tried to turn encryption off): the marker and `.gitattributes` are written again and
+    /// committed, and the notice says so. Needs the key; without it the journal only reads.
+    func settleEncryption() throws {
+        guard encrypted, let local = localEncryption, local.on else { return }
+        let marker = local.marker
+        let folderMarker = FileSystem.contents(root + "/" + Journal.encryptionMarkerFile).flatMap(EncryptionMarker.init)
+        let folderOK = folderMarker == marker && Journal.namesFilter(FileSystem.contents(root + "/" + Journal.attributesFile))
+        let head = try repository.head()
+        let headMarker = try head.flatMap { try repository.fileContents(Journal.encryptionMarkerFile, at: $0) }
+        let headOK = try headMarker.flatMap(EncryptionMarker.init) == marker
+            && Journal.namesFilter(try head.flatMap { try repository.fileContents(Journal.attributesFile, at: $0) })
+        guard !(folderOK && headOK), let key = Journal.readKey(marker, context: context), try repository.state == .none,
+              try !repository.isHeadDetached else { return }
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
-        try write(Data(Journal.attributeLines.utf8), to: root + "/" + Journal.attributesFile)
-        _ = try sealEverything(key: key)
+        if !folderOK {
+            try configureGit()
+            try write(Data(marker.text.utf8), to: root + "/" + Journal.encryptionMarkerFile)
+            try writeAttributes()
+        }
+        if headMarker == nil {
+            // Never committed (a killed `encrypt init`), or removed by a commit from elsewhere: every covered
+            // file is sealed again, with the marker.
+            _ = try sealEverything(key: key, marker: marker)
+        } else if !headOK {
+            context.notice(Say.encryptionKeptOn)
+            try commit([Journal.encryptionMarkerFile, Journal.attributesFile], message: Say.commitKeepEncryption)
+        }
+    }
+
+    /// Whether an attributes file's text names the filter for every covered folder.
+    static func namesFilter(_ data: Data?) -> Bool {
+        guard let data else { return false }
+        let text = String(decoding: data, as: UTF8.self)
+        return attributeLines.split(separator: "\n").allSatisfy { text.contains($0) }
+    }
+
+    /// `.gitattributes` with the filter's lines: the folder's own lines kept, ours added where missing.
+    private func writeAttributes() throws {
+        let path = root + "/" + Journal.attributesFile
+        var text = FileSystem.contents(path).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        for line in Journal.attributeLines.split(separator: "\n") where !text.contains(line) {
+            if !text.isEmpty, !text.hasSuffix("\n") { text += "\n" }
+            text += line + "\n"
+        }
+        try write(Data(text.utf8), to: path)
+    }
+
+    /// The keys folder, readable by its owner only.
+    static func makeKeysFolder(_ folder: String) throws {
+        try FileSystem.makeFolder(folder)
+        chmod(folder, 0o700)
+    }
+
+    /// Writes a key file the user asked for (`encrypt init --export`): a new file, created readable by its
+    /// owner only (never briefly by others, whatever the umask), synced.
+    public static func exportKey(_ text: String, to path: String) throws(JournalError) {
+        guard writeOwnerOnly(Array(text.utf8), to: path) else { throw .io(path, String(cString: strerror(errno))) }
     }
 
     /// Writes the key file atomically, readable by its owner only from the start (mode 0600).
@@ -250,11 +399,15 @@ extension Journal {
         let lock = try takeLock()
         defer { withExtendedLifetime(lock) {} }
         do {
-            try FileSystem.makeFolder(keysFolder)
+            let cipher = BlobCipher(key: key, journalID: marker.journalID)
+            // Every covered file of HEAD must open with the key, at its own path, before anything is kept.
+            if let head = try repository.head() { try Journal.verifySealed(at: head, repository: repository, cipher: cipher) }
+            try Journal.makeKeysFolder(keysFolder)
             try Journal.writeKey(key, to: keysFolder + "/" + marker.journalID)
+            try recordEncryption(LocalEncryption(marker: marker, on: true))
             try configureGit()
-            let cipher = BlobCipher(key: key)
             try repository.install(cipher.filter)
+            self.cipher = cipher
             encrypted = true
             var opened: [String] = []
             for folder in BlobCipher.coveredFolders {
@@ -274,21 +427,53 @@ extension Journal {
     }
 
     /// The git program's filters (`journal encrypt clean|smudge|textconv`): `input` sealed or opened with
-    /// the key of the journal at `root`. Clean of an encrypted journal without its key fails (git then stores
-    /// nothing). A journal without the marker is not encrypted, whatever `.git/config` says (an `encrypt init`
-    /// killed before it wrote the marker leaves the filter configured): its files pass through unchanged, as
-    /// they do through journal's own commits.
+    /// the key of the journal at `root`, as this machine's record (`LocalEncryption`) says, never as the
+    /// folder alone says. Clean never passes a covered file through unsealed while encryption is on: no
+    /// marker in the folder, another marker, or no key, and it fails (git then stores nothing); with neither
+    /// a record nor a marker there is nothing to seal with, and it fails too. Smudge refuses a covered blob
+    /// that is not sealed with the key (a remote's plaintext), and then puts back the file git removed
+    /// before it asked, so that a refused checkout leaves the work tree as it was.
     public static func gitFilter(_ mode: GitFilterMode, root: String, path: String, input: Data,
                                  context: JournalContext) throws(JournalError) -> Data {
-        guard let data = FileSystem.contents(root + "/" + encryptionMarkerFile),
-              let marker = EncryptionMarker(data) else { return input }
-        var key = readKey(marker, context: context)
-        if key?.id != marker.keyID { key = nil }
-        let cipher = BlobCipher(key: key)
+        let gitdir = plainGitFolder(of: root) ?? (try? Repository(at: root))?.gitdir
+        let local = gitdir.flatMap { localEncryption(gitdir: $0) }
+        let folder = FileSystem.contents(root + "/" + encryptionMarkerFile).flatMap(EncryptionMarker.init)
+        let marker: EncryptionMarker
+        if let local {
+            marker = local.marker
+            if mode == .clean {
+                guard local.on else { return input }
+                guard let folder else { throw .invalid(Say.filterMarkerMissing(path)) }
+                guard folder == marker else { throw .invalid(Say.filterMarkerChanged(path, folder.keyID, marker.keyID)) }
+            }
+        } else if let folder {
+            marker = folder
+        } else {
+            if mode == .clean { throw .invalid(Say.filterMarkerMissing(path)) }
+            return input
+        }
+        let cipher = BlobCipher(key: readKey(marker, context: context), journalID: marker.journalID)
         do {
             switch mode {
-            case .clean: return try cipher.seal(input, path: path)
-            case .smudge, .textconv: return try cipher.open(input, path: path)
+            case .clean:
+                return try cipher.seal(input, path: path)
+            case .smudge:
+                guard BlobCipher.covers(path), local?.on ?? true else { return try cipher.open(input, path: path) }
+                do {
+                    return try cipher.unseal(input, path: path).content
+                } catch {
+                    // git removed the file before it asked: the version its index still names goes back.
+                    if let gitdir, isSafe(path), !FileSystem.exists(root + "/" + path), let repository = try? Repository(at: root),
+                       let old = try? repository.indexedBlob(of: path),
+                       let plain = try? cipher.open(try repository.storedBlobData(old), path: path) {
+                        try? FileSystem.makeFolder((root + "/" + path as NSString).deletingLastPathComponent)
+                        try? FileSystem.writeAtomically(plain, to: root + "/" + path,
+                                                        temporaryIn: stateFolder(of: gitdir) + "/" + temporaryFolderName)
+                    }
+                    throw error
+                }
+            case .textconv:
+                return try cipher.open(input, path: path)
             }
         } catch {
             throw .from(error, doing: "filter \(path)")

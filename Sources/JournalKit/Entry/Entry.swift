@@ -31,7 +31,7 @@ public struct Entry: Sendable, Equatable {
     public var shortID: String { String(id.prefix(8)) }
 
     /// False for a file that is not UTF-8 text (a binary file named .md): it has no title or header.
-    public var isText: Bool { problem?.reason != Say.notText }
+    public var isText: Bool { problem?.reason != Say.notText && problem?.reason != Say.notTextLocked }
 
     /// The text after the title line, without the blank lines that follow the title.
     public var body: String { String(text[bodyRange]) }

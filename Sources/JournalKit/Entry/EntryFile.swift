@@ -17,7 +17,7 @@ public enum EntryFile {
             location: nil, updatedAt: nil, title: Entry.title(of: split.text), text: split.text, problem: nil)
         if let notText {
             // A binary file named .md is listed as broken and never read for a title or a header.
-            entry.problem = HeaderProblem(line: notText, reason: Say.notText)
+            entry.problem = HeaderProblem(line: notText, reason: BlobCipher.isSealed(data) ? Say.notTextLocked : Say.notText)
         } else {
             do {
                 try readHeader(split, into: &entry, zone: zone)

@@ -160,7 +160,8 @@ public final class Journal {
             } else if journal.killedRunLeftMarkers {
                 _ = try? journal.takeLock(timeout: 0)
             }
-            try journal.finishEncryptionStart()
+            // Reading works whatever this finds; a write that needs it refuses with the reason.
+            try? journal.settleEncryption()
             return journal
         } catch {
             throw .from(error, doing: Say.text("doing.open", root))
@@ -645,7 +646,7 @@ public final class Journal {
     /// paths from files with their control characters made visible.
     func commit(_ paths: [String], message: String) throws(JournalError) {
         do {
-            let text = encrypted ? Say.withoutTitles(message) : message
+            let text = encrypted ? Say.sealedMessage(message) : message
             _ = try repository.commit(paths: paths, message: ControlCharacters.visible(text), signature: author)
         } catch {
             throw .from(error, doing: Say.text("doing.commit"))

@@ -157,10 +157,17 @@ extension Journal {
         guard let given = JournalKey.parse(text) else { throw JournalError.invalid(Say.notAKey) }
         guard given.id == marker.keyID else { throw JournalError.invalid(Say.cloneWrongKey(url, given.id, marker.keyID)) }
         guard let keysFolder = context.keysFolder else { throw JournalError.invalid(Say.noKeysFolder) }
-        try FileSystem.makeFolder(keysFolder)
+        let cipher = BlobCipher(key: given, journalID: marker.journalID)
+        // Every covered file must open with the key, at its own path, before anything is written.
+        if let head = try repository.head() { try verifySealed(at: head, repository: repository, cipher: cipher) }
+        try makeKeysFolder(keysFolder)
         try writeKey(given, to: keysFolder + "/" + marker.journalID)
-        try FileSystem.makeFolder(Journal.stateFolder(of: repository.gitdir) + "/" + temporaryFolderName)
+        let state = Journal.stateFolder(of: repository.gitdir)
+        try FileSystem.makeFolder(state + "/" + temporaryFolderName)
+        try FileSystem.writeAtomically(Data(LocalEncryption(marker: marker, on: true).text.utf8),
+                                       to: localEncryptionPath(gitdir: repository.gitdir),
+                                       temporaryIn: state + "/" + temporaryFolderName)
         try configureGit(repository, executable: context.executable)
-        try repository.install(BlobCipher(key: given).filter)
+        try repository.install(cipher.filter)
     }
 }

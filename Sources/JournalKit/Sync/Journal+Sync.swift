@@ -150,6 +150,10 @@ extension Journal {
                let marker = EncryptionMarker(data) {
                 try adoptEncryption(marker)
             }
+            // Before anything is written or marked: what the remote brings keeps encryption on and is sealed.
+            if let remoteTip, let plain = try verifyIncoming(remoteTip, ours: try head(), remote: name) {
+                report.notes.append(Say.syncSealedPlain(plain.plain, name, plain.commit.short))
+            }
             // An editor may have saved a file while we were fetching: such a file is committed
             // first and the merge made again, so the checkout never writes over it.
             for _ in 0..<3 {

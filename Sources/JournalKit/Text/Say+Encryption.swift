@@ -10,6 +10,26 @@ extension Say {
     static func encryptedWithOtherKey(_ path: String, _ theirs: String, _ ours: String) -> String {
         Say.text("encryptedWithOtherKey", path, theirs, ours)
     }
+    static func encryptedNotSealed(_ path: String) -> String { Say.text("encryptedNotSealed", path) }
+    static func encryptedOldFormat(_ path: String) -> String { Say.text("encryptedOldFormat", path) }
+    static func encryptedForAnotherPath(_ path: String, _ sealedAt: String) -> String {
+        Say.text("encryptedForAnotherPath", path, sealedAt)
+    }
+    static func refusedBlob(_ commit: String, _ reason: String) -> String { Say.text("refusedBlob", commit, reason) }
+    static func remoteTurnedEncryptionOff(_ remote: String, _ commit: String) -> String {
+        Say.text("remoteTurnedEncryptionOff", remote, commit)
+    }
+    static func remoteChangedKey(_ remote: String, _ commit: String, _ theirs: String, _ ours: String) -> String {
+        Say.text("remoteChangedKey", remote, commit, theirs, ours)
+    }
+    static func filterMarkerMissing(_ path: String) -> String { Say.text("filterMarkerMissing", path) }
+    static func filterMarkerChanged(_ path: String, _ theirs: String, _ ours: String) -> String {
+        Say.text("filterMarkerChanged", path, theirs, ours)
+    }
+    static func syncSealedPlain(_ count: Int, _ remote: String, _ commit: String) -> String {
+        Say.plural("syncSealedPlain", count, count, remote, commit)
+    }
+    static var encryptionKeptOn: String { Say.text("encryptionKeptOn") }
     static func alreadyEncrypted(_ keyID: String) -> String { Say.text("alreadyEncrypted", keyID) }
     static func syncNeedsKey(_ keyID: String) -> String { Say.text("syncNeedsKey", keyID) }
     public static var notEncrypted: String { Say.text("notEncrypted") }
@@ -34,6 +54,10 @@ extension Say {
     public static func earlierCommitsPlain(_ count: Int) -> String { Say.plural("earlierCommitsPlain", count, count) }
     public static func unlocked(_ count: Int) -> String { Say.plural("unlocked", count, count) }
     public static var statusOff: String { Say.text("statusOff") }
+    public static func encryptionOff(_ files: Int) -> String { Say.plural("encryptionOff", files, files) }
+    public static var confirmEncryptionOff: String { Say.text("confirmEncryptionOff") }
+    public static var encryptionOffNeedsYes: String { Say.text("encryptionOffNeedsYes") }
+    public static var encryptionLeftOn: String { Say.text("encryptionLeftOn") }
     public static func statusOn(_ keyID: String) -> String { Say.text("statusOn", keyID) }
     public static func statusKey(_ path: String, present: Bool) -> String {
         present ? Say.text("statusKey", path) : Say.text("statusKeyMissing", path)
@@ -45,12 +69,31 @@ extension Say {
     // MARK: Commit messages
 
     static let commitEncrypt = "Encrypt entries and attachments"
+    static let commitKeepEncryption = "Keep encryption on"
+    static let commitDecrypt = "Store entries and attachments unencrypted"
 
-    /// A commit message with every `"Title" (3f2a9c1e)` made `entry 3f2a9c1e`: while encryption is on,
-    /// commit messages (which a remote sees) carry no titles.
-    static func withoutTitles(_ message: String) -> String {
-        guard let pattern = try? NSRegularExpression(pattern: "\"[^\\n]*\" \\(([0-9a-f]{8})\\)") else { return message }
-        let range = NSRange(message.startIndex..., in: message)
-        return pattern.stringByReplacingMatches(in: message, range: range, withTemplate: "entry $1")
+    /// A commit message as an encrypted journal stores it, which a remote reads: its verb and the ids of
+    /// the entries it names (`Tag entry 3f2a9c1e`, `Commit 2 entries` and one id a line), never a title, a
+    /// tag, a category, a file name or a weather summary. The tool's own fixed messages pass as they are.
+    static func sealedMessage(_ message: String) -> String {
+        if [commitEncrypt, commitKeepEncryption, commitDecrypt].contains(message) || message.hasPrefix("journal sync: ") {
+            return message
+        }
+        let verb = message.prefix { $0 != " " && $0 != "\n" }
+        var ids: [String] = []
+        let patterns = ["\\(([0-9a-f]{8})\\)", "entry ([0-9a-f]{8})\\b", "(?m)^([0-9a-f]{8}) "]
+        for pattern in patterns {
+            guard let expression = try? NSRegularExpression(pattern: pattern) else { continue }
+            for match in expression.matches(in: message, range: NSRange(message.startIndex..., in: message)) {
+                if let range = Range(match.range(at: 1), in: message), !ids.contains(String(message[range])) {
+                    ids.append(String(message[range]))
+                }
+            }
+        }
+        switch ids.count {
+        case 0: return String(verb)
+        case 1: return "\(verb) entry \(ids[0])"
+        default: return "\(verb) \(ids.count) entries\n\n" + ids.joined(separator: "\n")
+        }
     }
 }

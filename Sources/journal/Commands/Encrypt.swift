@@ -8,7 +8,7 @@ extension JournalCommand {
             commandName: "encrypt",
             abstract: Say.text("help.Encrypt.abstract"),
             discussion: Help.reflow(Say.text("help.Encrypt.discussion")),
-            subcommands: [EncryptInit.self, EncryptStatus.self, EncryptUnlock.self,
+            subcommands: [EncryptInit.self, EncryptStatus.self, EncryptUnlock.self, EncryptOff.self,
                           GitFilter.Clean.self, GitFilter.Smudge.self, GitFilter.Textconv.self],
             defaultSubcommand: EncryptStatus.self)
     }
@@ -37,10 +37,7 @@ extension JournalCommand {
             let start = try journal.turnOnEncryption()
             print(Say.encryptionOn(start.marker.keyID, start.keyPath, start.storedFiles))
             if let exportPath {
-                guard FileManager.default.createFile(atPath: exportPath, contents: Data(start.keyFileText.utf8),
-                                                     attributes: [.posixPermissions: 0o600]) else {
-                    throw Failure(Say.unreadableKeyFile(exportPath))
-                }
+                try Journal.exportKey(start.keyFileText, to: exportPath)
                 print(Say.keyExported(exportPath))
             } else {
                 print(Say.recoveryWordsIntro)
@@ -86,6 +83,32 @@ extension JournalCommand {
             let count = try journal.unlock(keyText: text)
             try refresh(journal)
             print(Say.unlocked(count))
+        }
+    }
+
+    struct EncryptOff: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            commandName: "off", abstract: Say.text("help.EncryptOff.abstract"))
+
+        @OptionGroup var options: GlobalOptions
+
+        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.EncryptOff.yes")))
+        var yes = false
+
+        func run() throws {
+            let journal = try options.openJournal()
+            guard journal.encryptionStatus().marker != nil else { throw Failure(Say.notEncrypted) }
+            if !yes {
+                guard Terminal.stdinIsTerminal else { throw Failure(Say.encryptionOffNeedsYes) }
+                Terminal.ask(Say.confirmEncryptionOff)
+                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+                guard answer == "y" || answer == "yes" else {
+                    print(Say.encryptionLeftOn)
+                    throw ExitCode(1)
+                }
+            }
+            try refresh(journal)
+            print(Say.encryptionOff(try journal.turnOffEncryption()))
         }
     }
 

@@ -1,0 +1,90 @@
+import Foundation
+import Git
+
+/// What a remote of an encrypted journal may bring, checked before anything is written or marked: a
+/// server can push anything, and the key, not the server's tree, decides what is genuine.
+extension Journal {
+    /// Refuses a fetched commit whose tree turns encryption off (no marker, or no filter attributes) or
+    /// names another journal or key than this machine's record.
+    func refuseDowngrade(_ tip: ObjectID, remote: String) throws {
+        guard let local = localEncryption, local.on else { return }
+        let marker = try repository.fileContents(Journal.encryptionMarkerFile, at: tip).flatMap(EncryptionMarker.init)
+        guard let marker, Journal.namesFilter(try repository.fileContents(Journal.attributesFile, at: tip)) else {
+            throw JournalError.invalid(Say.remoteTurnedEncryptionOff(remote, tip.short))
+        }
+        guard marker == local.marker else {
+            throw JournalError.invalid(Say.remoteChangedKey(remote, tip.short, marker.keyID, local.marker.keyID))
+        }
+    }
+
+    /// Every blob of a covered path that `changes` bring must open with this journal's key, at the path
+    /// it was sealed for: a plaintext file, another key's or another journal's blob, a damaged one, or
+    /// one sealed for another path (the ciphertext of another entry) is refused, naming the file and
+    /// `commit`. A file moved as it was keeps the path it was sealed at: allowed where the same changes
+    /// delete that path with that blob. `legacy`: blobs of the first format (which kept no path) pass;
+    /// only a tree this machine has never had (a clone, an unlock) may hold them.
+    func verifySealed(_ changes: [TreeChange], commit: ObjectID, legacy: Bool) throws {
+        guard let cipher, cipher.sealing else { return }
+        try Journal.verifySealed(changes, commit: commit, legacy: legacy, repository: try repository, cipher: cipher)
+    }
+
+    static func verifySealed(_ changes: [TreeChange], commit: ObjectID, legacy: Bool, repository: Repository,
+                             cipher: BlobCipher) throws {
+        var deleted: [ObjectID: Set<String>] = [:]
+        for change in changes where change.kind == .deleted {
+            if let blob = change.oldBlob { deleted[blob, default: []].insert(change.path) }
+        }
+        for change in changes where BlobCipher.covers(change.path) {
+            guard let blob = change.newBlob else { continue }
+            let sealedAt: String?
+            do {
+                sealedAt = try cipher.unseal(try repository.storedBlobData(blob), path: change.path).sealedAt
+            } catch let error as JournalError {
+                throw JournalError.invalid(Say.refusedBlob(commit.short, error.description))
+            }
+            guard let sealedAt else {
+                if legacy { continue }
+                throw JournalError.invalid(Say.refusedBlob(commit.short, Say.encryptedOldFormat(change.path)))
+            }
+            if sealedAt != change.path, deleted[blob]?.contains(sealedAt) != true {
+                throw JournalError.invalid(Say.refusedBlob(commit.short, Say.encryptedForAnotherPath(change.path, sealedAt)))
+            }
+        }
+    }
+
+    /// `verifySealed` for every covered file of `commit`'s tree.
+    static func verifySealed(at commit: ObjectID, repository: Repository, cipher: BlobCipher) throws {
+        try verifySealed(try repository.changes(from: nil, to: commit, under: BlobCipher.coveredFolders), commit: commit,
+                         legacy: true, repository: repository, cipher: cipher)
+    }
+
+    /// What a sync is about to bring from `remoteTip` into `ours`, checked from the commit the two share
+    /// (`base`). Where `base` was encrypted already, the remote's tree must keep encryption on under this
+    /// machine's key and every covered file it changes must be sealed. Where `base` was not (the other
+    /// side forked before encryption was turned on, or never learned of it), its plain files are what it
+    /// wrote before: they pass and the merge seals them; returns how many there are, and the commit.
+    func verifyIncoming(_ remoteTip: ObjectID, ours: ObjectID?, remote: String) throws -> (plain: Int, commit: ObjectID)? {
+        guard encrypted, let local = localEncryption, local.on else { return nil }
+        if let ours, try ours == remoteTip || repository.isAncestor(remoteTip, of: ours) { return nil }
+        let base = try ours.flatMap { try repository.mergeBase($0, remoteTip) }
+        let baseMarker = try base.flatMap { try repository.fileContents(Journal.encryptionMarkerFile, at: $0) }
+            .flatMap(EncryptionMarker.init)
+        let changes = try repository.changes(from: base, to: remoteTip)
+        if baseMarker != nil {
+            try refuseDowngrade(remoteTip, remote: remote)
+            try verifySealed(changes, commit: remoteTip, legacy: false)
+            return nil
+        }
+        let theirMarker = try repository.fileContents(Journal.encryptionMarkerFile, at: remoteTip).flatMap(EncryptionMarker.init)
+        if let theirMarker, theirMarker != local.marker {
+            throw JournalError.invalid(Say.remoteChangedKey(remote, remoteTip.short, theirMarker.keyID, local.marker.keyID))
+        }
+        let sealed = try changes.filter { change in
+            guard BlobCipher.covers(change.path), let blob = change.newBlob else { return false }
+            return BlobCipher.isSealed(try repository.storedBlobData(blob))
+        }
+        try verifySealed(sealed, commit: remoteTip, legacy: base == nil)
+        let plain = changes.filter { BlobCipher.covers($0.path) && $0.newBlob != nil }.count - sealed.count
+        return plain > 0 ? (plain, remoteTip) : nil
+    }
+}
