@@ -17,14 +17,19 @@ public struct ContentFilter: Sendable {
     /// Object database → work tree ("smudge"); called for every blob read, whatever its path, so it must
     /// leave bytes it did not make unchanged. The path is "" when the reader does not know it.
     public let toWorkTree: @Sendable (Data, String) throws -> Data
+    /// A trailer line for every commit this module writes, from the commit's tree and parents (a keyed
+    /// seal, for a repository whose blobs are sealed); nil: none.
+    public let commitTrailer: (@Sendable (ObjectID, [ObjectID]) -> String?)?
 
     public init(name: String, covers: @escaping @Sendable (String) -> Bool,
                 toStore: @escaping @Sendable (Data, String) throws -> Data,
-                toWorkTree: @escaping @Sendable (Data, String) throws -> Data) {
+                toWorkTree: @escaping @Sendable (Data, String) throws -> Data,
+                commitTrailer: (@Sendable (ObjectID, [ObjectID]) -> String?)? = nil) {
         self.name = name
         self.covers = covers
         self.toStore = toStore
         self.toWorkTree = toWorkTree
+        self.commitTrailer = commitTrailer
     }
 }
 

@@ -4,6 +4,7 @@ import Foundation
 /// One commit as a history shows it.
 public struct CommitInfo: Sendable, Equatable {
     public let id: ObjectID
+    public let tree: ObjectID
     /// First parent first; empty for a root commit, two or more for a merge.
     public let parents: [ObjectID]
     public let author: Signature
@@ -213,8 +214,9 @@ extension Repository {
             authorTime = Date(timeIntervalSince1970: TimeInterval(signature.pointee.when.time))
             offset = Repository.offsetSeconds(minutes: signature.pointee.when.offset)
         }
+        let tree = git_commit_tree_id(commit).map { ObjectID($0.pointee) } ?? ObjectID(git_oid())
         return CommitInfo(
-            id: id, parents: parents, author: author, authorTime: authorTime, authorOffsetSeconds: offset,
+            id: id, tree: tree, parents: parents, author: author, authorTime: authorTime, authorOffsetSeconds: offset,
             commitTime: commitTime, summary: git_commit_summary(commit).map { String(cString: $0) } ?? "",
             message: git_commit_message(commit).map { String(cString: $0) } ?? "")
     }

@@ -354,7 +354,8 @@ extension Repository {
             try check(git_commit_lookup(&commit, pointer, &oid), operation)
             parentObjects.append(commit)
         }
-        let text = message.hasSuffix("\n") ? message : message + "\n"
+        var text = message.hasSuffix("\n") ? message : message + "\n"
+        if let trailer = contentFilter?.commitTrailer?(tree, parents) { text += "\n" + trailer + "\n" }
         var commit = git_oid()
         try check(git_commit_create(&commit, pointer, reference, author, author, nil, text, treeObject,
                                     parentObjects.count, &parentObjects), operation)

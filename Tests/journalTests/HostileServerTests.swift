@@ -220,4 +220,66 @@ import Testing
         #expect(try rig.peers.snapshot("a") == rig.peers.snapshot("b"))
         try rig.peers.expectHealthy("a")
     }
+
+    /// The server replays an older sealed version of an entry (undoing a tag) and brings back one the
+    /// victim deleted, in commits of its own: the victim keeps the newer versions and says so. The same
+    /// older version brought back by `journal restore` on another machine (a commit made with the key)
+    /// passes.
+    @Test func aReplayedOlderVersionIsNotTakenBack() throws {
+        let rig = try Rig()
+        let entries = try rig.peers.entryFiles("a")
+        let kept = try #require(entries.first)
+        let id = String(kept.split(separator: "-").last?.dropLast(3) ?? "")
+        let doomed = try rig.peers.add("a", "Soon deleted\n\nGone.")
+        try rig.peers.sync("a")
+        let olderBlob = try rig.peers.git("a", "rev-parse", "HEAD:" + kept).trimmingCharacters(in: .whitespacesAndNewlines)
+        let doomedBlob = try rig.peers.git("a", "rev-parse", "HEAD:" + doomed.path).trimmingCharacters(in: .whitespacesAndNewlines)
+        rig.peers.box.advanceClock()
+        #expect(try rig.peers.run("a", "tag", id, "+important").status == 0)
+        #expect(try rig.peers.run("a", "rm", "-y", doomed.id).status == 0)
+        try rig.peers.sync("a")
+        let newer = try #require(rig.peers.read("a", kept))
+        // The attacker's commit: the older blob back at its own path, the deleted entry back.
+        try rig.evil("pull", "-q", "origin", "main")
+        try rig.evil("update-index", "--add", "--cacheinfo", "100644,\(olderBlob),\(kept)")
+        try rig.evil("update-index", "--add", "--cacheinfo", "100644,\(doomedBlob),\(doomed.path)")
+        try rig.evil("commit", "-q", "-m", "replay")
+        try rig.evil("push", "-q", "origin", "main")
+        let synced = try rig.peers.run("a", "sync")
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains("origin set \(kept) back to a version this machine had replaced"), "\(synced.stderr)")
+        #expect(synced.stderr.contains("origin set \(doomed.path) back"), "\(synced.stderr)")
+        #expect(rig.peers.read("a", kept) == newer)
+        #expect(rig.peers.read("a", doomed.path) == nil)
+        #expect(try rig.peers.git("a", "show", "origin/main:" + kept).isEmpty == false)
+        try rig.peers.expectHealthy("a")
+        // The same move made with the key on the other machine (`journal restore` of the version before a
+        // tag) is the user's own: it passes.
+        let note = try rig.peers.add("a", "Second thoughts\n\nFirst version.")
+        try rig.peers.sync("a")
+        let first = try #require(rig.peers.read("a", note.path))
+        rig.peers.box.advanceClock()
+        #expect(try rig.peers.run("a", "tag", note.id, "+maybe").status == 0)
+        try rig.peers.sync("a")
+        try rig.peers.sync("b")
+        rig.peers.box.advanceClock()
+        let restore = try rig.peers.run("b", "restore", note.id)
+        #expect(restore.status == 0, "\(restore.stderr)")
+        try rig.peers.sync("b")
+        let restored = try rig.peers.run("a", "sync")
+        #expect(restored.status == 0, "\(restored.stderr)")
+        #expect(!restored.stderr.contains("back to a version"), "\(restored.stderr)")
+        #expect(rig.peers.read("a", note.path) == first)
+    }
+
+    /// The journal's own commits carry a keyed seal, which `journal log` does not show.
+    @Test func commitsCarryASealTheLogDoesNotShow() throws {
+        let rig = try Rig()
+        let message = try rig.peers.git("a", "log", "-1", "--format=%B")
+        #expect(message.contains("Journal-Seal: "), "\(message)")
+        let log = try rig.peers.run("a", "log", "-n", "5")
+        #expect(!log.stdout.contains("Journal-Seal"), "\(log.stdout)")
+        let json = try rig.peers.run("a", "log", "-n", "5", "--json")
+        #expect(!json.stdout.contains("Journal-Seal"))
+    }
 }

@@ -58,14 +58,24 @@ extension Journal {
                          legacy: true, repository: repository, cipher: cipher)
     }
 
+    /// What a sync found in what a remote brings (see `verifyIncoming`).
+    struct Incoming {
+        /// Covered files in plain text from a side that forked before encryption (sealed by the merge).
+        var plain: (count: Int, commit: ObjectID)?
+        /// Entries the remote set back to a version this machine had and replaced (a replay), each with the
+        /// commit that did: the merge keeps this machine's newer version.
+        var replayed: [String: ObjectID] = [:]
+    }
+
     /// What a sync is about to bring from `remoteTip` into `ours`, checked from the commit the two share
     /// (`base`). Where `base` was encrypted already, the remote's tree must keep encryption on under this
-    /// machine's key and every covered file it changes must be sealed. Where `base` was not (the other
-    /// side forked before encryption was turned on, or never learned of it), its plain files are what it
-    /// wrote before: they pass and the merge seals them; returns how many there are, and the commit.
-    func verifyIncoming(_ remoteTip: ObjectID, ours: ObjectID?, remote: String) throws -> (plain: Int, commit: ObjectID)? {
-        guard encrypted, let local = localEncryption, local.on else { return nil }
-        if let ours, try ours == remoteTip || repository.isAncestor(remoteTip, of: ours) { return nil }
+    /// machine's key, every covered file it changes must be sealed, and an entry set back to a version
+    /// this machine replaced, by a commit not made with the key, is a replay. Where `base` was not (the
+    /// other side forked before encryption was turned on, or never learned of it), its plain files are
+    /// what it wrote before: they pass, and the merge seals them.
+    func verifyIncoming(_ remoteTip: ObjectID, ours: ObjectID?, remote: String) throws -> Incoming {
+        guard encrypted, let local = localEncryption, local.on else { return Incoming() }
+        if let ours, try ours == remoteTip || repository.isAncestor(remoteTip, of: ours) { return Incoming() }
         let base = try ours.flatMap { try repository.mergeBase($0, remoteTip) }
         let baseMarker = try base.flatMap { try repository.fileContents(Journal.encryptionMarkerFile, at: $0) }
             .flatMap(EncryptionMarker.init)
@@ -73,7 +83,7 @@ extension Journal {
         if baseMarker != nil {
             try refuseDowngrade(remoteTip, remote: remote)
             try verifySealed(changes, commit: remoteTip, legacy: false)
-            return nil
+            return Incoming(replayed: try ours.map { try replayedVersions(remoteTip, ours: $0, changes: changes) } ?? [:])
         }
         let theirMarker = try repository.fileContents(Journal.encryptionMarkerFile, at: remoteTip).flatMap(EncryptionMarker.init)
         if let theirMarker, theirMarker != local.marker {
@@ -85,6 +95,41 @@ extension Journal {
         }
         try verifySealed(sealed, commit: remoteTip, legacy: base == nil)
         let plain = changes.filter { BlobCipher.covers($0.path) && $0.newBlob != nil }.count - sealed.count
-        return plain > 0 ? (plain, remoteTip) : nil
+        return Incoming(plain: plain > 0 ? (plain, remoteTip) : nil)
+    }
+
+    /// The entries among `changes` (from the shared commit to `remoteTip`) that the remote sets to a version
+    /// `ours`'s history had and replaced, or deleted, through commits that carry no seal of this key: an
+    /// older version replayed, a deleted entry brought back. A commit the journal made with the key (a
+    /// `restore` on another machine) is sealed and passes. Walks this machine's history only when such a
+    /// commit touches an entry.
+    private func replayedVersions(_ remoteTip: ObjectID, ours: ObjectID, changes: [TreeChange]) throws -> [String: ObjectID] {
+        guard let cipher else { return [:] }
+        let offered = Dictionary(changes.compactMap { change in
+            Journal.isEntryPath(change.path) ? change.newBlob.map { (change.path, $0) } : nil
+        }, uniquingKeysWith: { a, _ in a })
+        // Which of them came from a commit without the seal: the newest such commit for each.
+        var unsealed: [String: ObjectID] = [:]
+        try repository.walkCommits(from: remoteTip, hiding: [ours]) { commit in
+            guard !cipher.isSealed(commit) else { return true }
+            for change in try repository.changes(from: commit.parents.first, to: commit.id, under: [Journal.entriesFolder])
+            where offered[change.path] != nil && change.newBlob == offered[change.path] && unsealed[change.path] == nil {
+                unsealed[change.path] = commit.id
+            }
+            return true
+        }
+        guard !unsealed.isEmpty else { return [:] }
+        var replaced: [String: Set<ObjectID>] = [:]
+        let paths = Array(unsealed.keys)
+        try repository.walkCommits(from: ours) { commit in
+            for change in try repository.changes(from: commit.parents.first, to: commit.id, under: paths) {
+                if let old = change.oldBlob { replaced[change.path, default: []].insert(old) }
+            }
+            return true
+        }
+        return unsealed.filter { path, _ in
+            guard let blob = offered[path], replaced[path]?.contains(blob) == true else { return false }
+            return (try? repository.blobID(of: path, at: ours)) != blob
+        }
     }
 }

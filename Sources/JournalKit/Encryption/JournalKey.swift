@@ -186,11 +186,28 @@ struct BlobCipher: Sendable {
         return (path, payload[contentAt..<(contentAt + count)])
     }
 
+    /// The trailer of a commit made with the key (`Journal-Seal: <keyed digest of its journal, tree and
+    /// parents>`): a server cannot make one, so a sync tells the journal's own commits from any other.
+    static let sealTrailer = "Journal-Seal: "
+
+    func commitSeal(tree: ObjectID, parents: [ObjectID]) -> String? {
+        guard sealing, let key else { return nil }
+        let facts = "journal-commit\u{0}\(journalID)\u{0}\(tree.hex)\u{0}" + parents.map(\.hex).joined(separator: ",")
+        return BlobCipher.sealTrailer + key.digest(Data(facts.utf8))
+    }
+
+    /// Whether `commit` carries this key's seal for its own tree and parents.
+    func isSealed(_ commit: CommitInfo) -> Bool {
+        guard let expected = commitSeal(tree: commit.tree, parents: commit.parents) else { return false }
+        return commit.message.split(separator: "\n").contains { $0 == expected }
+    }
+
     var filter: ContentFilter {
         let cipher = self
         return ContentFilter(
             name: BlobCipher.filterName, covers: BlobCipher.covers,
             toStore: { data, path in try cipher.seal(data, path: path) },
-            toWorkTree: { data, path in try cipher.open(data, path: path) })
+            toWorkTree: { data, path in try cipher.open(data, path: path) },
+            commitTrailer: { tree, parents in cipher.commitSeal(tree: tree, parents: parents) })
     }
 }

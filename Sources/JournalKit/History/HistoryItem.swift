@@ -25,7 +25,14 @@ public struct CommitSummary: Sendable, Equatable, Codable {
         email = info.author.email
         date = Timestamp(date: info.authorTime, offsetSeconds: info.authorOffsetSeconds)
         subject = info.summary
-        message = info.message
+        message = CommitSummary.withoutSeal(info.message)
+    }
+
+    /// A message without the seal an encrypted journal's commits carry (a keyed digest, of no use to read).
+    static func withoutSeal(_ message: String) -> String {
+        guard message.contains(BlobCipher.sealTrailer) else { return message }
+        let lines = message.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix(BlobCipher.sealTrailer) }
+        return lines.joined(separator: "\n").trimmingCharacters(in: .newlines) + "\n"
     }
 }
 

@@ -42,8 +42,8 @@ extension Journal {
             for change in edited where change.oldBlob != nil {
                 let full = root + "/" + change.path
                 let merged = FileMerge.merge(MergeInput(
-                    path: change.path, base: try change.oldBlob.map { try repository.blobData($0) },
-                    ours: try FileSystem.read(full), theirs: try change.newBlob.map { try repository.blobData($0) },
+                    path: change.path, base: try change.oldBlob.map { try repository.blobData($0, path: change.path) },
+                    ours: try FileSystem.read(full), theirs: try change.newBlob.map { try repository.blobData($0, path: change.path) },
                     oursWins: true))
                 if let data = merged.data { try write(data, to: full) }
                 kept.append(change.path)
@@ -56,7 +56,7 @@ extension Journal {
         for change in changes {
             let full = root + "/" + change.path
             if let blob = change.newBlob {
-                try write(try repository.blobData(blob), to: full)
+                try write(try repository.blobData(blob, path: change.path), to: full)
             } else if FileSystem.exists(full) {
                 try FileSystem.remove(full)
                 FileSystem.syncFolder((full as NSString).deletingLastPathComponent)

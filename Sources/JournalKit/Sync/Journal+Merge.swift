@@ -17,10 +17,11 @@ extension Journal {
     }
 
     /// The merge commit of `ours` and `theirs`, built path by path with `FileMerge`; HEAD doesn't move.
-    func merge(ours: ObjectID, theirs: ObjectID, remote: String) throws -> MergePlan {
+    /// `keepingOurs`: paths whose change on their side is left out (a replayed older version).
+    func merge(ours: ObjectID, theirs: ObjectID, remote: String, keepingOurs keptOurs: Set<String> = []) throws -> MergePlan {
         let base = try repository.mergeBase(ours, theirs)
         let ourChanges = try repository.changes(from: base, to: ours)
-        let theirChanges = try repository.changes(from: base, to: theirs)
+        let theirChanges = try repository.changes(from: base, to: theirs).filter { !keptOurs.contains($0.path) }
         let ourByPath = Dictionary(ourChanges.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         let theirByPath = Dictionary(theirChanges.map { ($0.path, $0) }, uniquingKeysWith: { a, _ in a })
         func data(_ blob: ObjectID?) throws -> Data? { try blob.map { try repository.blobData($0) } }

@@ -151,8 +151,10 @@ extension Journal {
                 try adoptEncryption(marker)
             }
             // Before anything is written or marked: what the remote brings keeps encryption on and is sealed.
-            if let remoteTip, let plain = try verifyIncoming(remoteTip, ours: try head(), remote: name) {
-                report.notes.append(Say.syncSealedPlain(plain.plain, name, plain.commit.short))
+            let incoming = try remoteTip.map { try verifyIncoming($0, ours: try head(), remote: name) } ?? Incoming()
+            if let plain = incoming.plain { report.notes.append(Say.syncSealedPlain(plain.count, name, plain.commit.short)) }
+            for (path, commit) in incoming.replayed.sorted(by: { $0.key < $1.key }) {
+                report.notes.append(Say.syncKeptNewer(path, name, commit.short))
             }
             // An editor may have saved a file while we were fetching: such a file is committed
             // first and the merge made again, so the checkout never writes over it.
@@ -161,8 +163,9 @@ extension Journal {
                 guard let remoteTip else { return ours }
                 if let ours, try ours == remoteTip || repository.isAncestor(remoteTip, of: ours) { return ours }
                 let plan: (target: ObjectID, message: String, merge: MergePlan?)
-                if let ours, try !repository.isAncestor(ours, of: remoteTip) {
-                    let merge = try self.merge(ours: ours, theirs: remoteTip, remote: name)
+                // A replayed older version is left out of the merge: even a fast-forward becomes a merge then.
+                if let ours, try !incoming.replayed.isEmpty || !repository.isAncestor(ours, of: remoteTip) {
+                    let merge = try self.merge(ours: ours, theirs: remoteTip, remote: name, keepingOurs: Set(incoming.replayed.keys))
                     plan = (merge.commit, "journal sync: merge \(name)", merge)
                 } else {
                     plan = (remoteTip, "journal sync: fast-forward to \(name)", nil)

@@ -29,6 +29,9 @@ extension Say {
     static func syncSealedPlain(_ count: Int, _ remote: String, _ commit: String) -> String {
         Say.plural("syncSealedPlain", count, count, remote, commit)
     }
+    static func syncKeptNewer(_ path: String, _ remote: String, _ commit: String) -> String {
+        Say.text("syncKeptNewer", path, remote, commit)
+    }
     static var encryptionKeptOn: String { Say.text("encryptionKeptOn") }
     static func alreadyEncrypted(_ keyID: String) -> String { Say.text("alreadyEncrypted", keyID) }
     static func syncNeedsKey(_ keyID: String) -> String { Say.text("syncNeedsKey", keyID) }
