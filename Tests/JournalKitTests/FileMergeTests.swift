@@ -146,6 +146,10 @@ import Testing
         let green = base.replacingOccurrences(of: "blue", with: "green")
         let both = merge(Data(base.utf8), Data(green.utf8), Data(theirs.utf8), oursWins: true, path: "journal.yml")
         #expect(both.notes == ["journal.yml: categories.work.color: kept green; the other side had red"])
+        // One side emptied the value: the note says so instead of ending in nothing.
+        let emptied = base.replacingOccurrences(of: "color: blue", with: "color:")
+        let withEmpty = merge(Data(base.utf8), Data(green.utf8), Data(emptied.utf8), oursWins: true, path: "journal.yml")
+        #expect(withEmpty.notes == ["journal.yml: categories.work.color: kept green; the other side had an empty value"])
     }
 
     @Test func otherFilesMergeByLinesAndKeepAClashBeside() throws {
@@ -164,5 +168,19 @@ import Testing
         #expect(FileMerge.copyPath(for: "entries/2026/11/2026-11-21-3f2a9c1e.md", id: "abcdef01-2345")
             == "entries/2026/11/2026-11-21-abcdef01.md")
         #expect(FileMerge.copyPath(for: "entries/notes.md", id: "abcdef01-2345") == "entries/notes-conflict-abcdef01.md")
+    }
+
+    /// A CRLF file keeps CRLF on every line after a merge, also on lines one side added with LF (a line
+    /// the tool appended, another editor) and when the text has no final line break.
+    @Test func aCRLFFileKeepsCRLFOnEveryLine() {
+        let file = { (header: String, body: String) in Data(("---\r\nid: x\r\n" + header + "---\r\n" + body).utf8) }
+        let base = file("tags: [a]\r\n", "T\r\n\r\nline one\r\nline two\r\n")
+        let ours = file("tags: [a, b]\r\n", "T\r\n\r\nline one\r\nline two\r\n![photo](a.jpg)\n")
+        let theirs = file("tags: [a, c]\r\n", "T\r\n\r\nline one!\r\nline two\r\n")
+        let merged = text(merge(base, ours, theirs).data) ?? ""
+        #expect(merged == text(file("tags: [a, b, c]\r\n", "T\r\n\r\nline one!\r\nline two\r\n![photo](a.jpg)\r\n")), "\(merged.debugDescription)")
+        let unterminated = text(merge(base, file("tags: [a]\r\n", "T\r\n\r\nline one\r\nline two\r\nlast"), theirs).data) ?? ""
+        #expect(unterminated.hasSuffix("line two\r\nlast"), "\(unterminated.debugDescription)")
+        #expect(!unterminated.replacingOccurrences(of: "\r\n", with: "").contains("\n"), "\(unterminated.debugDescription)")
     }
 }

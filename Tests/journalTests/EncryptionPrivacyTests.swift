@@ -29,6 +29,30 @@ import Testing
         #expect(log.contains("Attach entry \(id)"), "\(log)")
     }
 
+    /// journal.yml (category names) is sealed like entries; a journal encrypted before that seals it at
+    /// its next command.
+    @Test func theSettingsAreSealed() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        #expect(try box.journal("encrypt", "init").status == 0)
+        #expect(try box.journal("categories", "add", "zebrasecretcat").status == 0)
+        #expect(try box.git("cat-file", "-p", "HEAD:journal.yml").hasPrefix("\u{0}JOURNALCRYPT2\u{0}"))
+        #expect(try box.journal("categories").stdout.contains("zebrasecretcat"))
+        #expect(!(try box.git("cat-file", "-p", "HEAD:journal.yml").contains("zebrasecretcat")))
+        // As an earlier version left it: journal.yml plain, .gitattributes without its line.
+        try box.write(".gitattributes", "entries/** filter=journal-crypt diff=journal-crypt\nattachments/** filter=journal-crypt diff=journal-crypt\n")
+        try box.write(".git/info/attributes", "")
+        try box.git("add", ".gitattributes", "journal.yml")
+        try box.git("commit", "-q", "-m", "as before")
+        #expect(!(try box.git("cat-file", "-p", "HEAD:journal.yml").hasPrefix("\u{0}JOURNALCRYPT")))
+        let list = try box.journal("list")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(!list.stderr.contains("encryption stays on"), "\(list.stderr)")
+        #expect(try box.git("log", "-1", "--format=%s") == "Encrypt journal.yml\n")
+        #expect(try box.git("cat-file", "-p", "HEAD:journal.yml").hasPrefix("\u{0}JOURNALCRYPT2\u{0}"))
+        #expect(try box.git("status", "--porcelain") == "")
+    }
+
     @Test func keyFilesAreTheOwnersAlone() throws {
         let box = try Sandbox()
         #expect(try box.journal("init").status == 0)
@@ -107,5 +131,43 @@ import Testing
         #expect(try peers.snapshot("a") == peers.snapshot("b"))
         try peers.expectHealthy("a")
         try peers.expectHealthy("b")
+    }
+}
+
+/// A machine that cloned before encryption was turned on elsewhere: its sync says how to give the key,
+/// `encrypt init` refuses to make a second key, and the key given once (to `unlock` or `sync`) is enough.
+@Suite struct EncryptionLateMachineTests {
+    @Test func aMachineThatClonedBeforeEncryptionTakesTheKeyOnce() throws {
+        let peers = try Peers(["a", "b", "c"])
+        let key = peers.box.root.path + "/journal.key"
+        // b and c live elsewhere: their own keys folders.
+        let bEnv = ["XDG_CONFIG_HOME": peers.box.root.path + "/b-config"]
+        let cEnv = ["XDG_CONFIG_HOME": peers.box.root.path + "/c-config"]
+        #expect(try peers.run("a", "encrypt", "init", "--export", key).status == 0)
+        try peers.add("a", "Sealed from the start")
+        try peers.sync("a")
+        let offline = try peers.add("b", "Xylowritten before it knew")
+        let stuck = try peers.run("b", "sync", env: bEnv)
+        #expect(stuck.status == 1)
+        #expect(stuck.stderr.contains("run `journal sync --key-file PATH`"), "\(stuck.stderr)")
+        let second = try peers.run("b", "encrypt", "init", env: bEnv)
+        #expect(second.status == 1)
+        #expect(second.stderr.contains("encrypted already"), "\(second.stderr)")
+        let unlocked = try peers.run("b", "encrypt", "unlock", "--key-file", key, env: bEnv)
+        #expect(unlocked.status == 0, "\(unlocked.stderr)")
+        #expect(unlocked.stdout.contains("Key kept"))
+        let synced = try peers.run("b", "sync", env: bEnv)
+        #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(try peers.run("b", "encrypt", "status", env: bEnv).stdout.contains("Encryption: on"))
+        // c gives the key to sync itself.
+        try peers.add("c", "Also from before")
+        let cSynced = try peers.run("c", "sync", "--key-file", key, env: cEnv)
+        #expect(cSynced.status == 0, "\(cSynced.stderr)")
+        try peers.sync("a")
+        let titles = try peers.run("a", "list").stdout
+        #expect(titles.contains("Xylowritten before it knew") && titles.contains("Also from before"))
+        #expect(peers.read("a", offline.path)?.contains("Xylowritten") == true)
+        let objects = try peers.box.git(["cat-file", "--batch-all-objects", "--batch"], in: peers.remote)
+        #expect(!objects.contains("Xylowritten"))
     }
 }

@@ -15,7 +15,7 @@ import Testing
         let key = box.root.path + "/journal.key"
         let result = try box.journal("encrypt", "init", "--export", key)
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout.contains("Encryption is on: 2 files of entries/ and attachments/ re-stored encrypted"))
+        #expect(result.stdout.contains("Encryption is on: 3 files (entries/, attachments/ and journal.yml) re-stored encrypted"))
         #expect(result.stdout.contains("Key written to \(key)"))
         #expect(result.stdout.contains("earlier commits keep the plaintext"))
         return (first, second, key)
@@ -105,7 +105,7 @@ import Testing
         #expect(try box.git("rev-parse", "HEAD", in: other) == before)
         let unlocked = try box.run(["-J", other, "encrypt", "unlock", "--key-file", key], env: elsewhere)
         #expect(unlocked.status == 0, "\(unlocked.stderr)")
-        #expect(unlocked.stdout.contains("2 files decrypted"))
+        #expect(unlocked.stdout.contains("3 files decrypted"), "\(unlocked.stdout)")
         #expect(String(decoding: FileManager.default.contents(atPath: other + "/" + path) ?? Data(), as: UTF8.self)
             .contains("Gulls everywhere."))
         // The entry added while locked is committed now, sealed.

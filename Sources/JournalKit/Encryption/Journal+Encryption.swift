@@ -85,6 +85,10 @@ extension Journal {
     public static let encryptionMarkerFile = ".journal-crypt"
     static let attributesFile = ".gitattributes"
     static var attributeLines: String {
+        essentialAttributeLines
+            + BlobCipher.coveredFiles.map { "\($0) filter=\(BlobCipher.filterName) diff=\(BlobCipher.filterName)\n" }.joined()
+    }
+    static var essentialAttributeLines: String {
         BlobCipher.coveredFolders.map { "\($0)/** filter=\(BlobCipher.filterName) diff=\(BlobCipher.filterName)\n" }.joined()
     }
 
@@ -155,8 +159,13 @@ extension Journal {
     /// folder, or an `unlock` beforehand) this side encrypts too; without it the sync stops before it
     /// writes anything. A journal this machine turned off (`encrypt off`) is not turned on again by the
     /// remote's marker of the same journal: the merge then carries the turning off.
-    func adoptEncryption(_ marker: EncryptionMarker) throws {
+    /// `key` is asked only when this machine has none (a key file's text or recovery words, `sync --key-file`):
+    /// checked against the marker, then kept.
+    func adoptEncryption(_ marker: EncryptionMarker, key given: () -> String?) throws {
         if let local = localEncryption, !local.on, local.marker.journalID == marker.journalID { return }
+        if Journal.readKey(marker, context: context) == nil, let text = given() {
+            try keepKey(text, for: marker)
+        }
         guard let key = Journal.readKey(marker, context: context) else {
             throw JournalError.invalid(Say.syncNeedsKey(marker.keyID))
         }
@@ -195,6 +204,8 @@ extension Journal {
     /// commit that seals everything it covers (an interrupted run is finished when the journal is next opened).
     public func turnOnEncryption() throws(JournalError) -> EncryptionStart {
         if let marker = encryptionMarker { throw .invalid(Say.alreadyEncrypted(marker.keyID)) }
+        // A second key for one journal would split it in two: the remote's key is the one to take.
+        if let remote = remoteMarker() { throw .invalid(Say.remoteAlreadyEncrypted(remote.keyID)) }
         guard let keysFolder = context.keysFolder else { throw .invalid(Say.noKeysFolder) }
         try checkCommittable()
         let lock = try takeLock()
@@ -240,13 +251,7 @@ extension Journal {
             try repository.install(cipher.filter)
             self.cipher = cipher
             encrypted = false
-            var covered = Set<String>()
-            if let head = try repository.head() {
-                covered.formUnion(try repository.changes(from: nil, to: head, under: BlobCipher.coveredFolders).map(\.path))
-            }
-            for folder in BlobCipher.coveredFolders {
-                covered.formUnion(FileSystem.files(under: root + "/" + folder, relativeTo: root))
-            }
+            let covered = try coveredFiles()
             try FileSystem.remove(root + "/" + Journal.encryptionMarkerFile)
             let attributes = root + "/" + Journal.attributesFile
             if let data = FileSystem.contents(attributes) {
@@ -272,17 +277,23 @@ extension Journal {
         try repository.install(cipher.filter)
         self.cipher = cipher
         encrypted = true
+        let paths = try coveredFiles().sorted()
+        try commit(paths + [Journal.attributesFile, Journal.encryptionMarkerFile], message: Say.commitEncrypt)
+        try? index().record(paths.filter(Journal.isEntryPath), root: root, committed: true, read: indexRead)
+        return paths.count
+    }
+
+    /// Every file encryption covers, in HEAD or in the folder.
+    private func coveredFiles() throws -> Set<String> {
         var covered = Set<String>()
         if let head = try repository.head() {
-            covered.formUnion(try repository.changes(from: nil, to: head, under: BlobCipher.coveredFolders).map(\.path))
+            covered.formUnion(try repository.changes(from: nil, to: head, under: BlobCipher.coveredPaths).map(\.path))
         }
         for folder in BlobCipher.coveredFolders {
             covered.formUnion(FileSystem.files(under: root + "/" + folder, relativeTo: root))
         }
-        let paths = covered.sorted()
-        try commit(paths + [Journal.attributesFile, Journal.encryptionMarkerFile], message: Say.commitEncrypt)
-        try? index().record(paths.filter(Journal.isEntryPath), root: root, committed: true, read: indexRead)
-        return paths.count
+        covered.formUnion(BlobCipher.coveredFiles.filter { FileSystem.exists(root + "/" + $0) })
+        return covered
     }
 
     /// Makes the folder and HEAD agree with this machine's record of encryption (see `LocalEncryption`):
@@ -297,8 +308,8 @@ extension Journal {
         let folderOK = folderMarker == marker && Journal.namesFilter(FileSystem.contents(root + "/" + Journal.attributesFile))
         let head = try repository.head()
         let headMarker = try head.flatMap { try repository.fileContents(Journal.encryptionMarkerFile, at: $0) }
-        let headOK = try headMarker.flatMap(EncryptionMarker.init) == marker
-            && Journal.namesFilter(try head.flatMap { try repository.fileContents(Journal.attributesFile, at: $0) })
+        let headAttributes = try head.flatMap { try repository.fileContents(Journal.attributesFile, at: $0) }
+        let headOK = try headMarker.flatMap(EncryptionMarker.init) == marker && Journal.namesFilter(headAttributes)
         guard !(folderOK && headOK), let key = Journal.readKey(marker, context: context), try repository.state == .none,
               try !repository.isHeadDetached else { return }
         let lock = try takeLock()
@@ -312,17 +323,21 @@ extension Journal {
             // Never committed (a killed `encrypt init`), or removed by a commit from elsewhere: every covered
             // file is sealed again, with the marker.
             _ = try sealEverything(key: key, marker: marker)
+        } else if try headMarker.flatMap(EncryptionMarker.init) == marker && Journal.namesFilter(headAttributes, essential: true) {
+            // Encrypted before journal.yml was sealed too: its line added, and journal.yml stored sealed.
+            try commit([Journal.attributesFile] + BlobCipher.coveredFiles, message: Say.commitSealSettings)
         } else if !headOK {
             context.notice(Say.encryptionKeptOn)
             try commit([Journal.encryptionMarkerFile, Journal.attributesFile], message: Say.commitKeepEncryption)
         }
     }
 
-    /// Whether an attributes file's text names the filter for every covered folder.
-    static func namesFilter(_ data: Data?) -> Bool {
+    /// Whether an attributes file's text names the filter for every covered path (`essential`: for the
+    /// covered folders, entries and attachments, whose loss turns encryption off).
+    static func namesFilter(_ data: Data?, essential: Bool = false) -> Bool {
         guard let data else { return false }
         let text = String(decoding: data, as: UTF8.self)
-        return attributeLines.split(separator: "\n").allSatisfy { text.contains($0) }
+        return (essential ? essentialAttributeLines : attributeLines).split(separator: "\n").allSatisfy { text.contains($0) }
     }
 
     /// `.gitattributes` with the filter's lines: the folder's own lines kept, ours added where missing.
@@ -391,8 +406,15 @@ extension Journal {
     /// or a machine that lost its key file. Checks the key against the marker before writing anything,
     /// keeps it, sets up git, and writes the plaintext of every covered file that holds ciphertext.
     /// Returns how many files it decrypted.
+    /// A journal that is not encrypted here but whose remote is (this machine cloned before encryption
+    /// was turned on elsewhere, and has fetched since): the key is checked and kept, and the next sync
+    /// takes the encryption (returns -1 then).
     public func unlock(keyText: String) throws(JournalError) -> Int {
-        guard let marker = encryptionMarker else { throw .invalid(Say.notEncrypted) }
+        guard let marker = encryptionMarker else {
+            guard let remote = remoteMarker() else { throw .invalid(Say.notEncrypted) }
+            do { try keepKey(keyText, for: remote) } catch { throw .from(error, doing: "unlock") }
+            return -1
+        }
         guard let key = JournalKey.parse(keyText) else { throw .invalid(Say.notAKey) }
         guard key.id == marker.keyID else { throw .invalid(Say.wrongKey(key.id, marker.keyID)) }
         guard let keysFolder = context.keysFolder else { throw .invalid(Say.noKeysFolder) }
@@ -410,13 +432,11 @@ extension Journal {
             self.cipher = cipher
             encrypted = true
             var opened: [String] = []
-            for folder in BlobCipher.coveredFolders {
-                for path in FileSystem.files(under: root + "/" + folder, relativeTo: root) {
-                    let full = root + "/" + path
-                    guard let data = FileSystem.contents(full), BlobCipher.isSealed(data) else { continue }
-                    try write(try cipher.open(data, path: path), to: full)
-                    opened.append(path)
-                }
+            for path in try coveredFiles().sorted() {
+                let full = root + "/" + path
+                guard let data = FileSystem.contents(full), BlobCipher.isSealed(data) else { continue }
+                try write(try cipher.open(data, path: path), to: full)
+                opened.append(path)
             }
             try repository.updateIndex(paths: opened)
             try? index().record(opened.filter(Journal.isEntryPath), root: root, committed: true, read: indexRead)
@@ -424,6 +444,24 @@ extension Journal {
         } catch {
             throw .from(error, doing: "unlock")
         }
+    }
+
+    /// Checks `text` (a key file's text or recovery words) against `marker` and keeps it in the keys folder.
+    func keepKey(_ text: String, for marker: EncryptionMarker) throws {
+        guard let key = JournalKey.parse(text) else { throw JournalError.invalid(Say.notAKey) }
+        guard key.id == marker.keyID else { throw JournalError.invalid(Say.wrongKey(key.id, marker.keyID)) }
+        guard let keysFolder = context.keysFolder else { throw JournalError.invalid(Say.noKeysFolder) }
+        try Journal.makeKeysFolder(keysFolder)
+        try Journal.writeKey(key, to: keysFolder + "/" + marker.journalID)
+    }
+
+    /// The marker of the branch the current one tracks, as last fetched; nil when it has none.
+    private func remoteMarker() -> EncryptionMarker? {
+        guard let repository = try? repository, case .some(.some(let branch)) = try? repository.currentBranch(),
+              let upstream = repository.upstream(of: branch),
+              case .some(.some(let tip)) = try? repository.referenceTarget("refs/remotes/\(upstream.remote)/\(upstream.branch)"),
+              case .some(.some(let data)) = try? repository.fileContents(Journal.encryptionMarkerFile, at: tip) else { return nil }
+        return EncryptionMarker(data)
     }
 
     /// The git program's filters (`journal encrypt clean|smudge|textconv`): `input` sealed or opened with

@@ -9,7 +9,7 @@ extension Journal {
     func refuseDowngrade(_ tip: ObjectID, remote: String) throws {
         guard let local = localEncryption, local.on else { return }
         let marker = try repository.fileContents(Journal.encryptionMarkerFile, at: tip).flatMap(EncryptionMarker.init)
-        guard let marker, Journal.namesFilter(try repository.fileContents(Journal.attributesFile, at: tip)) else {
+        guard let marker, Journal.namesFilter(try repository.fileContents(Journal.attributesFile, at: tip), essential: true) else {
             throw JournalError.invalid(Say.remoteTurnedEncryptionOff(remote, tip.short))
         }
         guard marker == local.marker else {
@@ -54,7 +54,7 @@ extension Journal {
 
     /// `verifySealed` for every covered file of `commit`'s tree.
     static func verifySealed(at commit: ObjectID, repository: Repository, cipher: BlobCipher) throws {
-        try verifySealed(try repository.changes(from: nil, to: commit, under: BlobCipher.coveredFolders), commit: commit,
+        try verifySealed(try repository.changes(from: nil, to: commit, under: BlobCipher.coveredPaths), commit: commit,
                          legacy: true, repository: repository, cipher: cipher)
     }
 

@@ -91,11 +91,13 @@ struct BlobCipher: Sendable {
     static let keyIDLength = 8
     static let nonceLength = 12
     static let tagLength = 16
-    /// The folders whose files are sealed (the same rule as the `.gitattributes` lines).
+    /// The folders whose files are sealed, and the files (the same rule as the `.gitattributes` lines).
     static let coveredFolders = ["entries", "attachments"]
+    static let coveredFiles = ["journal.yml"]
+    static var coveredPaths: [String] { coveredFolders + coveredFiles }
 
     static func covers(_ path: String) -> Bool {
-        coveredFolders.contains { path.hasPrefix($0 + "/") }
+        coveredFolders.contains { path.hasPrefix($0 + "/") } || coveredFiles.contains(path)
     }
 
     static func header(keyID: String, magic: Data = BlobCipher.magic) -> Data { magic + Data(keyID.utf8) }

@@ -260,7 +260,9 @@ enum FileMerge {
                 return Block(key: key, lines: FileMerge.lines(merged))
             }
         }
-        notes.append(Say.syncKept(name, winner.map(\.valueText) ?? Say.syncNothing, loser.map(\.valueText) ?? Say.syncNothing))
+        // A value that is there but empty (`key:`) is named as such, so the note never ends in nothing.
+        let shown = { (block: Block?) in block.map { $0.valueText.isEmpty ? Say.syncEmptyValue : $0.valueText } ?? Say.syncNothing }
+        notes.append(Say.syncKept(name, shown(winner), shown(loser)))
         return winner
     }
 
@@ -416,15 +418,24 @@ struct RawEntry {
         RawEntry.withHeader(self, header: header, body: body)
     }
 
+    /// A file whose header ends its lines with CRLF keeps CRLF on every line: lines the other side added
+    /// with LF (an editor of its own, a line the tool appended) are given a CR too.
     static func withHeader(_ shape: RawEntry, header: [Block], body: String) -> Data {
         var text = shape.hasBOM ? "\u{FEFF}" : ""
+        let crlf = shape.hasHeader && shape.opening.hasSuffix("\r")
         if shape.hasHeader || !header.isEmpty {
-            let crlf = shape.opening.hasSuffix("\r")
             let lines = header.flatMap(\.lines).map { crlf && !$0.hasSuffix("\r") ? $0 + "\r" : $0 }
             text += ([shape.hasHeader ? shape.opening : "---"] + lines + [shape.hasHeader ? shape.closing : "---"])
                 .joined(separator: "\n") + "\n"
         }
-        text += body
+        if crlf {
+            // Every line an LF ends; the text after the last LF (often none) has no line end to change.
+            var lines = body.lfLines()
+            for index in lines.indices.dropLast() where !lines[index].hasSuffix("\r") { lines[index] += "\r" }
+            text += lines.joined(separator: "\n")
+        } else {
+            text += body
+        }
         return Data(text.utf8)
     }
 }

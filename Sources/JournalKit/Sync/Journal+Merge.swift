@@ -18,7 +18,9 @@ extension Journal {
 
     /// The merge commit of `ours` and `theirs`, built path by path with `FileMerge`; HEAD doesn't move.
     /// `keepingOurs`: paths whose change on their side is left out (a replayed older version).
-    func merge(ours: ObjectID, theirs: ObjectID, remote: String, keepingOurs keptOurs: Set<String> = []) throws -> MergePlan {
+    /// `joining`: the two have no commit in common (two journals made apart), said in the commit's message.
+    func merge(ours: ObjectID, theirs: ObjectID, remote: String, keepingOurs keptOurs: Set<String> = [],
+               joining: Bool = false) throws -> MergePlan {
         let base = try repository.mergeBase(ours, theirs)
         let ourChanges = try repository.changes(from: base, to: ours)
         let theirChanges = try repository.changes(from: base, to: theirs).filter { !keptOurs.contains($0.path) }
@@ -142,9 +144,10 @@ extension Journal {
             parents = [theirs]
             decisions.append(Say.syncResealed(count, Journal.beforeEncryptionRef + ours.short))
         }
-        let full = Say.commitSync(remote) + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
+        let subject = joining ? Say.commitJoin(remote) : Say.commitSync(remote)
+        let full = subject + (notes.isEmpty ? "" : "\n\n" + notes.joined(separator: "\n"))
         // The notes quote header values and titles, which a remote of an encrypted journal must not see.
-        let message = encrypted ? Say.commitSync(remote) : full
+        let message = encrypted ? subject : full
         let commit = try repository.makeCommit(
             tree: tree, parents: parents, message: ControlCharacters.visible(message), signature: author)
         return MergePlan(commit: commit, conflicts: conflicts, clashed: clashed, notes: decisions, kept: kept)

@@ -62,7 +62,12 @@ extension Journal {
     {
         let existed = FileSystem.exists(path)
         if existed {
-            let contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]
+            var contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]
+            // A clone of this URL killed before it wrote a file leaves only its `.git`: it is ours, started over.
+            if contents == [".git"], isAbandonedClone(at: path, of: url) {
+                try? FileManager.default.removeItem(atPath: path + "/.git")
+                contents = []
+            }
             guard FileSystem.isFolder(path), contents.isEmpty else { throw .invalid(Say.cloneTargetExists(path)) }
         }
         func cleanUp() {
@@ -106,6 +111,19 @@ extension Journal {
             cleanUp()
             throw .from(error, doing: Say.text("doing.clone", url))
         }
+    }
+
+    /// Whether the repository at `path` is what a clone of `url` leaves when killed before its checkout:
+    /// its remote `origin` is `url`, and HEAD has no commit yet or the very one fetched from there (so
+    /// starting over loses nothing).
+    private static func isAbandonedClone(at path: String, of url: String) -> Bool {
+        guard let repository = try? Repository(at: path), case .some(.some(let origin)) = try? repository.remoteURL("origin"),
+              origin == url else { return false }
+        let head: ObjectID?
+        do { head = try repository.head() } catch { return false }
+        guard let head else { return true }
+        guard case .some(.some(let branch)) = try? repository.currentBranch() else { return false }
+        return (try? repository.referenceTarget("refs/remotes/origin/" + branch)) == head
     }
 
     /// A clone's checkout, where it can be done on every core, with the snapshot recorded from the files as

@@ -37,7 +37,8 @@ extension Journal {
     /// Commits pending edits, fetches, merges entry by entry, and pushes; a push refused because the
     /// remote moved meanwhile is retried after a new fetch and merge. The writers' lock is held for the
     /// local steps only, never while the network is in use.
-    public func sync(remote name: String, access: RemoteAccess) throws(JournalError) -> SyncReport {
+    /// `key` is asked only when the remote turns out to be encrypted and this machine has no key for it.
+    public func sync(remote name: String, access: RemoteAccess, key: () -> String? = { nil }) throws(JournalError) -> SyncReport {
         var report = SyncReport(remote: name)
         guard case .some(.some) = try? repository.remoteURL(name) else { throw .invalid(Say.unknownRemote(name)) }
         // One sync at a time per journal; its marker tells the lock files of a killed one from those of
@@ -63,15 +64,17 @@ extension Journal {
         }
         let maxAttempts = 8
         var refused: (tip: ObjectID?, why: String)?
-        // The remote's branch: ours, else its main or master (a journal started on master joining one on
-        // main), else ours, made by the push.
+        // The remote's branch: ours, else (for the journal's own branch, main or master) the other of the
+        // two (a journal started on master joining one on main), else ours, made by the push. Another
+        // branch goes to its own name there, never to main.
         var remoteBranch = branch
+        let isJournalBranch = ["main", "master"].contains(branch)
         for attempt in 1...maxAttempts {
             // Another push won the race: wait a little, longer each time and at random, so that several
             // machines syncing at once do not keep colliding.
             if attempt > 1 { Journal.backOff(attempt: attempt) }
             var remoteTip = try network { try repository.fetch(remote: name, branch: remoteBranch, access: access) }
-            if remoteTip == nil, remoteBranch == branch {
+            if remoteTip == nil, remoteBranch == branch, isJournalBranch {
                 for other in ["main", "master"] where other != branch {
                     guard let tip = try network({ try repository.fetch(remote: name, branch: other, access: access) }) else {
                         continue
@@ -85,7 +88,7 @@ extension Journal {
             }
             // Refused although the remote did not move: a hook or a rule said no; trying again won't help.
             if let refused, refused.tip == remoteTip { throw .busy(Say.pushRefused(name, refused.why)) }
-            guard let after = try mergeFetched(remoteTip, from: name, into: &report), after != remoteTip else {
+            guard let after = try mergeFetched(remoteTip, from: name, key: key, into: &report), after != remoteTip else {
                 if remoteTip != nil { settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch) }
                 return report
             }
@@ -134,7 +137,7 @@ extension Journal {
 
     /// Under the lock: commits what is pending, then brings in `remoteTip` (fast-forward or merge).
     /// Returns HEAD afterwards.
-    private func mergeFetched(_ remoteTip: ObjectID?, from name: String, into report: inout SyncReport)
+    private func mergeFetched(_ remoteTip: ObjectID?, from name: String, key: () -> String?, into report: inout SyncReport)
         throws(JournalError) -> ObjectID?
     {
         try checkCommittable()
@@ -148,7 +151,7 @@ extension Journal {
         do {
             if !encrypted, let remoteTip, let data = try repository.fileContents(Journal.encryptionMarkerFile, at: remoteTip),
                let marker = EncryptionMarker(data) {
-                try adoptEncryption(marker)
+                try adoptEncryption(marker, key: key)
             }
             // Before anything is written or marked: what the remote brings keeps encryption on and is sealed.
             let incoming = try remoteTip.map { try verifyIncoming($0, ours: try head(), remote: name) } ?? Incoming()
@@ -163,10 +166,18 @@ extension Journal {
                 guard let remoteTip else { return ours }
                 if let ours, try ours == remoteTip || repository.isAncestor(remoteTip, of: ours) { return ours }
                 let plan: (target: ObjectID, message: String, merge: MergePlan?)
-                // A replayed older version is left out of the merge: even a fast-forward becomes a merge then.
-                if let ours, try !incoming.replayed.isEmpty || !repository.isAncestor(ours, of: remoteTip) {
-                    let merge = try self.merge(ours: ours, theirs: remoteTip, remote: name, keepingOurs: Set(incoming.replayed.keys))
+                // Two histories with nothing in common: a journal just made here (nothing in it but its
+                // first settings) takes the remote's, as a clone would; another is joined to it, once.
+                let unrelated = try ours.map { try repository.mergeBase($0, remoteTip) == nil } ?? false
+                if let ours, unrelated, try isUntouched(ours) {
+                    plan = (remoteTip, "journal sync: take \(name)", nil)
+                    report.notes.append(Say.syncAdopted(name))
+                } else if let ours, try unrelated || !incoming.replayed.isEmpty || !repository.isAncestor(ours, of: remoteTip) {
+                    // A replayed older version is left out of the merge: even a fast-forward becomes a merge then.
+                    let merge = try self.merge(ours: ours, theirs: remoteTip, remote: name, keepingOurs: Set(incoming.replayed.keys),
+                                               joining: unrelated)
                     plan = (merge.commit, "journal sync: merge \(name)", merge)
+                    if unrelated { report.notes.append(Say.syncJoined(name)) }
                 } else {
                     plan = (remoteTip, "journal sync: fast-forward to \(name)", nil)
                 }
@@ -192,6 +203,13 @@ extension Journal {
         } catch {
             throw .from(error, doing: Say.text("doing.merge", name))
         }
+    }
+
+    /// Whether `commit`'s tree is a journal as `init` makes it: its first settings and nothing else.
+    private func isUntouched(_ commit: ObjectID) throws -> Bool {
+        let files = try repository.changes(from: nil, to: commit)
+        guard files.count == 1, files[0].path == Journal.settingsFile, let blob = files[0].newBlob else { return false }
+        return try repository.blobData(blob, path: Journal.settingsFile) == Data(Settings.initialText.utf8)
     }
 
     /// Entries added, edited and deleted between two commits (other files are not counted).

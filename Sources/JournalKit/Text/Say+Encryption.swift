@@ -33,6 +33,7 @@ extension Say {
         Say.text("syncKeptNewer", path, remote, commit)
     }
     static var encryptionKeptOn: String { Say.text("encryptionKeptOn") }
+    static func remoteAlreadyEncrypted(_ keyID: String) -> String { Say.text("remoteAlreadyEncrypted", keyID) }
     static func alreadyEncrypted(_ keyID: String) -> String { Say.text("alreadyEncrypted", keyID) }
     static func syncNeedsKey(_ keyID: String) -> String { Say.text("syncNeedsKey", keyID) }
     public static var notEncrypted: String { Say.text("notEncrypted") }
@@ -57,6 +58,7 @@ extension Say {
     public static func earlierCommitsPlain(_ count: Int) -> String { Say.plural("earlierCommitsPlain", count, count) }
     public static func unlocked(_ count: Int) -> String { Say.plural("unlocked", count, count) }
     public static var statusOff: String { Say.text("statusOff") }
+    public static var keyKeptForSync: String { Say.text("keyKeptForSync") }
     public static func encryptionOff(_ files: Int) -> String { Say.plural("encryptionOff", files, files) }
     public static var confirmEncryptionOff: String { Say.text("confirmEncryptionOff") }
     public static var encryptionOffNeedsYes: String { Say.text("encryptionOffNeedsYes") }
@@ -73,13 +75,14 @@ extension Say {
 
     static let commitEncrypt = "Encrypt entries and attachments"
     static let commitKeepEncryption = "Keep encryption on"
+    static let commitSealSettings = "Encrypt journal.yml"
     static let commitDecrypt = "Store entries and attachments unencrypted"
 
     /// A commit message as an encrypted journal stores it, which a remote reads: its verb and the ids of
     /// the entries it names (`Tag entry 3f2a9c1e`, `Commit 2 entries` and one id a line), never a title, a
     /// tag, a category, a file name or a weather summary. The tool's own fixed messages pass as they are.
     static func sealedMessage(_ message: String) -> String {
-        if [commitEncrypt, commitKeepEncryption, commitDecrypt].contains(message) || message.hasPrefix("journal sync: ") {
+        if [commitEncrypt, commitKeepEncryption, commitDecrypt, commitSealSettings].contains(message) || message.hasPrefix("journal sync: ") {
             return message
         }
         let verb = message.prefix { $0 != " " && $0 != "\n" }

@@ -39,9 +39,14 @@ extension Say {
     // MARK: Merge commit messages
 
     static func commitSync(_ remote: String) -> String { "Sync with \(remote)" }
+    static func commitJoin(_ remote: String) -> String { "Join this journal with the one at \(remote)" }
+    static func syncAdopted(_ remote: String) -> String { Say.text("syncAdopted", remote) }
+    static func syncJoined(_ remote: String) -> String { Say.text("syncJoined", remote) }
     /// The remote a merge commit of `journal sync` names in its subject; nil for other commits.
     public static func syncRemote(ofCommitSummary summary: String) -> String? {
-        summary.hasPrefix("Sync with ") ? String(summary.dropFirst("Sync with ".count)) : nil
+        if summary.hasPrefix("Sync with ") { return String(summary.dropFirst("Sync with ".count)) }
+        let join = "Join this journal with the one at "
+        return summary.hasPrefix(join) ? String(summary.dropFirst(join.count)) : nil
     }
     public static func syncedIn(_ remote: String) -> String { Say.text("syncedIn", remote) }
     public static func syncedNothing(_ remote: String) -> String { Say.text("syncedNothing", remote) }
@@ -54,6 +59,7 @@ extension Say {
     static func syncConflictCopyNote(_ id: String) -> String { Say.text("syncConflictCopyNote", id.prefix(8)) }
     static func syncKept(_ field: String, _ kept: String, _ other: String) -> String { Say.text("syncKept", field, kept, other) }
     static var syncNothing: String { Say.text("syncNothing") }
+    static var syncEmptyValue: String { Say.text("syncEmptyValue") }
     static func syncFileCopyNote(_ path: String, _ copy: String) -> String { Say.text("syncFileCopyNote", path, copy) }
 
     // MARK: What the commands print

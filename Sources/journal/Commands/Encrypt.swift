@@ -81,6 +81,10 @@ extension JournalCommand {
             let journal = try options.openJournal()
             guard let text = try KeyInput.read(keyFile) else { throw Failure(Say.notAKey) }
             let count = try journal.unlock(keyText: text)
+            guard count >= 0 else {
+                print(Say.keyKeptForSync)
+                return
+            }
             try refresh(journal)
             print(Say.unlocked(count))
         }

@@ -18,11 +18,16 @@ extension JournalCommand {
         @Flag(help: ArgumentHelp(Say.text("help.Sync.acceptHostKey")))
         var acceptHostKey = false
 
+        @Option(help: ArgumentHelp(Say.text("help.Sync.keyFile")))
+        var keyFile: String?
+
         func run() throws {
             let journal = try options.openJournal()
             let name = try remote ?? journal.defaultRemote()
+            // Read first, so that an unreadable key file stops the sync before it starts.
+            let keyText = try keyFile.map { try KeyInput.read($0) }
             let report = try Network.retryingWithConsent(accept: acceptHostKey) { access in
-                try journal.sync(remote: name, access: access)
+                try journal.sync(remote: name, access: access, key: { keyText ?? (try? KeyInput.read(nil)) ?? nil })
             }
             if !report.pending.committed.isEmpty { Terminal.note(Say.committedOutsideEdits(report.pending.committed.count)) }
             for warning in report.pending.warnings { Terminal.warn(warning) }
