@@ -10,7 +10,10 @@ FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 ## changes; empty outside a git checkout or without git.
 export JOURNAL_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
 
-.PHONY: install uninstall test build deps test-deps bench bench-history clean
+## The binary `install-files` puts in place (the tests install their debug build with it).
+BUILT ?= .build/release/journal
+
+.PHONY: install install-files uninstall test build deps test-deps bench bench-history clean
 
 ## What building and running `journal` needs, said before it is installed.
 deps:
@@ -27,9 +30,15 @@ build: deps
 
 ## Installs what is missing, builds, installs `journal`, its manual page (English and Korean) and its
 ## completions, and opens the default journal.
-install: build
+install: build install-files
+	@journal_dir="$${JOURNAL_DIR:-$$HOME/journal}"; \
+	  [ -e "$$journal_dir/journal.yml" ] || "$(BIN)/journal" init "$$journal_dir"; \
+	  "$(BIN)/journal" list -n 10
+
+## The binary, journal(1) in each language, and the completions of bash, zsh and (when it is there) fish.
+install-files:
 	install -d "$(BIN)" "$(MAN)/man1" "$(MAN)/ko/man1" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)"
-	install -m 755 .build/release/journal "$(BIN)/journal"
+	install -m 755 "$(BUILT)" "$(BIN)/journal"
 	"$(BIN)/journal" --generate-manual en > "$(MAN)/man1/journal.1"
 	"$(BIN)/journal" --generate-manual ko > "$(MAN)/ko/man1/journal.1"
 	"$(BIN)/journal" --generate-completion-script bash > "$(BASH_COMPLETIONS)/journal"
@@ -41,9 +50,6 @@ install: build
 	fi
 	@echo "Installed $(BIN)/journal ($$("$(BIN)/journal" --version)), man journal, completions"
 	@case ":$$PATH:" in *":$(BIN):"*) ;; *) echo "Add $(BIN) to your PATH to run journal by name";; esac
-	@journal_dir="$${JOURNAL_DIR:-$$HOME/journal}"; \
-	  [ -e "$$journal_dir/journal.yml" ] || "$(BIN)/journal" init "$$journal_dir"; \
-	  "$(BIN)/journal" list -n 10
 
 ## Removes what `make install` put in place; the journal and your settings stay.
 uninstall:

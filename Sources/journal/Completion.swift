@@ -34,16 +34,18 @@ enum Completion {
     /// The journal the command line being completed names (`-J DIR`, `--journal DIR`, `--journal=DIR`,
     /// `-JDIR`), else the one every command uses.
     static func journalFolder(in words: [String]) -> String {
-        var options = GlobalOptions()
+        var named: String?
         for (index, word) in words.enumerated() {
             if ["-J", "--journal"].contains(word), index + 1 < words.count {
-                options.journal = unquoted(words[index + 1])
+                named = unquoted(words[index + 1])
             } else if word.hasPrefix("--journal=") {
-                options.journal = unquoted(String(word.dropFirst("--journal=".count)))
+                named = unquoted(String(word.dropFirst("--journal=".count)))
             } else if word.hasPrefix("-J"), word.count > 2 {
-                options.journal = unquoted(String(word.dropFirst(2)))
+                named = unquoted(String(word.dropFirst(2)))
             }
         }
+        var options = GlobalOptions()
+        options.journal = named
         return options.location.path
     }
 

@@ -141,7 +141,7 @@ public enum Doctor {
                 return [DoctorFinding(check: "index", status: .fixed, summary: Say.plural("doctor.indexRebuilt", count, why, count))]
             }
             if changes.reread > 0 {
-                return [DoctorFinding(check: "index", status: .ok, summary: Say.plural("doctor.indexCaughtUp", changes.reread, changes.reread, count))]
+                return [DoctorFinding(check: "index", status: .ok, summary: Say.plural("doctor.indexCaughtUp", changes.reread, changes.reread))]
             }
             return [DoctorFinding(check: "index", status: .ok, summary: Say.plural("doctor.indexCurrent", count, count))]
         } catch {
@@ -190,7 +190,14 @@ public enum Doctor {
                 branchesOf[remote.name] = branches
                 findings.append(DoctorFinding(check: "remote", status: .ok, summary: Say.text("doctor.remoteReached", remote.name, remote.url)))
             } catch {
-                let why = (error as? RemoteFailure).map(Say.remoteFailed) ?? JournalError.from(error, doing: Say.text("doing.sync")).description
+                let why: String
+                if let path = Repository.localPath(ofRemoteURL: remote.url), !FileSystem.exists(path) {
+                    why = Say.text("doctor.remoteNoFolder", path)
+                } else if let failure = error as? RemoteFailure {
+                    why = Say.remoteFailed(failure)
+                } else {
+                    why = (error as? GitError)?.message ?? "\(error)"
+                }
                 let fix = if case .unknownHost = error as? RemoteFailure {
                     Say.text("doctor.remoteHostFix", remote.name)
                 } else {
@@ -212,7 +219,7 @@ public enum Doctor {
                     check: "tracking", status: .problem,
                     summary: Say.text("doctor.trackingNoBranch", branch, upstream.remote + "/" + upstream.branch),
                     fix: Say.text("doctor.trackingFix", branch, upstream.remote)))
-            } else {
+            } else if branchesOf[upstream.remote] != nil {
                 findings.append(DoctorFinding(
                     check: "tracking", status: .ok, summary: Say.text("doctor.tracking", branch, upstream.remote + "/" + upstream.branch)))
             }
