@@ -39,6 +39,7 @@ esac
 missing=()
 reasons=()
 while IFS='|' read -r package why; do
+  [ -n "$package" ] || continue
   dpkg-query -W -f='${Status}' "$package" 2>/dev/null | grep -q "install ok installed" && continue
   missing+=("$package")
   reasons+=("  $package: $why")
@@ -64,20 +65,19 @@ install_quietly() {
   $sudo apt-get update -qq </dev/null
   $sudo apt-get install -y -qq --no-install-recommends "$@" </dev/null
   after="$(service_links)"
-  while read -r link; do
-    [ -n "$link" ] || continue
-    case "$link" in
-      /etc/systemd/system/*)
-        unit="$(basename "$link")"
-        echo "Disabling $unit, which the install enabled (journal's tests run their own)"
-        if command -v deb-systemd-helper >/dev/null; then $sudo deb-systemd-helper disable "$unit" </dev/null >/dev/null 2>&1 || true; fi
-        $sudo rm -f "$link" ;;
-      *)
-        name="$(basename "$link")"; name="${name#[SK][0-9][0-9]}"
-        echo "Disabling the init script $name, which the install enabled"
-        $sudo update-rc.d "$name" disable </dev/null >/dev/null 2>&1 || $sudo rm -f "$link" ;;
-    esac
-  done < <(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after"))
+  local new unit
+  new="$(comm -13 <(printf '%s\n' "$before") <(printf '%s\n' "$after"))"
+  # systemd units: each link a package made in a .wants folder.
+  for unit in $({ printf '%s\n' "$new" | grep '^/etc/systemd/system/' || true; } | xargs -r -n1 basename | sort -u); do
+    echo "Disabling $unit, which the install enabled"
+    if command -v deb-systemd-helper >/dev/null; then $sudo deb-systemd-helper disable "$unit" </dev/null >/dev/null 2>&1 || true; fi
+  done
+  { printf '%s\n' "$new" | grep '^/etc/systemd/system/' || true; } | xargs -r $sudo rm -f
+  # SysV init scripts: their start links (S01name) in /etc/rc?.d.
+  for unit in $({ printf '%s\n' "$new" | grep '^/etc/rc.\.d/S' || true; } | xargs -r -n1 basename | sed 's/^S[0-9][0-9]//' | sort -u); do
+    echo "Disabling the init script $unit, which the install enabled"
+    $sudo update-rc.d "$unit" disable </dev/null >/dev/null 2>&1 || true
+  done
   $sudo rm -f "$policy"
   [ -z "$saved" ] || $sudo mv "$saved" "$policy"
   trap - EXIT
