@@ -8,7 +8,7 @@ FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 
 ## The commit `journal --version` names (Package.swift reads it): short hash, `-dirty` with uncommitted
 ## changes; empty outside a git checkout or without git.
-export JOURNAL_COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null)$(shell git diff --quiet HEAD -- 2>/dev/null || echo -dirty)
+export JOURNAL_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null || c=$$c-dirty; echo $$c; })
 
 ## The binary `install-files` puts in place (the tests install their debug build with it).
 BUILT ?= .build/release/journal
