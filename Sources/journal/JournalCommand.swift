@@ -44,17 +44,8 @@ struct JournalCommand: ParsableCommand {
         Say.language = Language.choose()
         // `make install` writes the manual page of each language: `journal --generate-manual ko`.
         if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate-manual" {
-            guard Say.languages.contains(CommandLine.arguments[2]) else {
-                Terminal.printError(Say.text("manual.unknownLanguage", CommandLine.arguments[2], Say.languages.joined(separator: ", ")))
-                Foundation.exit(ExitCode.validationFailure.rawValue)
-            }
-            Say.language = CommandLine.arguments[2]
-            do {
-                Terminal.write(Data(try Manual.page().utf8))
-            } catch {
-                Terminal.printError("\(error)")
-                Foundation.exit(1)
-            }
+            let status = Manual.write(language: CommandLine.arguments[2])
+            if status != 0 { Foundation.exit(status) }
             return
         }
         do {

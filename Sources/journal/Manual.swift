@@ -11,6 +11,23 @@ import JournalKit
 /// plugin's own configuration, without the static standard library) to run the tool, which would double
 /// the time of `make install`, and its headings are English only.
 enum Manual {
+    /// Prints journal(1) in `language` (a catalogue's code) and returns the exit status: another code is a
+    /// usage mistake.
+    static func write(language: String) -> Int32 {
+        guard Say.languages.contains(language) else {
+            Terminal.printError(Say.text("manual.unknownLanguage", language, Say.languages.joined(separator: ", ")))
+            return ExitCode.validationFailure.rawValue
+        }
+        Say.language = language
+        do {
+            Terminal.write(Data(try page().utf8))
+            return 0
+        } catch {
+            Terminal.printError("\(error)")
+            return 1
+        }
+    }
+
     /// The man(7) source of journal(1) in the current language (`Say.language`).
     static func page() throws -> String {
         let help = try JSONDecoder().decode(DumpedHelp.self, from: Data(JournalCommand._dumpHelp().utf8))

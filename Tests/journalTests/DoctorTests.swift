@@ -137,6 +137,21 @@ import Testing
         #expect(try box.journal("doctor").status == 0)
     }
 
+    @Test func aKilledJournalsLockIsCleared() throws {
+        let server = try ProviderServer()
+        let box = try Self.wellJournal(server, remote: false)
+        let git = box.journal + "/.git"
+        // A journal killed while writing: its marker, and a lock file it made after it started.
+        try Data("12345\n".utf8).write(to: URL(fileURLWithPath: git + "/journal/writing"))
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(-10)], ofItemAtPath: git + "/journal/writing")
+        try Data().write(to: URL(fileURLWithPath: git + "/index.lock"))
+        let result = try box.journal("doctor")
+        #expect(result.status == 0, "\(result.stdout)\(result.stderr)")
+        #expect(result.stdout.contains("fixed    removed .git/index.lock left by a killed journal\n"), "\(result.stdout)")
+        #expect(result.stderr == "")
+        #expect(!FileManager.default.fileExists(atPath: git + "/index.lock"))
+    }
+
     @Test func damagedIndexIsRebuilt() throws {
         let server = try ProviderServer()
         let box = try Self.wellJournal(server, remote: false)

@@ -94,7 +94,7 @@ public enum Doctor {
             findings.append(DoctorFinding(
                 check: "journal", status: .problem, summary: error.description, fix: Say.text("doctor.journalFix", inputs.journalPath)))
         }
-        findings += notices.lines.map { DoctorFinding(check: "lock", status: .fixed, summary: $0) }
+        findings += notices.drain().map { DoctorFinding(check: "lock", status: .fixed, summary: $0) }
         let examination = Examination(inputs: inputs, journal: journal)
         for check in checks {
             findings += check(examination)
@@ -343,14 +343,13 @@ public enum Doctor {
 private final class NoticeLog: @unchecked Sendable {
     private let lock = NSLock()
     private var pending: [String] = []
-    private var all: [String] = []
 
     func append(_ line: String) { lock.withLock { pending.append(line) } }
-    var lines: [String] { drain() }
+
+    /// The notices since the last call.
     func drain() -> [String] {
         lock.withLock {
             defer { pending = [] }
-            all += pending
             return pending
         }
     }
