@@ -1,32 +1,66 @@
 # The two commands of the README: `make install` and `make test`.
 PREFIX ?= $(if $(filter 0,$(shell id -u)),/usr/local,$(HOME)/.local)
 BIN = $(PREFIX)/bin
+MAN = $(PREFIX)/share/man
+BASH_COMPLETIONS = $(PREFIX)/share/bash-completion/completions
+ZSH_COMPLETIONS = $(PREFIX)/share/zsh/site-functions
+FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 
-.PHONY: install test build deps bench bench-history clean
+## The commit `journal --version` names (Package.swift reads it): short hash, `-dirty` with uncommitted
+## changes; empty outside a git checkout or without git.
+export JOURNAL_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null || c=$$c-dirty; echo $$c; })
 
+## The binary `install-files` puts in place (the tests install their debug build with it).
+BUILT ?= .build/release/journal
+
+.PHONY: install install-files uninstall test build deps test-deps bench bench-history clean
+
+## What building and running `journal` needs, said before it is installed.
 deps:
-	@scripts/deps.sh
+	@scripts/deps.sh build
+
+## That, and the tools the tests and the benchmarks run (no service is started or enabled).
+test-deps:
+	@scripts/deps.sh test
 
 ## The Swift runtime and Foundation are linked in (--static-swift-stdlib): fewer shared libraries to
 ## load and relocate on every run (issue 12; BENCHMARKS.md).
 build: deps
 	swift build -c release --static-swift-stdlib
 
-## Installs what is missing, builds, installs `journal` and its completions, and opens the default journal.
-install: build
-	install -d "$(BIN)"
-	install -m 755 .build/release/journal "$(BIN)/journal"
-	install -d "$(PREFIX)/share/bash-completion/completions" "$(PREFIX)/share/zsh/site-functions"
-	"$(BIN)/journal" --generate-completion-script bash > "$(PREFIX)/share/bash-completion/completions/journal"
-	"$(BIN)/journal" --generate-completion-script zsh > "$(PREFIX)/share/zsh/site-functions/_journal"
-	@echo "Installed $(BIN)/journal"
+## Installs what is missing, builds, installs `journal`, its manual page (English and Korean) and its
+## completions, and opens the default journal.
+install: build install-files
 	@journal_dir="$${JOURNAL_DIR:-$$HOME/journal}"; \
 	  [ -e "$$journal_dir/journal.yml" ] || "$(BIN)/journal" init "$$journal_dir"; \
 	  "$(BIN)/journal" list -n 10
 
+## The binary, journal(1) in each language, and the completions of bash, zsh and (when it is there) fish.
+install-files:
+	install -d "$(BIN)" "$(MAN)/man1" "$(MAN)/ko/man1" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)"
+	install -m 755 "$(BUILT)" "$(BIN)/journal"
+	"$(BIN)/journal" --generate-manual en > "$(MAN)/man1/journal.1"
+	"$(BIN)/journal" --generate-manual ko > "$(MAN)/ko/man1/journal.1"
+	"$(BIN)/journal" --generate-completion-script bash > "$(BASH_COMPLETIONS)/journal"
+	"$(BIN)/journal" --generate-completion-script zsh > "$(ZSH_COMPLETIONS)/_journal"
+	@if command -v fish >/dev/null; then \
+	  install -d "$(FISH_COMPLETIONS)"; \
+	  echo '"$(BIN)/journal" --generate-completion-script fish > "$(FISH_COMPLETIONS)/journal.fish"'; \
+	  "$(BIN)/journal" --generate-completion-script fish > "$(FISH_COMPLETIONS)/journal.fish"; \
+	fi
+	@echo "Installed $(BIN)/journal ($$("$(BIN)/journal" --version)), man journal, completions"
+	@case ":$$PATH:" in *":$(BIN):"*) ;; *) echo "Add $(BIN) to your PATH to run journal by name";; esac
+
+## Removes what `make install` put in place; the journal and your settings stay.
+uninstall:
+	rm -f "$(BIN)/journal" "$(MAN)/man1/journal.1" "$(MAN)/ko/man1/journal.1" "$(BASH_COMPLETIONS)/journal" \
+	  "$(ZSH_COMPLETIONS)/_journal" "$(FISH_COMPLETIONS)/journal.fish"
+	@echo "Removed journal from $(PREFIX). Your journal ($${JOURNAL_DIR:-$$HOME/journal}) and settings" \
+	  "($${XDG_CONFIG_HOME:-$$HOME/.config}/journal) are left as they are."
+
 ## Installs what is missing and runs the whole test suite, then the date- and time-sensitive suites
 ## again under other days and zones.
-test: deps
+test: test-deps
 	swift test
 	scripts/clock-suites.sh
 

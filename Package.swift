@@ -17,6 +17,11 @@ let staticLibgit2 = ["git2", "mbedtls", "mbedx509", "mbedcrypto", "http_parser",
 /// gold, the default, cannot pack them.
 let packedRelocations = ["-use-ld=lld", "-Xlinker", "-z", "-Xlinker", "pack-relative-relocs"]
 
+/// The commit `journal --version` names: the Makefile passes it as JOURNAL_COMMIT (`git rev-parse`, plus
+/// `-dirty` for uncommitted changes). Only the one-file C target below is compiled with it, so a new commit
+/// recompiles that file and relinks, nothing else; a plain `swift build` leaves it out.
+let commit = String((Context.environment["JOURNAL_COMMIT"] ?? "").filter { $0.isASCII && ($0.isHexDigit || "-dirty".contains($0)) }.prefix(64))
+
 let package = Package(
     name: "journal",
     platforms: [.macOS(.v13)],
@@ -45,6 +50,7 @@ let package = Package(
         .target(
             name: "Git", dependencies: ["CGit2", "CGitTLS"],
             linkerSettings: [.unsafeFlags(staticLibgit2, .when(platforms: [.linux]))]),
+        .target(name: "CBuildInfo", cSettings: commit.isEmpty ? [] : [.define("JOURNAL_COMMIT", to: "\"\(commit)\"")]),
         // libcurl through dlopen, for the weather: no command that stays off the network loads it.
         .target(name: "CFetch", linkerSettings: [.linkedLibrary("dl", .when(platforms: [.linux]))]),
         .target(
@@ -60,7 +66,7 @@ let package = Package(
         .executableTarget(
             name: "journal",
             dependencies: [
-                "JournalKit",
+                "JournalKit", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
                 .product(name: "Ink", package: "Ink"),
                 .product(name: "Mustache", package: "swift-mustache"),

@@ -316,6 +316,8 @@ for size in "${SIZE_LIST[@]}"; do
     bench "$size" rg_ko2 "$n" "$w" "rg -l $(q "$ko2") entries/"
     bench "$size" rg_ko3 "$n" "$w" "rg -l $(q "$ko3") entries/"
     bench "$size" version "$n" "$w" "$(q "$JOURNAL_BIN") --version"
+    # What a shell runs on TAB after `journal show ` (the newest ids with their titles), as its script calls it.
+    bench "$size" complete_ids "$n" "$w" "$(q "$JOURNAL_BIN") ---completion show -- positional@0 4 0 journal show -J $(q "$jdir") ''"
     bench "$size" list "$n" "$w" "$J list -n 20"
     bench "$size" search_rare "$n" "$w" "$J search $(q "$rare")"
     bench "$size" search_common "$n" "$w" "$J search $(q "$common") -n 20"

@@ -13,16 +13,17 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Say.text("help.FilterOptions.on")))
     var on: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.FilterOptions.category")), transform: Say.storedCategoryName)
+    @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.FilterOptions.category")), completion: Completion.categories,
+            transform: Say.storedCategoryName)
     var category: String?
 
-    @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.FilterOptions.tag")))
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.FilterOptions.tag")), completion: Completion.tags)
     var tag: [String] = []
 
     @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.anyTag")))
     var anyTag = false
 
-    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.notTag")))
+    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.notTag")), completion: Completion.tags)
     var notTag: [String] = []
 
     @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.starred")))

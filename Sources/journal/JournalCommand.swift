@@ -1,4 +1,5 @@
 import ArgumentParser
+import CBuildInfo
 import Foundation
 import JournalKit
 
@@ -8,17 +9,24 @@ struct JournalCommand: ParsableCommand {
         commandName: "journal",
         abstract: Say.text("help.JournalCommand.abstract"),
         discussion: Help.reflow(Say.text("help.JournalCommand.discussion")),
-        version: JournalCommand.version,
+        version: JournalCommand.versionLine,
         subcommands: [
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
             Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self, WeatherCommand.self, Config.self,
             Log.self, Restore.self, Sync.self, Clone.self, Remote.self, Import.self, Export.self, Share.self,
-            Attach.self, Templates.self, Encrypt.self,
+            Attach.self, Templates.self, Encrypt.self, Doctor.self,
         ],
         defaultSubcommand: List.self
     )
 
     static let version = "0.1.0"
+
+    /// What `--version` prints: the version and the commit the binary was built from (`make` embeds it;
+    /// a plain `swift build` knows none).
+    static var versionLine: String {
+        let commit = String(cString: journal_build_commit())
+        return "journal \(version) (commit \(commit.isEmpty ? "unknown: built without make" : commit))"
+    }
 
     /// The one place that turns errors into text and exit codes: usage mistakes exit 64
     /// (swift-argument-parser's own handling), everything else prints one line and exits 1.
@@ -29,11 +37,17 @@ struct JournalCommand: ParsableCommand {
         signal(SIGPIPE, SIG_IGN)
         // As git does: the version without starting the rest (the messages' language, the parser).
         if CommandLine.arguments.dropFirst() == ["--version"] {
-            print(version)
+            print(versionLine)
             return
         }
         // Before anything reads a message or a help text (the commands' configurations are built lazily).
         Say.language = Language.choose()
+        // `make install` writes the manual page of each language: `journal --generate-manual ko`.
+        if CommandLine.arguments.count == 3, CommandLine.arguments[1] == "--generate-manual" {
+            let status = Manual.write(language: CommandLine.arguments[2])
+            if status != 0 { Foundation.exit(status) }
+            return
+        }
         do {
             let given = Search.rewritingExclusions(Array(CommandLine.arguments.dropFirst()))
             var command: any ParsableCommand

@@ -60,9 +60,7 @@ extension Journal {
     /// a sync in another process fetches or pushes (without the writers' lock), only the index's, HEAD's and
     /// the local branches' locks can be a writer's; the others are the sync's, and are not touched.
     private func clearGitLocks(killedRunStarted: Date?, lockTaken: Date, syncAtWork: Bool) {
-        var locks = ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "FETCH_HEAD.lock", "ORIG_HEAD.lock"]
-            .filter { FileSystem.exists(gitdir + "/" + $0) }
-        locks += FileSystem.files(under: gitdir + "/refs", relativeTo: gitdir).filter { $0.hasSuffix(".lock") }
+        let locks = gitLockFiles()
         let shown = gitdir.hasPrefix(root + "/") ? String(gitdir.dropFirst(root.count + 1)) : gitdir
         for lock in locks {
             if syncAtWork, !(lock == "index.lock" || lock == "HEAD.lock" || lock.hasPrefix("refs/heads/")) { continue }
@@ -76,5 +74,13 @@ extension Journal {
                 context.notice(Say.gitLockLeftAlone(shown + "/" + lock))
             }
         }
+    }
+
+    /// git's lock files in the git folder, relative to it: those a git write holds while it works.
+    func gitLockFiles() -> [String] {
+        var locks = ["index.lock", "HEAD.lock", "config.lock", "packed-refs.lock", "FETCH_HEAD.lock", "ORIG_HEAD.lock"]
+            .filter { FileSystem.exists(gitdir + "/" + $0) }
+        locks += FileSystem.files(under: gitdir + "/refs", relativeTo: gitdir).filter { $0.hasSuffix(".lock") }
+        return locks
     }
 }

@@ -11,10 +11,11 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Add.category")), transform: Say.storedCategoryName)
+        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Add.category")), completion: Completion.categories,
+            transform: Say.storedCategoryName)
         var category: String?
 
-        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Add.tag")))
+        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Add.tag")), completion: Completion.tags)
         var tag: [String] = []
 
         @Option(help: ArgumentHelp(Say.text("help.Add.date")))

@@ -11,7 +11,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Attach.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Attach.id")), completion: Completion.entries)
         var id: String
 
         @Argument(help: ArgumentHelp(Say.text("help.Attach.files")))

@@ -83,7 +83,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.RenameCategory.old")))
+        @Argument(help: ArgumentHelp(Say.text("help.RenameCategory.old")), completion: Completion.categories)
         var old: String
 
         @Argument(help: ArgumentHelp(Say.text("help.RenameCategory.new")))
@@ -108,7 +108,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.RemoveCategory.name")))
+        @Argument(help: ArgumentHelp(Say.text("help.RemoveCategory.name")), completion: Completion.categories)
         var name: String
 
         @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.RemoveCategory.force")))

@@ -11,16 +11,17 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Edit.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Edit.id")), completion: Completion.entries)
         var id: String?
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Edit.category")), transform: Say.storedCategoryName)
+        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Edit.category")), completion: Completion.categories,
+            transform: Say.storedCategoryName)
         var category: String?
 
         @Flag(help: ArgumentHelp(Say.text("help.Edit.noCategory")))
         var noCategory = false
 
-        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Edit.tag")))
+        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Edit.tag")), completion: Completion.tags)
         var tag: [String] = []
 
         @Flag(help: ArgumentHelp(Say.text("help.Edit.star")))

@@ -11,7 +11,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Log.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Log.id")), completion: Completion.entries)
         var id: String?
 
         @Option(name: .customShort("n", allowingJoined: true), help: ArgumentHelp(Say.text("help.Log.n")))

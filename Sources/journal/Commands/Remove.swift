@@ -11,7 +11,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Remove.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Remove.id")), completion: Completion.entries)
         var id: String
 
         @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.Remove.yes")))

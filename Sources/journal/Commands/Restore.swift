@@ -11,7 +11,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Restore.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Restore.id")), completion: Completion.entries)
         var id: String
 
         @Option(help: ArgumentHelp(Say.text("help.Restore.at")))

@@ -15,7 +15,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Format.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Format.id")), completion: Completion.entries)
         var id: String
 
         @Option(help: ArgumentHelp(Say.text("help.Format.format")))

@@ -11,7 +11,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Show.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Show.id")), completion: Completion.entries)
         var id: String
 
         @Flag(help: ArgumentHelp(Say.text("help.Show.raw")))

@@ -11,7 +11,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Star.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Star.id")), completion: Completion.entries)
         var id: String
 
         func run() throws { try setStar(true, id: id, options: options) }
@@ -25,7 +25,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Unstar.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Unstar.id")), completion: Completion.entries)
         var id: String
 
         func run() throws { try setStar(false, id: id, options: options) }

@@ -12,7 +12,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Sync.remote")))
+        @Argument(help: ArgumentHelp(Say.text("help.Sync.remote")), completion: Completion.remotes)
         var remote: String?
 
         @Flag(help: ArgumentHelp(Say.text("help.Sync.acceptHostKey")))
@@ -128,7 +128,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.RemoveRemote.name")))
+        @Argument(help: ArgumentHelp(Say.text("help.RemoveRemote.name")), completion: Completion.remotes)
         var name: String
 
         func run() throws {

@@ -11,10 +11,10 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Tag.id")))
+        @Argument(help: ArgumentHelp(Say.text("help.Tag.id")), completion: Completion.entries)
         var id: String
 
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Say.tagArgumentsHelp, valueName: "+tag|-tag"))
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Say.tagArgumentsHelp, valueName: "+tag|-tag"), completion: Completion.tagChanges)
         var changes: [String] = []
 
         func run() throws {

@@ -53,7 +53,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.RenameTag.old")))
+        @Argument(help: ArgumentHelp(Say.text("help.RenameTag.old")), completion: Completion.tags)
         var old: String
 
         @Argument(help: ArgumentHelp(Say.text("help.RenameTag.new")))
