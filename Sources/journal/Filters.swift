@@ -45,64 +45,24 @@ struct FilterOptions: ParsableArguments {
         if let n, n < 0 { throw ValidationError(Say.negativeCount(n)) }
     }
 
-    /// The query these flags describe; a date or pattern that makes no sense is an error naming it.
-    func query() throws -> EntryQuery {
-        let grammar = DateGrammar(now: Shell.now, timeZone: Shell.timeZone)
-        func days(_ text: String) throws -> DayRange {
-            do { return try grammar.days(text) } catch { throw Failure(error.description) }
-        }
-        var query = EntryQuery()
-        if let on {
-            let range = try days(on)
-            query.from = range.first
-            query.to = range.last
-        }
-        if let from {
-            let first = try days(from).first
-            query.from = max(query.from ?? first, first)
-        }
-        if let to {
-            let last = try days(to).last
-            query.to = min(query.to ?? last, last)
-        }
-        if let first = query.from, let last = query.to, first > last {
-            throw Failure(Say.emptyDateRange(first.description, last.description))
-        }
-        query.category = category
-        query.tags = try Journal.normalize(tags: tag)
-        query.anyTag = anyTag
-        query.notTags = try Journal.normalize(tags: notTag)
-        query.starred = starred
-        if let contains {
-            guard !SearchText(contains).isEmpty else { throw Failure(Say.emptySearch) }
-            query.contains = contains
-        }
-        query.limit = n
-        query.oldestFirst = reverse
-        return query
-    }
-
-    func pattern() throws -> NSRegularExpression? {
-        guard let grep else { return nil }
-        do {
-            return try NSRegularExpression(pattern: grep, options: [.anchorsMatchLines])
-        } catch {
-            throw Failure(Say.badPattern(grep))
-        }
-    }
-
-    /// A --category that journal.yml does not know, and no entry carries, is the same error as add's:
-    /// such a filter can only be a typo, and "No entries match." would hide it.
-    func checkCategory(in journal: Journal) throws {
-        guard let category, journal.settings.category(named: category) == nil else { return }
-        if try journal.categoryCounts()[category] != nil { return }
-        try Journal.validate(category: category, in: journal.settings)
-    }
-
-    /// The matching entries, through the index, then the file scan of --grep when given.
-    func entries(in journal: Journal) throws -> [Entry] {
-        let query = try query()
-        if let pattern = try pattern() { return try journal.entries(query, grep: pattern) }
-        return try journal.entries(query)
+    /// The filter these flags describe, checked before anything touches the disk: a date, range or
+    /// pattern that makes no sense is an error naming it.
+    func checked() throws -> EntryFilter {
+        var filter = EntryFilter()
+        filter.from = from
+        filter.to = to
+        filter.on = on
+        filter.category = category
+        filter.tags = tag
+        filter.anyTag = anyTag
+        filter.notTags = notTag
+        filter.starred = starred
+        filter.contains = contains
+        filter.grep = grep
+        filter.limit = n
+        filter.reverse = reverse
+        _ = try Journal.query(for: filter, context: Shell.context())
+        _ = try Journal.pattern(for: filter)
+        return filter
     }
 }

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import journal
+import JournalKit
 
 /// The line `journal search` shows under each entry: the byte-wise search of plain lines (ASCII and
 /// precomposed Hangul) finds exactly the line Foundation's case- and accent-insensitive compare finds.
@@ -10,7 +11,7 @@ import Testing
         for raw in text.split(separator: "\n") {
             let line = raw.trimmingCharacters(in: .whitespaces)
             for term in terms where !term.isEmpty {
-                guard let range = line.range(of: term, options: Highlight.options) else { continue }
+                guard let range = line.range(of: term, options: MatchedLine.options) else { continue }
                 let before = line.distance(from: line.startIndex, to: range.lowerBound)
                 guard line.count > 100 else { return line }
                 let start = line.index(line.startIndex, offsetBy: max(0, before - 40))
@@ -33,7 +34,7 @@ import Testing
         ("first\n\nsecond", ["", "second"], "second"),
     ] as [(String, [String], String?)])
     func knownLines(text: String, terms: [String], expected: String?) {
-        #expect(Highlight.line(in: text, terms: terms) == expected)
+        #expect(MatchedLine.line(in: text, terms: terms) == expected)
         #expect(HighlightTests.reference(text, terms) == expected)
     }
 
@@ -55,7 +56,7 @@ import Testing
                 .map { $0.trimmingCharacters(in: .whitespacesAndNewlines) }
             let expected = HighlightTests.reference(text, terms)
             if expected != nil { found += 1 }
-            #expect(Highlight.line(in: text, terms: terms) == expected, "text \(text.debugDescription), terms \(terms)")
+            #expect(MatchedLine.line(in: text, terms: terms) == expected, "text \(text.debugDescription), terms \(terms)")
         }
         #expect(found > 600, "only \(found) of 3,000 random texts held a term: the test would prove little")
     }
@@ -75,7 +76,7 @@ import Testing
                 .map { $0.trimmingCharacters(in: .whitespaces) }
             let expected = HighlightTests.reference(text, terms)
             if expected?.contains("…") == true { cut += 1 }
-            #expect(Highlight.line(in: text, terms: terms) == expected, "text \(text.debugDescription), terms \(terms)")
+            #expect(MatchedLine.line(in: text, terms: terms) == expected, "text \(text.debugDescription), terms \(terms)")
         }
         #expect(cut > 500, "only \(cut) of 3,000 excerpts were cut: the test would prove little")
     }

@@ -279,9 +279,7 @@ public final class Journal {
         scan.limit = nil
         try textReady(for: query)
         try index().forEach(scan) { entry in
-            guard let data = FileSystem.contents(root + "/" + entry.path) else { return true }
-            let text = String(decoding: data, as: UTF8.self)
-            if pattern.firstMatch(in: text, range: NSRange(text.startIndex..., in: text)) != nil { found.append(entry) }
+            if fileMatches(entry, pattern) { found.append(entry) }
             return query.limit.map { found.count < $0 } ?? true
         }
         return found
@@ -476,6 +474,34 @@ public final class Journal {
         }
         try? index().record([entry.path] + extra, root: root, committed: true, read: indexRead)
         return try head() == before ? nil : edited
+    }
+
+    /// `journal edit` with the editor: `edit` opens the entry's file (no lock is held meanwhile, so other
+    /// commands keep working), then the change is committed, merged with any commit made to the entry
+    /// meanwhile (a sync, a tag). An emptied file is not an edit anyone means to keep: it is put back as it
+    /// was and refused (`rm` deletes). A header left broken is committed as written, then reported. Returns
+    /// nil when nothing changed.
+    public func editFile(of entry: Entry, edit: (String) throws -> Void) throws -> Entry? {
+        let file = absolutePath(of: entry)
+        let before = FileSystem.contents(file)
+        try edit(file)
+        let after = FileSystem.contents(file)
+        guard after != before else { return nil }
+        if let before, String(decoding: after ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            try write(before, to: file)
+            throw JournalError.invalid(Say.emptiedEntry(entry.shortID))
+        }
+        let edited = try commitEdit(of: entry, startedFrom: before)
+        if let problem = (edited ?? (try? readEntry(at: entry.path)))?.problem {
+            throw JournalError.invalid(Say.brokenAfterEdit(entry.path, line: problem.line, reason: problem.reason, id: entry.shortID))
+        }
+        return edited
+    }
+
+    /// The newest entry (the one `edit` without an id opens); an error when there is none.
+    public func newestEntry() throws(JournalError) -> Entry {
+        guard let newest = try entries(EntryQuery(limit: 1)).first else { throw .invalid(Say.noEntries) }
+        return try readEntry(at: newest.path)
     }
 
     /// Deletes an entry's file (and its attachments folder) in one commit.

@@ -49,96 +49,40 @@ extension JournalCommand {
 
         func run() throws {
             // Everything the user typed is checked before anything touches the disk.
-            let now = Shell.now
-            let zone = Shell.timeZone
-            let when = try date.map { text in
-                do { return try DateGrammar(now: now, timeZone: zone).instant(text) } catch { throw Failure("\(error)") }
-            } ?? NamedInstant(date: now, timeZone: zone, hadTime: true)
-            let tags = try Journal.normalize(tags: tag)
-            let place = try placeRequest()
+            var request = EntryRequest(text: text.isEmpty ? nil : text.joined(separator: " "))
+            if request.text == nil, !Terminal.stdinIsTerminal {
+                request.text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+            }
+            request.date = date
+            request.category = category
+            request.tags = tag
+            request.starred = star
+            request.template = template
+            request.place = try placeRequest()
+            request.weather = !noWeather
             let (path, isDefault) = options.location
-            var draftText: String?
-            if !text.isEmpty {
-                draftText = text.joined(separator: " ")
-            } else if !Terminal.stdinIsTerminal {
-                draftText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
-            }
-            if let draftText, draftText.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                throw JournalError.emptyEntry
-            }
-            if let category, !FileManager.default.fileExists(atPath: path) {
-                try Journal.validate(category: category, in: Journal.initialSettings)
-            }
-            if let template, !FileManager.default.fileExists(atPath: path),
-                !BuiltInTemplates.all.contains(where: { $0.name == template })
-            {
-                throw JournalError.unknownTemplate(template, known: BuiltInTemplates.all.map(\.name))
-            }
-
-            // The lookup starts now and runs while the editor is open.
-            let lookup = try place.map { place in
+            let exists = FileManager.default.fileExists(atPath: path)
+            let when = try Journal.check(request, journalExists: exists, context: Shell.context())
+            let weather = try request.place.map { _ in
                 let settings = try UserSettings.weather(try UserSettings.load(creating: true))
-                let service = WeatherService(settings: settings)
-                return (settings: settings, lookup: WeatherLookup(place: place, at: when.date, weather: !noWeather, service: service))
+                return WeatherRequest(service: WeatherService(settings: settings), budget: settings.budget, units: UserSettings.units)
             }
-            lookup?.lookup.start()
-
+            // The lookup runs from now on, while the journal opens and the text is written.
+            let lookup = Journal.startLookup(request, at: when, weather)
             let journal: Journal
-            if isDefault && !FileManager.default.fileExists(atPath: path) {
+            if isDefault && !exists {
                 journal = try Journal.create(at: path, context: Shell.context())
                 Terminal.note(Say.createdDefaultJournal(path))
             } else {
                 journal = try options.openJournal()
             }
-            if let category { try journal.validate(category: category) }
-            // The template named, else the category's; `default` only matters when the editor opens.
-            let templateName = template ?? category.flatMap { journal.settings.category(named: $0)?.template }
-            var chosen = try templateName.map { name throws(JournalError) in try journal.template(named: name) }
-            if chosen == nil && draftText == nil { chosen = try journal.template(named: "default") }
-            let category = self.category ?? chosen?.category
-            if let category, category != self.category { try journal.validate(category: category) }
-            var allTags = tags
-            for tag in try Journal.normalize(tags: chosen?.tags ?? []) where !allTags.contains(tag) { allTags.append(tag) }
-
-            var values = EntryTemplate.Values(
-                stamp: Timestamp(date: when.date, timeZone: when.timeZone), locale: Shell.locale, category: category,
-                place: nil, weather: nil)
-            // A broken template is refused also when its text is not used, before anything is written.
-            if draftText != nil, let chosen { _ = try chosen.render(values) }
-
-            var outcome: WeatherLookup.Outcome?
-            var draftFile: String?
-            if draftText == nil, let chosen {
-                // A template that shows the place or the weather waits for them before the editor opens.
-                if let lookup, chosen.body.contains("place") || chosen.body.contains("weather") {
-                    outcome = lookup.lookup.outcome(waitingUntil: Date().addingTimeInterval(lookup.settings.budget))
-                }
-                values.place = outcome?.location.name
-                values.weather = outcome?.weather.map { WeatherText.full($0, units: UserSettings.units) }
-                let file = try compose(in: journal, template: try chosen.render(values))
-                draftFile = file
-                draftText = try String(contentsOfFile: file, encoding: .utf8)
+            let outcome = try journal.add(request, at: when, lookup: lookup, weather: weather, locale: Shell.locale) { draft in
+                let status = try Shell.edit(draft)
+                guard status == 0 else { throw Failure(Say.editorFailed(status, draft)) }
             }
-            // The text is ready: the weather gets a short while more, then the entry is saved regardless.
-            if outcome == nil {
-                outcome = lookup.map { $0.lookup.outcome(waitingUntil: Date().addingTimeInterval($0.settings.budget)) }
-            }
-            let draft = Draft(
-                text: draftText ?? "", createdAt: Timestamp(date: when.date, timeZone: when.timeZone),
-                timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: allTags,
-                starred: star, location: outcome?.location, weather: outcome?.weather)
-            let result: (entry: Entry, pending: PendingReport)
-            do {
-                result = try journal.add(draft)
-            } catch {
-                // What was typed in the editor is never lost: say where it waits.
-                if let draftFile { throw Failure(error.description + " " + Say.draftKept(draftFile)) }
-                throw error
-            }
-            if let draftFile { journal.discardDraft(draftFile) }
-            report(result.pending)
-            if let outcome, let settings = lookup?.settings { explain(outcome, budget: settings.budget) }
-            print(Say.added(result.entry.shortID, result.entry.path))
+            report(outcome.pending)
+            if let lookup = outcome.weather, let weather { explain(lookup, budget: weather.budget) }
+            print(Say.added(outcome.entry.shortID, outcome.entry.path))
         }
 
         /// Checked while parsing, so that a mistake is reported with add's usage, not the top level's.
@@ -176,22 +120,6 @@ extension JournalCommand {
             }
             if outcome.fromFallback { Terminal.note(Say.historyFromOpenMeteo) }
         }
-
-        /// Opens the editor on the template in a draft file under .git/journal/drafts and returns that file;
-        /// it stays there until the entry is saved, so nothing typed is lost.
-        private func compose(in journal: Journal, template: String) throws -> String {
-            let draft = try journal.makeDraftFile(contents: template)
-            let status = try Shell.edit(draft)
-            guard status == 0 else { throw Failure(Say.editorFailed(status, draft)) }
-            let written = (try? String(contentsOfFile: draft, encoding: .utf8)) ?? ""
-            if written.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty
-                || written.trimmingCharacters(in: .whitespacesAndNewlines) == template.trimmingCharacters(in: .whitespacesAndNewlines)
-            {
-                journal.discardDraft(draft)
-                throw JournalError.emptyEntry
-            }
-            return draft
-        }
     }
 }
 
@@ -199,11 +127,6 @@ extension JournalCommand {
 func report(_ pending: PendingReport) {
     if !pending.committed.isEmpty { Terminal.note(Say.committedOutsideEdits(pending.committed.count)) }
     for warning in pending.warnings { Terminal.warn(warning) }
-}
-
-extension TimeZone {
-    /// A zone with an IANA name, not a bare offset such as GMT+0900.
-    var isNamed: Bool { identifier.contains("/") || identifier == "UTC" }
 }
 
 extension String {

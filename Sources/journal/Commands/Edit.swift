@@ -52,36 +52,14 @@ extension JournalCommand {
             let journal = try options.openJournal()
             if let category { try journal.validate(category: category) }
             try refresh(journal)
-            let entry: Entry
-            if let id {
-                entry = try journal.entry(matching: id)
-            } else {
-                guard let newest = try journal.entries(EntryQuery(limit: 1)).first else { throw Failure(Say.noEntries) }
-                entry = try journal.readEntry(at: newest.path)
-            }
+            let entry = try id.map { try journal.entry(matching: $0) } ?? journal.newestEntry()
             if !headerEdit.isEmpty {
                 try editHeader(of: entry, headerEdit, in: journal)
                 return
             }
-            let file = journal.absolutePath(of: entry)
-            let before = FileManager.default.contents(atPath: file)
-            // No lock is held while the editor is open: other journal commands keep working.
-            let status = try Shell.edit(file)
-            guard status == 0 else { throw Failure(Say.editorFailed(status, entry.path)) }
-            let after = FileManager.default.contents(atPath: file)
-            guard after != before else {
-                print(Say.noChanges)
-                return
-            }
-            // An emptied file is not an edit anyone means to keep: the entry is put back as it was
-            // (its text was in the file a moment ago), and `journal rm` is the way to delete.
-            if let before, String(decoding: after ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
-                try before.write(to: URL(fileURLWithPath: file), options: .atomic)
-                throw Failure(Say.emptiedEntry(entry.shortID))
-            }
-            let edited = try journal.commitEdit(of: entry, startedFrom: before)
-            if let problem = (edited ?? (try? journal.readEntry(at: entry.path)))?.problem {
-                throw Failure(Say.brokenAfterEdit(entry.path, line: problem.line, reason: problem.reason, id: entry.shortID))
+            let edited = try journal.editFile(of: entry) { file in
+                let status = try Shell.edit(file)
+                guard status == 0 else { throw Failure(Say.editorFailed(status, entry.path)) }
             }
             print(edited.map { Say.edited($0.shortID, $0.path) } ?? Say.noChanges)
         }

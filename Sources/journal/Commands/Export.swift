@@ -24,8 +24,9 @@ extension JournalCommand {
         var output: String?
 
         func run() throws {
-            var query = try filters.query()
-            let pattern = try filters.pattern()
+            let filter = try filters.checked()
+            var query = try Journal.query(for: filter, context: Shell.context())
+            let pattern = try Journal.pattern(for: filter)
             if format == .jrnl || format == .dayone { query.oldestFirst = !filters.reverse }
             if format == .html { return try exportSite(query, pattern) }
             let target = try output.flatMap { $0 == "-" ? nil : try ExportFile($0) }

@@ -19,17 +19,12 @@ extension JournalCommand {
         var full = false
 
         func run() throws {
-            let query = try filters.query()  // bad dates and patterns fail before anything else happens
-            _ = try filters.pattern()
+            let filter = try filters.checked()  // bad dates and patterns fail before anything else happens
             let journal = try options.openJournal()
             try refresh(journal)
-            try filters.checkCategory(in: journal)
-            let entries = try filters.entries(in: journal)
+            let entries = try journal.entries(matching: filter)
             if entries.isEmpty && !json && filters.n != 0 {
-                var unfiltered = EntryQuery()
-                unfiltered.limit = query.limit
-                unfiltered.oldestFirst = query.oldestFirst
-                Terminal.note(query == unfiltered && filters.grep == nil ? Say.noEntriesYet : Say.noMatches)
+                Terminal.note(filter.narrows ? Say.noMatches : Say.noEntriesYet)
             }
             try printEntries(entries, of: journal, json: json, full: full, options: options)
         }

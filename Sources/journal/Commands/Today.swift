@@ -20,12 +20,7 @@ extension JournalCommand {
         func run() throws {
             let journal = try options.openJournal()
             try refresh(journal)
-            let today = LocalDay(Shell.now, in: Shell.timeZone)
-            var query = EntryQuery()
-            query.from = today
-            query.to = today
-            query.oldestFirst = true
-            try printEntries(try journal.entries(query), of: journal, json: json, full: full, options: options)
+            try printEntries(try journal.today(), of: journal, json: json, full: full, options: options)
         }
     }
 
@@ -44,24 +39,10 @@ extension JournalCommand {
         var date: String?
 
         func run() throws {
-            let grammar = DateGrammar(now: Shell.now, timeZone: Shell.timeZone)
-            let day: LocalDay
-            do {
-                day = try date.map { try grammar.days($0).first } ?? LocalDay(Shell.now, in: Shell.timeZone)
-            } catch {
-                throw Failure(String(describing: error))
-            }
+            let day = try Journal.day(date, context: Shell.context())
             let journal = try options.openJournal()
             try refresh(journal)
-            var monthDays = [String(format: "%02d-%02d", day.month, day.day)]
-            if day.month == 2, day.day == 28, LocalDay(year: day.year, month: 2, day: 29) == nil { monthDays.append("02-29") }
-            var entries: [Entry] = []
-            for monthDay in monthDays {
-                var query = EntryQuery()
-                query.monthDay = monthDay
-                entries += try journal.entries(query).filter { $0.createdAt.localDay.year < day.year }
-            }
-            entries.sort { $0.createdAt.date > $1.createdAt.date }
+            let entries = try journal.onThisDay(day)
             if json {
                 try printEntries(entries, of: journal, json: true, full: false, options: options)
                 return

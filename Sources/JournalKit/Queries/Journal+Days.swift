@@ -1,0 +1,36 @@
+import Foundation
+
+/// The diary apps' day views: what was written today, and on this day in earlier years.
+extension Journal {
+    /// The entries of the reader's today (its local day in the context's zone), oldest first.
+    public func today() throws(JournalError) -> [Entry] {
+        let today = LocalDay(context.now, in: context.timeZone)
+        var query = EntryQuery()
+        query.from = today
+        query.to = today
+        query.oldestFirst = true
+        return try entries(query)
+    }
+
+    /// The day `text` names in the date grammar (its first day, for a range), else the reader's today.
+    public static func day(_ text: String?, context: JournalContext) throws(JournalError) -> LocalDay {
+        guard let text else { return LocalDay(context.now, in: context.timeZone) }
+        do { return try DateGrammar(now: context.now, timeZone: context.timeZone).days(text).first } catch {
+            throw .invalid(error.description)
+        }
+    }
+
+    /// The entries written on `day`'s month and day in earlier years, newest first. On 28 February of a
+    /// year without a 29th, the 29ths of leap years are that day too (they would otherwise never come up).
+    public func onThisDay(_ day: LocalDay) throws(JournalError) -> [Entry] {
+        var monthDays = [String(format: "%02d-%02d", day.month, day.day)]
+        if day.month == 2, day.day == 28, LocalDay(year: day.year, month: 2, day: 29) == nil { monthDays.append("02-29") }
+        var found: [Entry] = []
+        for monthDay in monthDays {
+            var query = EntryQuery()
+            query.monthDay = monthDay
+            found += try entries(query).filter { $0.createdAt.localDay.year < day.year }
+        }
+        return found.sorted { $0.createdAt.date > $1.createdAt.date }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// A new entry as a reader asks for it (the command line's flags, the web view's form), before any of it
+/// is checked: the date as typed, names as written.
+public struct EntryRequest: Sendable {
+    /// The text; nil: written in the editor, from the template.
+    public var text: String?
+    public var date: String?
+    public var category: String?
+    public var tags: [String] = []
+    public var starred = false
+    /// The template named (else the category's, else `default`).
+    public var template: String?
+    /// Where it was written; nil for nowhere.
+    public var place: PlaceRequest?
+    /// Whether to look up the weather of the place (with one).
+    public var weather = true
+
+    public init(text: String? = nil) {
+        self.text = text
+    }
+}
+
+/// What `add` did: the entry, edits of other tools committed first, and the weather lookup as it stood.
+public struct AddOutcome: Sendable {
+    public var entry: Entry
+    public var pending: PendingReport
+    public var weather: WeatherLookup.Outcome?
+}
+
+/// How `add` asks for the place and its weather: the lookup runs from `start` on, while the text is
+/// written, and `budget` is how long it may hold the entry up once the text is ready.
+public struct WeatherRequest: Sendable {
+    public var service: WeatherService
+    public var budget: TimeInterval
+    public var units: Units
+
+    public init(service: WeatherService, budget: TimeInterval, units: Units) {
+        self.service = service
+        self.budget = budget
+        self.units = units
+    }
+}
+
+extension Journal {
+    /// What can be checked of `request` before a journal is opened (or made): its date, its tags, and
+    /// a category or template against the built-in ones when there is no journal yet. Returns the date.
+    public static func check(_ request: EntryRequest, journalExists: Bool, context: JournalContext)
+        throws(JournalError) -> NamedInstant
+    {
+        let when: NamedInstant
+        if let date = request.date {
+            do { when = try DateGrammar(now: context.now, timeZone: context.timeZone).instant(date) } catch {
+                throw .invalid(error.description)
+            }
+        } else {
+            when = NamedInstant(date: context.now, timeZone: context.timeZone, hadTime: true)
+        }
+        _ = try normalize(tags: request.tags)
+        if let text = request.text, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyEntry }
+        if !journalExists {
+            if let category = request.category { try validate(category: category, in: initialSettings) }
+            if let template = request.template, !BuiltInTemplates.all.contains(where: { $0.name == template }) {
+                throw .unknownTemplate(template, known: BuiltInTemplates.all.map(\.name))
+            }
+        }
+        return when
+    }
+
+    /// Starts the place and weather lookup of `request` (nil when it names no place), so that it runs
+    /// while the journal opens and the text is written.
+    public static func startLookup(_ request: EntryRequest, at when: NamedInstant, _ weather: WeatherRequest?) -> WeatherLookup? {
+        guard let place = request.place, let weather else { return nil }
+        let lookup = WeatherLookup(place: place, at: when.date, weather: request.weather, service: weather.service)
+        lookup.start()
+        return lookup
+    }
+
+    /// Adds the entry `request` asks for, as one commit. The template is the one named, else the
+    /// category's, else (only when the text is to be written) `default`; it presets the category and adds
+    /// tags. Without a text, `edit` is handed a draft file under `.git/journal/drafts` holding the rendered
+    /// template (after waiting for the place and weather when the template shows them) and returns once the
+    /// reader is done; the draft stays until the entry is saved, so nothing typed is lost. Once the text
+    /// is ready the lookup gets its budget more, then the entry is saved regardless.
+    public func add(_ request: EntryRequest, at when: NamedInstant, lookup: WeatherLookup?, weather: WeatherRequest?,
+                    locale: Locale?, edit: (String) throws -> Void) throws -> AddOutcome
+    {
+        if let category = request.category { try validate(category: category) }
+        let templateName = request.template ?? request.category.flatMap { settings.category(named: $0)?.template }
+        var chosen = try templateName.map { name throws(JournalError) in try template(named: name) }
+        if chosen == nil && request.text == nil { chosen = try template(named: "default") }
+        let category = request.category ?? chosen?.category
+        if let category, category != request.category { try validate(category: category) }
+        var tags = try Journal.normalize(tags: request.tags)
+        for tag in try Journal.normalize(tags: chosen?.tags ?? []) where !tags.contains(tag) { tags.append(tag) }
+
+        let stamp = Timestamp(date: when.date, timeZone: when.timeZone)
+        var values = EntryTemplate.Values(stamp: stamp, locale: locale, category: category, place: nil, weather: nil)
+        // A broken template is refused also when its text is not used, before anything is written.
+        if request.text != nil, let chosen { _ = try chosen.render(values) }
+
+        let budget = weather?.budget ?? 0
+        var outcome: WeatherLookup.Outcome?
+        var text = request.text
+        var draftFile: String?
+        if text == nil, let chosen {
+            // A template that shows the place or the weather waits for them before the editor opens.
+            if let lookup, chosen.body.contains("place") || chosen.body.contains("weather") {
+                outcome = lookup.outcome(waitingUntil: Date().addingTimeInterval(budget))
+            }
+            values.place = outcome?.location.name
+            values.weather = outcome?.weather.map { WeatherText.full($0, units: weather?.units ?? .metric) }
+            let rendered = try chosen.render(values)
+            let draft = try makeDraftFile(contents: rendered)
+            try edit(draft)
+            let written = (try? String(contentsOfFile: draft, encoding: .utf8)) ?? ""
+            let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
+            if trimmed.isEmpty || trimmed == rendered.trimmingCharacters(in: .whitespacesAndNewlines) {
+                discardDraft(draft)
+                throw JournalError.emptyEntry
+            }
+            (text, draftFile) = (written, draft)
+        }
+        // The text is ready: the weather gets a short while more, then the entry is saved regardless.
+        if outcome == nil { outcome = lookup?.outcome(waitingUntil: Date().addingTimeInterval(budget)) }
+        let draft = Draft(
+            text: text ?? "", createdAt: stamp, timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil,
+            category: category, tags: tags, starred: request.starred, location: outcome?.location, weather: outcome?.weather)
+        let added: (entry: Entry, pending: PendingReport)
+        do {
+            added = try add(draft)
+        } catch {
+            // What was typed in the editor is never lost: say where it waits.
+            if let draftFile { throw JournalError.invalid(error.description + " " + Say.draftKept(draftFile)) }
+            throw error
+        }
+        if let draftFile { discardDraft(draftFile) }
+        return AddOutcome(entry: added.entry, pending: added.pending, weather: outcome)
+    }
+}
+
+extension TimeZone {
+    /// A zone with an IANA name, not a bare offset such as GMT+0900.
+    public var isNamed: Bool { identifier.contains("/") || identifier == "UTC" }
+}
