@@ -144,14 +144,11 @@ extension Repository {
         }
     }
 
-    /// Whether the repository (`info/attributes`) or the user (`core.attributesFile`, else git's file under
-    /// the XDG config folder) has an attributes file.
+    /// Whether the repository (`info/attributes`) or the user (`core.attributesFile`, else `userAttributesFile`,
+    /// none when the caller names none) has an attributes file.
     func attributesOutsideTheTree() -> Bool {
         if FileManager.default.fileExists(atPath: gitdir + "/info/attributes") { return true }
         if let file = configString("core.attributesFile") { return !file.isEmpty }
-        let home = ProcessInfo.processInfo.environment["HOME"] ?? ""
-        let xdg = ProcessInfo.processInfo.environment["XDG_CONFIG_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? home + "/.config"
-        return FileManager.default.fileExists(atPath: xdg + "/git/attributes")
+        return userAttributesFile.map { FileManager.default.fileExists(atPath: $0) } ?? false
     }
 }

@@ -174,14 +174,13 @@ extension Repository {
         return commit
     }
 
-    /// The tool's own folder inside the git folder (the journal's snapshot, lock and temporaries), never versioned.
-    public static let toolFolder = "journal"
-
-    /// Where the identity of the index this tool last wrote is kept (`IndexFile.identity`), in the tool's own
-    /// folder. Losing it, or a torn write, only means the next commit checks the index's checksum again.
-    private var indexWrittenPath: String { gitdir + "/" + Repository.toolFolder + "/index-written" }
+    /// Where the identity of the index this module last wrote is kept (`IndexFile.identity`), in the caller's
+    /// own folder (`privateFolder`). Losing it, or a torn write, only means the next commit checks the index's
+    /// checksum again; without that folder, every commit does.
+    private var indexWrittenPath: String? { privateFolder.map { $0 + "/index-written" } }
 
     private func readIndexWritten() -> [UInt8]? {
+        guard let indexWrittenPath else { return nil }
         let descriptor = open(indexWrittenPath, O_RDONLY | O_CLOEXEC)
         guard descriptor >= 0 else { return nil }
         defer { close(descriptor) }
@@ -199,6 +198,7 @@ extension Repository {
             pread(descriptor, &checksum, 20, off_t(info.st_size) - 20) == 20
         else { return }
         let record = IndexFile.identity(info, checksum: checksum)
+        guard let indexWrittenPath else { return }
         let out = open(indexWrittenPath, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0o644)
         guard out >= 0 else { return }
         _ = record.withUnsafeBytes { write(out, $0.baseAddress, $0.count) }

@@ -7,8 +7,8 @@ public struct RemoteAccess: Sendable {
     public var token: String?
     /// Private key files tried in order for ssh, after the agent.
     public var sshKeyFiles: [String]
-    /// Whether to ask ssh-agent first (only when SSH_AUTH_SOCK is set).
-    public var useAgent: Bool
+    /// ssh-agent's socket, asked first when given (what `SSH_AUTH_SOCK` names); nil: no agent.
+    public var agentSocket: String?
     /// The user name for ssh when the URL has none.
     public var sshUser: String
     /// known_hosts files to check ssh host keys against; the first one is where accepted keys are added.
@@ -16,11 +16,11 @@ public struct RemoteAccess: Sendable {
     /// Add the key of a host seen for the first time to known_hosts instead of refusing it. A changed key is always refused.
     public var acceptNewHost: Bool
 
-    public init(token: String?, sshKeyFiles: [String], useAgent: Bool, sshUser: String, knownHostsFiles: [String],
+    public init(token: String?, sshKeyFiles: [String], agentSocket: String?, sshUser: String, knownHostsFiles: [String],
                 acceptNewHost: Bool) {
         self.token = token
         self.sshKeyFiles = sshKeyFiles
-        self.useAgent = useAgent
+        self.agentSocket = agentSocket
         self.sshUser = sshUser
         self.knownHostsFiles = knownHostsFiles
         self.acceptNewHost = acceptNewHost
@@ -49,7 +49,8 @@ public enum PushResult: Sendable, Equatable {
 /// Fetch, push and clone, with the credentials and host-key checks of `RemoteAccess`.
 extension Repository {
     /// Fetches `branch` of remote `name` into `refs/remotes/NAME/BRANCH` and returns its tip (nil when the remote has no such branch yet).
-    public func fetch(remote name: String, branch: String, access: RemoteAccess) throws -> ObjectID? {
+    /// `reflog`: the message of the tracking branch's reflog entry.
+    public func fetch(remote name: String, branch: String, access: RemoteAccess, reflog: String) throws -> ObjectID? {
         let tracking = "refs/remotes/\(name)/\(branch)"
         let (code, session) = try transfer(name, refspec: "+refs/heads/\(branch):\(tracking)", access: access) {
             remote, specs, session in
@@ -59,7 +60,7 @@ extension Repository {
             options.prune = GIT_FETCH_PRUNE
             options.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
             try session.install(in: &options.callbacks)
-            return git_remote_fetch(remote, specs, &options, "journal sync: fetch")
+            return git_remote_fetch(remote, specs, &options, reflog)
         }
         try session.check(code, "fetch from \(session.url)")
         return try referenceTarget(tracking)
@@ -339,8 +340,8 @@ final class RemoteSession {
         if allowed & GIT_CREDENTIAL_SSH_KEY.rawValue != 0 {
             if sshAttempts == nil {
                 // Only a socket that is there: libgit2 gives up at once when it cannot reach the agent.
-                let socket = ProcessInfo.processInfo.environment["SSH_AUTH_SOCK"] ?? ""
-                let agent = access.useAgent && !socket.isEmpty && FileManager.default.fileExists(atPath: socket)
+                let socket = access.agentSocket ?? ""
+                let agent = !socket.isEmpty && FileManager.default.fileExists(atPath: socket)
                 sshAttempts = (agent ? [.agent] : []) + access.sshKeyFiles.filter {
                     FileManager.default.isReadableFile(atPath: $0)
                 }.map { .key($0) }

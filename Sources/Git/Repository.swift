@@ -32,6 +32,12 @@ public final class Repository {
     public let workdir: String
     /// Absolute path of the git directory (usually `<workdir>/.git`), without trailing slash.
     public let gitdir: String
+    /// A folder of the caller's inside the git folder, where this module may keep small records of its own
+    /// (the index it wrote last); nil: it keeps none.
+    public var privateFolder: String?
+    /// git's attributes file of the user (`$XDG_CONFIG_HOME/git/attributes`), as the caller finds it; the
+    /// checkout looks at it (and the config's `core.attributesFile`) to know whether a filter could apply.
+    public var userAttributesFile: String?
 
     private init(adopting pointer: OpaquePointer, workdir: String, gitdir: String) {
         self.pointer = pointer

@@ -65,13 +65,13 @@ struct JournalCommand: ParsableCommand {
                 Terminal.printError(Say.cannotWriteOutput(failure))
                 Foundation.exit(1)
             }
+        } catch let error as any ReaderError {
+            if !error.description.isEmpty { Terminal.printError(error.description) }
+            Foundation.exit(error.exitStatus)
         } catch {
-            guard let message = message(for: error) else {
-                if Say.language != "en" { exitTranslated(error) }
-                exit(withError: error)
-            }
-            Terminal.printError(message)
-            Foundation.exit(1)
+            // swift-argument-parser's own: usage mistakes (64), --help and --version.
+            if Say.language != "en" { exitTranslated(error) }
+            exit(withError: error)
         }
     }
 
@@ -107,19 +107,6 @@ struct JournalCommand: ParsableCommand {
             if body.hasSuffix("for more information.") { lines[index] = indent + Say.text("parser.seeMore", command) }
         }
         return lines.joined(separator: "\n")
-    }
-
-    /// The one line an error is shown as; nil for swift-argument-parser's own (usage mistakes, --help,
-    /// --version), which it prints and exits with itself.
-    static func message(for error: any Error) -> String? {
-        switch error {
-        case let error as Failure: error.message
-        case let error as JournalError: error.description
-        case let error as HistoryError: error.description
-        case let error as DateGrammarError: error.description
-        case let error as WeatherFailure: error.description
-        default: nil
-        }
     }
 }
 
@@ -216,8 +203,3 @@ extension JournalCommand {
     }
 }
 
-/// A failure the command line itself detects, with its one-line message.
-struct Failure: Error {
-    let message: String
-    init(_ message: String) { self.message = message }
-}

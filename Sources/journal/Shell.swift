@@ -1,5 +1,4 @@
 import Foundation
-import Git
 import JournalKit
 
 #if canImport(Glibc)
@@ -47,22 +46,27 @@ enum Shell {
         let pinned = pinnedNow
         var context = JournalContext(
             now: pinned ?? Date(), commitTime: pinned, timeZone: timeZone,
-            fallbackAuthor: Signature(name: user, email: "\(user)@\(hostname.isEmpty ? "localhost" : hostname)"))
+            fallbackAuthor: Author(name: user, email: "\(user)@\(hostname.isEmpty ? "localhost" : hostname)"))
         if let text = env("JOURNAL_LOCK_TIMEOUT"), let seconds = TimeInterval(text), seconds >= 0 {
             context.lockTimeout = seconds
         }
         context.notice = { Terminal.printError($0) }
         context.keysFolder = keysFolder
+        context.userGitAttributes = configHome + "/git/attributes"
         context.executable = executablePath
         context.workingDirectory = FileManager.default.currentDirectoryPath
         return context
     }
 
-    /// `$XDG_CONFIG_HOME/journal/keys`, else `~/.config/journal/keys`: journal keys, outside every repository.
-    static var keysFolder: String {
-        if let base = env("XDG_CONFIG_HOME"), base.hasPrefix("/") { return base + "/journal/keys" }
-        return home + "/.config/journal/keys"
+    /// The user's config folder: `$XDG_CONFIG_HOME` when it is an absolute path (the XDG rule), else
+    /// `~/.config`. The one place it is worked out.
+    static var configHome: String {
+        if let base = env("XDG_CONFIG_HOME"), base.hasPrefix("/") { return base }
+        return home + "/.config"
     }
+
+    /// Journal keys, outside every repository.
+    static var keysFolder: String { configHome + "/journal/keys" }
 
     /// This program, as the git program is to run it for the encryption filters.
     static var executablePath: String {
@@ -131,7 +135,7 @@ enum Shell {
     /// Runs a program on this terminal (see `TerminalChild`) and waits for it. Returns its exit status.
     static func run(_ arguments: [String]) throws -> Int32 {
         guard let program = arguments.first, let path = which(program) else {
-            throw Failure(Say.programNotFound(arguments.first ?? ""))
+            throw JournalError.invalid(Say.programNotFound(arguments.first ?? ""))
         }
         return try TerminalChild.run(path, arguments)
     }

@@ -22,7 +22,7 @@ enum TerminalChild {
     {
         var pipeEnds: [Int32] = [-1, -1]
         if input != nil {
-            guard pipe(&pipeEnds) == 0 else { throw Failure(Say.cannotRun(path, String(cString: strerror(errno)))) }
+            guard pipe(&pipeEnds) == 0 else { throw JournalError.invalid(Say.cannotRun(path, String(cString: strerror(errno)))) }
             for fd in pipeEnds { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
         }
         defer { for fd in pipeEnds where fd >= 0 { close(fd) } }
@@ -65,7 +65,7 @@ enum TerminalChild {
         }
         var child: pid_t = 0
         let started = posix_spawn(&child, path, &actions, &attributes, argv, envp)
-        guard started == 0 else { throw Failure(Say.cannotRun(path, String(cString: strerror(started)))) }
+        guard started == 0 else { throw JournalError.invalid(Say.cannotRun(path, String(cString: strerror(started)))) }
 
         if let input {
             close(pipeEnds[0])

@@ -217,7 +217,7 @@ import Testing
 }
 
 /// For a remote that is a path: no credentials, no hosts.
-private let local = RemoteAccess(token: nil, sshKeyFiles: [], useAgent: false, sshUser: "git", knownHostsFiles: [],
+private let local = RemoteAccess(token: nil, sshKeyFiles: [], agentSocket: nil, sshUser: "git", knownHostsFiles: [],
                                  acceptNewHost: false)
 
 /// What a checkout's visitor heard, from the writing threads.

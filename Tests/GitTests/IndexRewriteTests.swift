@@ -134,6 +134,7 @@ import Testing
         let dir = scratch.root
         let repo = try Repository.create(at: dir)
         try FileManager.default.createDirectory(atPath: dir + "/.git/journal", withIntermediateDirectories: true)
+        repo.privateFolder = dir + "/.git/journal"
         try scratch.write("one\n", to: "entries/a.md", in: dir)
         try scratch.write("one\n", to: "entries/b.md", in: dir)
         _ = try repo.commit(paths: ["entries/a.md", "entries/b.md"], message: "first", signature: tester)

@@ -6,7 +6,7 @@ import CGit2
 /// A push moves the remote's branch only from the value the caller expects (compare-and-swap), for a
 /// remote on this machine, which libgit2's own local transport overwrites without comparing.
 @Suite struct PushTests {
-    let access = RemoteAccess(token: nil, sshKeyFiles: [], useAgent: false, sshUser: "git", knownHostsFiles: [],
+    let access = RemoteAccess(token: nil, sshKeyFiles: [], agentSocket: nil, sshUser: "git", knownHostsFiles: [],
                               acceptNewHost: false)
 
     /// A bare remote holding `first`, and a clone of it with two more commits.

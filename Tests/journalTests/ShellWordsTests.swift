@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import journal
+import JournalKit
 
 /// `$EDITOR`, `$VISUAL` and `$PAGER` split into words as a shell would, without running one.
 @Suite struct ShellWordsTests {
@@ -54,7 +55,7 @@ import Testing
         "ext::sh -c touch% /tmp/pwned", "-oProxyCommand:path", "me@-oProxyCommand:path", "ssh://-oProxyCommand=x/path", "hôst:path", "user@:path", ":path",
     ])
     func refusedURLs(_ url: String) {
-        #expect(throws: Failure.self) { try Network.checkedURL(url) }
+        #expect(throws: JournalError.self) { try Network.checkedURL(url) }
     }
 
     @Test func anExistingFolderBecomesAnAbsolutePath() throws {

@@ -39,7 +39,7 @@ public struct DayRange: Equatable, Sendable {
 }
 
 /// Why a date the user typed was refused. `description` is the one line to show them.
-public struct DateGrammarError: Error, Equatable, Sendable, CustomStringConvertible {
+public struct DateGrammarError: ReaderError, Equatable, Sendable {
     /// The text as the user typed it (surrounding whitespace trimmed).
     public let text: String
     /// What was wrong with it, e.g. "February 2019 has 28 days".

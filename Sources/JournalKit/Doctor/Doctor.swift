@@ -14,7 +14,7 @@ public struct DoctorInputs: Sendable {
     public var journalPath: String
     public var context: JournalContext
     /// How to reach the remotes (no host is ever accepted on the doctor's behalf).
-    public var access: RemoteAccess
+    public var credentials: Credentials
     /// The weather settings; nil with the reason when the user's config cannot be read.
     public var weather: Result<WeatherSettings, JournalError>
     /// The language messages are in, and the locale the terminal's programs run under (the first of
@@ -24,11 +24,11 @@ public struct DoctorInputs: Sendable {
     /// `fs.inotify.max_user_watches`; nil where there is no such setting (not Linux).
     public var inotifyWatchLimit: Int?
 
-    public init(journalPath: String, context: JournalContext, access: RemoteAccess,
+    public init(journalPath: String, context: JournalContext, credentials: Credentials,
                 weather: Result<WeatherSettings, JournalError>, language: String, locale: String?, inotifyWatchLimit: Int?) {
         self.journalPath = journalPath
         self.context = context
-        self.access = access
+        self.credentials = credentials
         self.weather = weather
         self.language = language
         self.locale = locale
@@ -186,7 +186,7 @@ public enum Doctor {
         var branchesOf: [String: [String]] = [:]
         for remote in remotes {
             do {
-                let branches = try repository.remoteBranches(remote: remote.name, access: exam.inputs.access)
+                let branches = try repository.remoteBranches(remote: remote.name, access: exam.inputs.credentials.access)
                 branchesOf[remote.name] = branches
                 findings.append(DoctorFinding(check: "remote", status: .ok, summary: Say.text("doctor.remoteReached", remote.name, remote.url)))
             } catch {
@@ -194,7 +194,7 @@ public enum Doctor {
                 if let path = Repository.localPath(ofRemoteURL: remote.url), !FileSystem.exists(path) {
                     why = Say.text("doctor.remoteNoFolder", path)
                 } else if let failure = error as? RemoteFailure {
-                    why = Say.remoteFailed(failure)
+                    why = Say.remoteFailed(RemoteProblem(failure))
                 } else {
                     why = (error as? GitError)?.message ?? "\(error)"
                 }

@@ -212,7 +212,7 @@ extension Journal {
         defer { withExtendedLifetime(lock) {} }
         let waiting = (try? index().dirtyPaths()) ?? []
         if !waiting.isEmpty { _ = try commitPending(waiting, everything: false) }
-        guard let key = JournalKey.generate() else { throw .failed(doing: "make a key", cause: "no random bytes") }
+        guard let key = JournalKey.generate() else { throw .failed(doing: Say.text("doing.makeKey"), cause: Say.text("noRandomBytes")) }
         let marker = EncryptionMarker(journalID: UUID().uuidString.lowercased(), keyID: key.id)
         let keyPath = keysFolder + "/" + marker.journalID
         do {
@@ -230,7 +230,7 @@ extension Journal {
                                    recoveryWords: RecoveryWords.words(for: key.bytes), storedFiles: stored,
                                    plaintextCommits: plaintextCommitCount())
         } catch {
-            throw .from(error, doing: "turn on encryption")
+            throw .from(error, doing: Say.text("doing.encryptOn"))
         }
     }
 
@@ -266,7 +266,7 @@ extension Journal {
             try? index().record(paths.filter(Journal.isEntryPath), root: root, committed: true, read: indexRead)
             return paths.count
         } catch {
-            throw .from(error, doing: "turn off encryption")
+            throw .from(error, doing: Say.text("doing.encryptOff"))
         }
     }
 
@@ -412,7 +412,7 @@ extension Journal {
     public func unlock(keyText: String) throws(JournalError) -> Int {
         guard let marker = encryptionMarker else {
             guard let remote = remoteMarker() else { throw .invalid(Say.notEncrypted) }
-            do { try keepKey(keyText, for: remote) } catch { throw .from(error, doing: "unlock") }
+            do { try keepKey(keyText, for: remote) } catch { throw .from(error, doing: Say.text("doing.unlock")) }
             return -1
         }
         guard let key = JournalKey.parse(keyText) else { throw .invalid(Say.notAKey) }
@@ -442,7 +442,7 @@ extension Journal {
             try? index().record(opened.filter(Journal.isEntryPath), root: root, committed: true, read: indexRead)
             return opened.count
         } catch {
-            throw .from(error, doing: "unlock")
+            throw .from(error, doing: Say.text("doing.unlock"))
         }
     }
 
@@ -514,7 +514,7 @@ extension Journal {
                 return try cipher.open(input, path: path)
             }
         } catch {
-            throw .from(error, doing: "filter \(path)")
+            throw .from(error, doing: Say.text("doing.filter", path))
         }
     }
 

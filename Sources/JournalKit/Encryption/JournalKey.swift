@@ -121,7 +121,7 @@ struct BlobCipher: Sendable {
         if BlobCipher.isSealed(data) || !sealing { return data }
         guard let key else { throw JournalError.invalid(Say.encryptionLocked(path)) }
         do { return try key.seal(BlobCipher.payload(path: path, content: data), journalID: journalID) } catch {
-            throw JournalError.failed(doing: "encrypt \(path)", cause: "\(error)")
+            throw JournalError.failed(doing: Say.text("doing.encrypt", path), cause: "\(error)")
         }
     }
 

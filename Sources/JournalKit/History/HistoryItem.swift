@@ -49,8 +49,11 @@ public struct HistoryItem: Sendable, Equatable, Codable {
     /// For a rename: the path before.
     public var oldPath: String?
     /// The file's blob before (in the first parent) and after the commit.
-    public var oldBlob: ObjectID?
-    public var newBlob: ObjectID?
+    var oldBlob: ObjectID?
+    var newBlob: ObjectID?
+    /// The two blobs' ids (40 hex characters), as git names them.
+    public var oldBlobID: String? { oldBlob?.hex }
+    public var newBlobID: String? { newBlob?.hex }
 }
 
 /// One entry a commit added, edited or deleted, in `journal log`.
@@ -110,8 +113,11 @@ public struct FoundEntry: Sendable, Equatable {
     public var deleted: Bool
 }
 
+/// Which end of a history's range of days a date was given for.
+public enum HistoryBound: String, Sendable, Equatable { case since, until }
+
 /// Why a history command cannot do what was asked; `description` is the one line to show.
-public enum HistoryError: Error, CustomStringConvertible, Equatable {
+public enum HistoryError: ReaderError, Equatable {
     case unknownPoint(String, dateReason: String)
     case ambiguousRevision(String)
     case notACommit(String)
@@ -120,7 +126,7 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
     case deletedBy(id: String, day: String, deleted: String)
     case noEarlierVersion(id: String)
     case neverExisted(String)
-    case badDate(option: String, reason: String)
+    case badDate(bound: HistoryBound, reason: String)
     case emptyRange(since: String, until: String)
 
     public var description: String {
@@ -133,7 +139,7 @@ public enum HistoryError: Error, CustomStringConvertible, Equatable {
         case .deletedBy(let id, let day, let deleted): Say.deletedBy(id, day, deleted)
         case .noEarlierVersion(let id): Say.noEarlierVersion(id)
         case .neverExisted(let id): Say.neverExisted(id)
-        case .badDate(let option, let reason): Say.historyDate(option, reason)
+        case .badDate(let bound, let reason): Say.historyDate(bound, reason)
         case .emptyRange(let since, let until): Say.sinceAfterUntil(since, until)
         }
     }

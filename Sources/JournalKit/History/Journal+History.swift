@@ -14,7 +14,7 @@ extension Journal {
                     detail: Int? = nil) throws -> [JournalCommit] {
         var commits: [JournalCommit] = []
         if limit == 0 { return commits }
-        try withGit("read the history") {
+        try withGit(Say.text("doing.readHistory")) {
             try repository.walkCommits { info in
                 // The walk runs newest commit time first, and an author date is normally not after its commit date.
                 if let since, info.commitTime < since { return false }
@@ -28,15 +28,15 @@ extension Journal {
         return commits
     }
 
-    /// The instants `--since TEXT` and `--until TEXT` stand for: the start of the first day `since` names,
+    /// The instants `since` and `until` stand for: the start of the first day `since` names,
     /// the end of the last day `until` names (DateGrammar's days, in the journal's time zone).
     public func historyRange(since: String?, until: String?) throws -> (since: Date?, until: Date?) {
         let grammar = DateGrammar(now: context.now, timeZone: context.timeZone)
-        func days(_ text: String, _ option: String) throws -> DayRange {
-            do { return try grammar.days(text) } catch { throw HistoryError.badDate(option: option, reason: error.description) }
+        func days(_ text: String, _ bound: HistoryBound) throws -> DayRange {
+            do { return try grammar.days(text) } catch { throw HistoryError.badDate(bound: bound, reason: error.description) }
         }
-        let first = try since.map { try days($0, "--since").first }
-        let last = try until.map { try days($0, "--until").last }
+        let first = try since.map { try days($0, .since).first }
+        let last = try until.map { try days($0, .until).last }
         if let first, let last, first > last {
             throw HistoryError.emptyRange(since: first.description, until: last.description)
         }
@@ -57,8 +57,8 @@ extension Journal {
             if byPath ? file.path != relative : !file.id.hasPrefix(wanted) { continue }
             // A path that exists again holds a current entry, which would have matched above.
             if FileSystem.exists(root + "/" + file.path) || found.contains(where: { $0.id == file.id }) { continue }
-            let data = try withGit("read \(file.path)") { try repository.blobData(file.blob) }
-            let info = try withGit("read commit \(file.commit.short)") { try repository.commitInfo(file.commit) }
+            let data = try withGit(Say.text("doing.read", file.path)) { try repository.blobData(file.blob) }
+            let info = try withGit(Say.text("doing.readCommit", file.commit.short)) { try repository.commitInfo(file.commit) }
             let date = Timestamp(date: info.authorTime, offsetSeconds: info.authorOffsetSeconds)
             found.append(decodeVersion(data, path: file.path, date: date))
         }
@@ -83,7 +83,7 @@ extension Journal {
     /// HEAD is an ancestor of the current one, walk only `pathHistory(path, hiding: [that HEAD])` and put its
     /// items in front; otherwise (a rewritten history) compute them again.
     public func history(of entry: Entry) throws -> [HistoryItem] {
-        guard let head = try withGit("read HEAD", { try repository.head() }) else { return [] }
+        guard let head = try withGit(Say.text("doing.readHead"), { try repository.head() }) else { return [] }
         let cache = HistoryCache(folder: stateFolder + "/history", path: entry.path, temporaries: temporaryFolder)
         let cached = cache.load()
         if let cached, cached.head == head { return cached.items }
@@ -103,7 +103,7 @@ extension Journal {
         var path = entry.path
         var start: ObjectID?
         var paths: Set<String> = [path]
-        try withGit("read the history of \(entry.path)") {
+        try withGit(Say.text("doing.readHistoryOf", entry.path)) {
             while true {
                 var renamed: (path: String, parent: ObjectID)?
                 try repository.pathHistory(path, from: start, hiding: hiding) { change in
@@ -132,7 +132,7 @@ extension Journal {
 
     /// The change an item made, as a unified diff of the file (coloured by the caller).
     public func diff(of item: HistoryItem) throws -> String {
-        try withGit("diff \(item.path) at \(item.commit.shortID)") {
+        try withGit(Say.text("doing.diffAt", item.path, item.commit.shortID)) {
             try repository.unifiedDiff(from: item.oldBlob, to: item.newBlob, oldPath: item.oldPath ?? item.path,
                                        newPath: item.path)
         }
@@ -143,7 +143,7 @@ extension Journal {
     public func version(of entry: Entry, at text: String, history known: [HistoryItem]? = nil) throws -> EntryVersion {
         switch try point(text) {
         case .commit(let id):
-            return try withGit("read \(entry.path) at \(id.short)") {
+            return try withGit(Say.text("doing.readAt", entry.path, id.short)) {
                 let info = CommitSummary(try repository.commitInfo(id))
                 var blob = try repository.blobID(of: entry.path, at: id)
                 var path = entry.path
@@ -171,7 +171,7 @@ extension Journal {
                 throw HistoryError.deletedBy(id: entry.shortID, day: day.description,
                                              deleted: item.commit.date.localDay.description)
             }
-            let data = try withGit("read \(item.path) at \(item.commit.shortID)") { try repository.blobData(blob) }
+            let data = try withGit(Say.text("doing.readAt", item.path, item.commit.shortID)) { try repository.blobData(blob) }
             return EntryVersion(entry: decodeVersion(data, path: item.path, date: item.commit.date), data: data,
                                 commit: item.commit)
         }
@@ -197,7 +197,7 @@ extension Journal {
             // Name the commit that made that version; failing that (a merge), the parent it is read from.
             let maker = items.dropFirst().first { $0.newBlob == blob }?.commit.shortID
             revision = maker ?? last.commit.parents.first.map { String($0.prefix(7)) } ?? last.commit.shortID
-            data = try withGit("read \(entry.path)") { try repository.blobData(blob) }
+            data = try withGit(Say.text("doing.read", entry.path)) { try repository.blobData(blob) }
             title = decodeVersion(data, path: entry.path, date: last.commit.date).title
         }
         let current = FileSystem.contents(root + "/" + entry.path)
@@ -218,7 +218,7 @@ extension Journal {
     /// them together), as they were then; those back in the work tree since are left as they are.
     private func attachmentsTakenByDelete(of entry: Entry) throws -> [(path: String, data: Data?)] {
         guard let deletion = try deletedFiles().first(where: { $0.path == entry.path }) else { return [] }
-        return try withGit("read the attachments of \(entry.shortID)") {
+        return try withGit(Say.text("doing.readAttachments", entry.shortID)) {
             guard let parent = try repository.commitInfo(deletion.commit).parents.first else { return [] }
             return try repository.changes(from: parent, to: deletion.commit, under: ["attachments/\(entry.id)"])
                 .filter { $0.kind == .deleted && !FileSystem.exists(root + "/" + $0.path) }
@@ -238,7 +238,7 @@ extension Journal {
     /// not a commit prefix), then a revision in git's syntax.
     func point(_ text: String) throws -> Point {
         let spec = text.trimmingCharacters(in: .whitespaces)
-        func revision() throws -> RevisionLookup { try withGit("read revision '\(spec)'") { try repository.lookUpRevision(spec) } }
+        func revision() throws -> RevisionLookup { try withGit(Say.text("doing.readRevision", spec)) { try repository.lookUpRevision(spec) } }
         if spec.count >= 7, spec.allSatisfy(\.isHexDigit), case .commit(let id) = try revision() {
             return .commit(id)
         }
@@ -285,7 +285,7 @@ extension Journal {
     /// every version of a long history costs more than walking it.
     public func title(of item: HistoryItem) throws -> String {
         guard let blob = item.newBlob ?? item.oldBlob else { return "" }
-        let data = try withGit("read \(item.path) at \(item.commit.shortID)") { try repository.blobData(blob) }
+        let data = try withGit(Say.text("doing.readAt", item.path, item.commit.shortID)) { try repository.blobData(blob) }
         return decodeVersion(data, path: item.path, date: item.commit.date).title
     }
 

@@ -9,13 +9,15 @@ public struct JournalContext: Sendable {
     public var commitTime: Date?
     public var timeZone: TimeZone
     /// The author when git's config names none.
-    public var fallbackAuthor: Signature
+    public var fallbackAuthor: Author
     /// How long a writer waits for another one to finish.
     public var lockTimeout: TimeInterval
     /// Where journal keys live (`$XDG_CONFIG_HOME/journal/keys`); nil: this machine keeps none.
     public var keysFolder: String?
     /// This program's path, which an encrypted journal's `.git/config` names as the git program's filter.
     public var executable = "journal"
+    /// git's attributes file of the user (`$XDG_CONFIG_HOME/git/attributes`); nil: unknown.
+    public var userGitAttributes: String?
     /// The folder a path the user typed is relative to (nil: the journal's own).
     public var workingDirectory: String?
     /// Says something worth a line on stderr that is neither a result nor an error (a lock file
@@ -23,7 +25,7 @@ public struct JournalContext: Sendable {
     public var notice: @Sendable (String) -> Void = { _ in }
 
     public init(
-        now: Date, commitTime: Date? = nil, timeZone: TimeZone, fallbackAuthor: Signature, lockTimeout: TimeInterval = 15
+        now: Date, commitTime: Date? = nil, timeZone: TimeZone, fallbackAuthor: Author, lockTimeout: TimeInterval = 15
     ) {
         self.now = now
         self.commitTime = commitTime
@@ -84,12 +86,13 @@ public final class Journal {
             do {
                 Repository.enableFsync()
                 let opened = try Repository(at: root)
+                Journal.configure(opened, context: context)
                 // An encrypted journal's files pass through its cipher in every store and checkout.
                 if let cipher { try opened.install(cipher.filter) }
                 openedRepository = opened
                 return opened
             } catch {
-                throw .from(error, doing: "open \(root)")
+                throw .from(error, doing: Say.text("doing.open", root))
             }
         }
     }
@@ -149,6 +152,7 @@ public final class Journal {
             } else {
                 Repository.enableFsync()
                 let repository = try Repository(at: root)
+                configure(repository, context: context)
                 journal = try Journal(root: root, gitdir: repository.gitdir, repository: repository, context: context)
             }
             try journal.setUpEncryption()
@@ -180,6 +184,7 @@ public final class Journal {
         do {
             Repository.enableFsync()
             let repository = isRepository ? try Repository(at: root) : try Repository.create(at: root)
+            configure(repository, context: context)
             try FileSystem.makeFolder(root + "/" + entriesFolder)
             try FileSystem.writeAtomically(
                 Data(Settings.initialText.utf8), to: root + "/" + settingsFile,
@@ -196,7 +201,16 @@ public final class Journal {
     var stateFolder: String { Journal.stateFolder(of: gitdir) }
 
     /// The tool's own folder inside the git folder `gitdir`: the snapshot, the lock, temporaries.
-    static func stateFolder(of gitdir: String) -> String { gitdir + "/" + Repository.toolFolder }
+    static func stateFolder(of gitdir: String) -> String { gitdir + "/" + toolFolder }
+
+    /// What the journal tells its repository: its own folder, and where the user's git attributes are.
+    static func configure(_ repository: Repository, context: JournalContext) {
+        repository.privateFolder = stateFolder(of: repository.gitdir)
+        repository.userAttributesFile = context.userGitAttributes
+    }
+
+    /// The tool's own folder inside the git folder (the snapshot, the lock, temporaries), never versioned.
+    static let toolFolder = "journal"
 
     /// `ROOT/.git`, symbolic links resolved as libgit2 does, when it is a folder holding a repository's
     /// HEAD, objects and refs; nil for anything else.
@@ -661,7 +675,8 @@ public final class Journal {
     /// Who commits: the git config's user (else the fallback), stamped with the pinned clock when there is one.
     var author: Signature {
         // Asked for only on the way to a commit, when the repository is open already.
-        var author = (try? repository)?.defaultSignature(fallback: context.fallbackAuthor) ?? context.fallbackAuthor
+        let fallback = context.fallbackAuthor.signature
+        var author = (try? repository)?.defaultSignature(fallback: fallback) ?? fallback
         if let time = context.commitTime {
             author.time = (time, context.timeZone.secondsFromGMT(for: time) / 60)
         }

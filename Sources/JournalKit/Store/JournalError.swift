@@ -1,8 +1,21 @@
 import Foundation
 import Git
 
+/// An error a reader sees: one line in the messages' language (`description`, from the catalogues; empty
+/// when what was printed already says it all) and the exit status that goes with it. Every error the kit
+/// throws is one; a front end (the command line's `main`, the server) turns it into text and a status, in
+/// one place.
+public protocol ReaderError: Error, CustomStringConvertible {
+    /// 1 for a failure; the command line gives 64 to its own usage mistakes.
+    var exitStatus: Int32 { get }
+}
+
+extension ReaderError {
+    public var exitStatus: Int32 { 1 }
+}
+
 /// Everything that can go wrong in the kit, each with a one-line message from `Say`.
-public enum JournalError: Error, CustomStringConvertible, Equatable {
+public enum JournalError: ReaderError, Equatable {
     case noJournal(String)
     case notAGitRepository(String)
     case notAJournal(String)
@@ -36,13 +49,16 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
     case settingsNotEditable(String, reason: String)
     case index(String, String)
     // Sync (Say+Sync.swift).
-    case remote(RemoteFailure)
+    case remote(RemoteProblem)
     // Entry templates (Say+Templates.swift).
     case unknownTemplate(String, known: [String])
     case badTemplate(String, line: Int, reason: String)
+    /// The reader said no to a question, or what was printed already says what is wrong: no line more.
+    case declined
 
     public var description: String {
         switch self {
+        case .declined: ""
         case .noJournal(let path): Say.noJournal(path)
         case .notAGitRepository(let path): Say.notAGitRepository(path)
         case .notAJournal(let path): Say.notAJournal(path)
@@ -83,6 +99,7 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
     static func from(_ error: any Error, doing: String) -> JournalError {
         switch error {
         case let error as JournalError: error
+        case let error as RemoteFailure: .remote(RemoteProblem(error))
         case let error as GitError: .git(doing: doing, cause: error.message)
         case let error as DecodingError: .failed(doing: doing, cause: Say.damagedData(error.detail))
         case let error as CustomStringConvertible: .failed(doing: doing, cause: error.description)

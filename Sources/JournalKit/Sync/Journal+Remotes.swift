@@ -26,7 +26,7 @@ extension Journal {
         do {
             try repository.removeRemote(name: name)
         } catch let failure as RemoteFailure {
-            throw .remote(failure)
+            throw .remote(RemoteProblem(failure))
         } catch {
             throw .from(error, doing: Say.text("doing.removeRemote", name))
         }
@@ -56,7 +56,7 @@ extension Journal {
     /// snapshot's scan time, taken before the checkout began, and the next command sees it).
     /// An encrypted journal is checked out only once `key` (asked only then: a key file's text or
     /// recovery words) proves to be its key; without it nothing is left behind either.
-    public static func clone(url: String, into path: String, access: RemoteAccess, context: JournalContext,
+    public static func clone(url: String, into path: String, credentials: Credentials, context: JournalContext,
                              key: () -> String? = { nil })
         throws(JournalError) -> (journal: Journal, empty: Bool, indexed: Bool)
     {
@@ -82,7 +82,8 @@ extension Journal {
         do {
             Repository.enableFsync()
             // Checked out below, once the key (if the journal is encrypted) is known to be the right one.
-            let repository = try Repository.clone(url: url, into: path, access: access, checkout: false)
+            let repository = try Repository.clone(url: url, into: path, access: credentials.access, checkout: false)
+            configure(repository, context: context)
             if try repository.head() == nil {
                 // The remote's HEAD may name a branch it doesn't have (`git init --bare` makes master)
                 // while the journal is on main, or the other way round.
@@ -106,7 +107,7 @@ extension Journal {
             return (try open(at: path, context: context), false, indexed)
         } catch let failure as RemoteFailure {
             cleanUp()
-            throw .remote(failure)
+            throw .remote(RemoteProblem(failure))
         } catch {
             cleanUp()
             throw .from(error, doing: Say.text("doing.clone", url))

@@ -38,7 +38,8 @@ extension Journal {
     /// remote moved meanwhile is retried after a new fetch and merge. The writers' lock is held for the
     /// local steps only, never while the network is in use.
     /// `key` is asked only when the remote turns out to be encrypted and this machine has no key for it.
-    public func sync(remote name: String, access: RemoteAccess, key: () -> String? = { nil }) throws(JournalError) -> SyncReport {
+    public func sync(remote name: String, credentials: Credentials, key: () -> String? = { nil }) throws(JournalError) -> SyncReport {
+        let access = credentials.access
         var report = SyncReport(remote: name)
         guard case .some(.some) = try? repository.remoteURL(name) else { throw .invalid(Say.unknownRemote(name)) }
         // One sync at a time per journal; its marker tells the lock files of a killed one from those of
@@ -73,10 +74,10 @@ extension Journal {
             // Another push won the race: wait a little, longer each time and at random, so that several
             // machines syncing at once do not keep colliding.
             if attempt > 1 { Journal.backOff(attempt: attempt) }
-            var remoteTip = try network { try repository.fetch(remote: name, branch: remoteBranch, access: access) }
+            var remoteTip = try network { try repository.fetch(remote: name, branch: remoteBranch, access: access, reflog: "journal sync: fetch") }
             if remoteTip == nil, remoteBranch == branch, isJournalBranch {
                 for other in ["main", "master"] where other != branch {
-                    guard let tip = try network({ try repository.fetch(remote: name, branch: other, access: access) }) else {
+                    guard let tip = try network({ try repository.fetch(remote: name, branch: other, access: access, reflog: "journal sync: fetch") }) else {
                         continue
                     }
                     (remoteBranch, remoteTip) = (other, tip)
@@ -252,7 +253,7 @@ extension Journal {
         do {
             return try body()
         } catch let failure as RemoteFailure {
-            throw .remote(failure)
+            throw .remote(RemoteProblem(failure))
         } catch {
             throw .from(error, doing: Say.text("doing.sync"))
         }

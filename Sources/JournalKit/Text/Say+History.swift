@@ -16,7 +16,9 @@ extension Say {
     static func neverExisted(_ id: String) -> String { Say.text("neverExisted", id) }
     static func noCommitsYet(_ path: String) -> String { Say.text("noCommitsYet", path) }
     public static var patchNeedsID: String { Say.text("patchNeedsID") }
-    public static func historyDate(_ option: String, _ reason: String) -> String { Say.text("historyDate", option, reason) }
+    public static func historyDate(_ bound: HistoryBound, _ reason: String) -> String {
+        Say.text("historyDate", Say.text("historyBound." + bound.rawValue), reason)
+    }
     public static func sinceAfterUntil(_ since: String, _ until: String) -> String { Say.text("sinceAfterUntil", since, until) }
 
     // MARK: What the commands print

@@ -21,7 +21,7 @@ extension Say {
     static func remoteNotAJournal(_ remote: String) -> String { Say.text("remoteNotAJournal", remote) }
     static func pushRefused(_ remote: String, _ why: String) -> String { Say.text("pushRefused", remote, why) }
     static func pushKeptFailing(_ remote: String, _ attempts: Int) -> String { Say.text("pushKeptFailing", remote, attempts) }
-    static func remoteFailed(_ failure: RemoteFailure) -> String {
+    static func remoteFailed(_ failure: RemoteProblem) -> String {
         switch failure {
         case .unknownHost(let host, let type, let fingerprint):
             return Say.text("unknownHostKey", host, type, fingerprint)

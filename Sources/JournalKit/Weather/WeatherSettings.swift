@@ -65,7 +65,7 @@ public struct WeatherSettings: Sendable, Equatable {
 }
 
 /// Why there is no weather (or no coordinates): each case one line from `Say`.
-public enum WeatherFailure: Error, Equatable, Sendable, CustomStringConvertible {
+public enum WeatherFailure: ReaderError, Equatable, Sendable {
     /// A request got no answer in time.
     case timeout(host: String, seconds: TimeInterval)
     /// No connection could be made (no network, DNS, refused).

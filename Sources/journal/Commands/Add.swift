@@ -78,7 +78,7 @@ extension JournalCommand {
             }
             let outcome = try journal.add(request, at: when, lookup: lookup, weather: weather, locale: Shell.locale) { draft in
                 let status = try Shell.edit(draft)
-                guard status == 0 else { throw Failure(Say.editorFailed(status, draft)) }
+                guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, draft)) }
             }
             report(outcome.pending)
             if let lookup = outcome.weather, let weather { explain(lookup, budget: weather.budget) }

@@ -15,7 +15,7 @@ extension JournalCommand {
             let journal = try options.openJournal()
             let pending = try journal.commitPendingEdits()
             for warning in pending.warnings { Terminal.warn(warning) }
-            if pending.committed.isEmpty && !pending.warnings.isEmpty { throw ExitCode(1) }  // something was left out
+            if pending.committed.isEmpty && !pending.warnings.isEmpty { throw JournalError.declined }  // something was left out
             print(pending.committed.isEmpty ? Say.nothingToCommit : Say.committedOutsideEdits(pending.committed.count))
         }
     }

@@ -37,9 +37,9 @@ extension JournalCommand {
         var key: String
 
         func run() throws {
-            guard UserConfig.keys.contains(key) else { throw Failure(Say.unknownConfigKey(key, UserConfig.keys)) }
+            guard UserConfig.keys.contains(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys)) }
             let config = try UserSettings.load(creating: true)
-            guard let value = config.value(of: key) else { throw Failure(Say.configKeyUnset(key)) }
+            guard let value = config.value(of: key) else { throw JournalError.invalid(Say.configKeyUnset(key)) }
             print(value)
         }
     }
@@ -58,7 +58,7 @@ extension JournalCommand {
         var value: String
 
         func run() throws {
-            guard UserConfig.keys.contains(key) else { throw Failure(Say.unknownConfigKey(key, UserConfig.keys)) }
+            guard UserConfig.keys.contains(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys)) }
             let path = UserSettings.path
             let value = value.trimmingCharacters(in: .whitespaces)
             var text = try UserConfig.setting(key, to: value.isEmpty ? nil : value, in: try UserConfig.text(at: path), path: path)
@@ -97,7 +97,7 @@ extension JournalCommand {
         var key: String
 
         func run() throws {
-            guard UserConfig.keys.contains(key) else { throw Failure(Say.unknownConfigKey(key, UserConfig.keys)) }
+            guard UserConfig.keys.contains(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys)) }
             let path = UserSettings.path
             var text = try UserConfig.setting(key, to: nil, in: try UserConfig.text(at: path), path: path)
             if key == "location.default" {
@@ -123,8 +123,7 @@ extension JournalCommand {
 enum UserSettings {
     /// `$XDG_CONFIG_HOME/journal/config.yml`, else `~/.config/journal/config.yml`.
     static var path: String {
-        if let base = Shell.env("XDG_CONFIG_HOME"), base.hasPrefix("/") { return base + "/journal/config.yml" }
-        return Shell.home + "/.config/journal/config.yml"
+        Shell.configHome + "/journal/config.yml"
     }
 
     /// Reads the file, writing the commented one first when there is none and `creating`.
@@ -148,7 +147,7 @@ enum UserSettings {
         func url(_ variable: String, _ configured: URL?) throws -> URL? {
             guard let text = Shell.env(variable), !text.isEmpty else { return configured }
             guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                throw Failure(Say.badEnvironmentURL(variable, text))
+                throw JournalError.invalid(Say.badEnvironmentURL(variable, text))
             }
             return url
         }

@@ -16,10 +16,10 @@ extension JournalCommand {
             do {
                 weather = .success(try UserSettings.weather(try UserSettings.load(creating: false)))
             } catch {
-                weather = .failure((error as? JournalError) ?? .invalid(JournalCommand.message(for: error) ?? "\(error)"))
+                weather = .failure((error as? JournalError) ?? .invalid((error as? any ReaderError)?.description ?? "\(error)"))
             }
             let inputs = DoctorInputs(
-                journalPath: options.location.path, context: Shell.context(), access: try Network.access(acceptNewHost: false),
+                journalPath: options.location.path, context: Shell.context(), credentials: try Network.access(acceptNewHost: false),
                 weather: weather, language: Say.language, locale: Shell.localeForPrograms, inotifyWatchLimit: Shell.inotifyWatchLimit)
             let findings = JournalKit.Doctor.examine(inputs)
             let style = options.style
@@ -41,7 +41,7 @@ extension JournalCommand {
             let problems = findings.filter { $0.status == .problem }.count
             out += "\n" + (problems == 0 ? Say.text("doctor.allWell") : Say.plural("doctor.problems", problems, problems)) + "\n"
             print(out, terminator: "")
-            if problems > 0 { throw ExitCode(1) }
+            if problems > 0 { throw JournalError.declined }
         }
     }
 }

@@ -59,7 +59,7 @@ extension JournalCommand {
             }
             let edited = try journal.editFile(of: entry) { file in
                 let status = try Shell.edit(file)
-                guard status == 0 else { throw Failure(Say.editorFailed(status, entry.path)) }
+                guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, entry.path)) }
             }
             print(edited.map { Say.edited($0.shortID, $0.path) } ?? Say.noChanges)
         }

@@ -25,11 +25,11 @@ extension JournalCommand {
         func run() throws {
             let exportPath = export.map(Shell.absolute)
             if let exportPath {
-                guard !FileManager.default.fileExists(atPath: exportPath) else { throw Failure(Say.exportExists(exportPath)) }
+                guard !FileManager.default.fileExists(atPath: exportPath) else { throw JournalError.invalid(Say.exportExists(exportPath)) }
                 let folder = (exportPath as NSString).deletingLastPathComponent
                 var isFolder: ObjCBool = false
                 guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-                    throw Failure(Say.exportFolderMissing(folder))
+                    throw JournalError.invalid(Say.exportFolderMissing(folder))
                 }
             }
             let journal = try options.openJournal()
@@ -79,7 +79,7 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            guard let text = try KeyInput.read(keyFile) else { throw Failure(Say.notAKey) }
+            guard let text = try KeyInput.read(keyFile) else { throw JournalError.invalid(Say.notAKey) }
             let count = try journal.unlock(keyText: text)
             guard count >= 0 else {
                 print(Say.keyKeptForSync)
@@ -101,14 +101,14 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            guard journal.encryptionStatus().marker != nil else { throw Failure(Say.notEncrypted) }
+            guard journal.encryptionStatus().marker != nil else { throw JournalError.invalid(Say.notEncrypted) }
             if !yes {
-                guard Terminal.stdinIsTerminal else { throw Failure(Say.encryptionOffNeedsYes) }
+                guard Terminal.stdinIsTerminal else { throw JournalError.invalid(Say.encryptionOffNeedsYes) }
                 Terminal.ask(Say.confirmEncryptionOff)
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     print(Say.encryptionLeftOn)
-                    throw ExitCode(1)
+                    throw JournalError.declined
                 }
             }
             try refresh(journal)
@@ -143,7 +143,7 @@ extension JournalCommand {
             static let configuration = CommandConfiguration(commandName: "textconv", shouldDisplay: false)
             @Argument var file: String
             func run() throws {
-                guard let input = FileManager.default.contents(atPath: file) else { throw Failure(Say.unreadableKeyFile(file)) }
+                guard let input = FileManager.default.contents(atPath: file) else { throw JournalError.invalid(Say.unreadableKeyFile(file)) }
                 let root = FileManager.default.currentDirectoryPath
                 let output = try Journal.gitFilter(.textconv, root: root, path: file, input: input, context: Shell.context())
                 FileHandle.standardOutput.write(output)
@@ -157,7 +157,7 @@ enum KeyInput {
     static func read(_ keyFile: String?) throws -> String? {
         if let keyFile {
             let path = Shell.absolute(keyFile)
-            guard let data = FileManager.default.contents(atPath: path) else { throw Failure(Say.unreadableKeyFile(path)) }
+            guard let data = FileManager.default.contents(atPath: path) else { throw JournalError.invalid(Say.unreadableKeyFile(path)) }
             return String(decoding: data, as: UTF8.self)
         }
         guard Terminal.stdinIsTerminal else { return nil }

@@ -30,7 +30,7 @@ extension JournalCommand {
             if format == .jrnl || format == .dayone { query.oldestFirst = !filters.reverse }
             if format == .html { return try exportSite(query, pattern) }
             let target = try output.flatMap { $0 == "-" ? nil : try ExportFile($0) }
-            if format == .dayone, target == nil || target?.direct == true { throw Failure(Say.dayOneNeedsOutput) }
+            if format == .dayone, target == nil || target?.direct == true { throw JournalError.invalid(Say.dayOneNeedsOutput) }
             let journal = try options.openJournal()
             try refresh(journal)
             if format == .dayone, let target {
@@ -74,7 +74,7 @@ extension JournalCommand {
         }
 
         private func exportSite(_ query: EntryQuery, _ pattern: NSRegularExpression?) throws {
-            guard let output, output != "-" else { throw Failure(Say.exportHTMLNeedsFolder) }
+            guard let output, output != "-" else { throw JournalError.invalid(Say.exportHTMLNeedsFolder) }
             let folder = Shell.absolute(output)
             try HTMLSite.checkTarget(folder)
             let journal = try options.openJournal()
@@ -113,10 +113,10 @@ struct ExportFile {
         let folder = (path as NSString).deletingLastPathComponent
         var isFolder: ObjCBool = false
         guard FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Failure(Say.exportNoFolder(folder))
+            throw JournalError.invalid(Say.exportNoFolder(folder))
         }
         if FileManager.default.fileExists(atPath: path, isDirectory: &isFolder), isFolder.boolValue {
-            throw Failure(Say.exportIsFolder(path))
+            throw JournalError.invalid(Say.exportIsFolder(path))
         }
         temporary = folder + "/." + (path as NSString).lastPathComponent + ".export-" + UUID().uuidString.prefix(8)
     }
@@ -126,7 +126,7 @@ struct ExportFile {
         guard rename(temporary, path) == 0 else {
             let reason = String(cString: strerror(errno))
             discard()
-            throw Failure(Say.exportFailed(path, reason))
+            throw JournalError.invalid(Say.exportFailed(path, reason))
         }
     }
 
@@ -159,7 +159,7 @@ final class TextSink {
     /// A new file at `path`, or, when `existing`, the pipe or device there, opened for writing.
     convenience init(file path: String, existing: Bool = false) throws {
         guard existing || FileManager.default.createFile(atPath: path, contents: nil), let handle = FileHandle(forWritingAtPath: path)
-        else { throw Failure(Say.exportFailed(path, String(cString: strerror(errno)))) }
+        else { throw JournalError.invalid(Say.exportFailed(path, String(cString: strerror(errno)))) }
         self.init(handle: handle, path: path, ownsHandle: true, forTerminal: false)
     }
 
@@ -182,7 +182,7 @@ final class TextSink {
     func flush() throws {
         guard !buffer.isEmpty else { return }
         if ownsHandle {
-            do { try handle.write(contentsOf: buffer) } catch { throw Failure(Say.exportFailed(path, error.localizedDescription)) }
+            do { try handle.write(contentsOf: buffer) } catch { throw JournalError.invalid(Say.exportFailed(path, error.localizedDescription)) }
         } else {
             Terminal.write(buffer)  // a reader that went away ends the export quietly, as for every command
         }

@@ -30,12 +30,12 @@ struct HTMLSite {
         var isFolder: ObjCBool = false
         let parent = (path as NSString).deletingLastPathComponent
         guard FileManager.default.fileExists(atPath: parent, isDirectory: &isFolder), isFolder.boolValue else {
-            throw Failure(Say.exportNoFolder(parent))
+            throw JournalError.invalid(Say.exportNoFolder(parent))
         }
         guard FileManager.default.fileExists(atPath: path, isDirectory: &isFolder) else { return }
-        guard isFolder.boolValue else { throw Failure(Say.exportHTMLIsFile(path)) }
+        guard isFolder.boolValue else { throw JournalError.invalid(Say.exportHTMLIsFile(path)) }
         let items = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? []
-        if !items.isEmpty && !items.contains(marker) { throw Failure(Say.exportHTMLNotOurs(path)) }
+        if !items.isEmpty && !items.contains(marker) { throw JournalError.invalid(Say.exportHTMLNotOurs(path)) }
     }
 
     init(journal: Journal, folder: String, templates: HTMLTemplates) throws {
@@ -44,7 +44,7 @@ struct HTMLSite {
         self.templates = templates
         for sub in ["", "/entries", "/categories", "/tags", "/attachments"] {
             do { try FileManager.default.createDirectory(atPath: folder + sub, withIntermediateDirectories: true) } catch {
-                throw Failure(Say.exportFailed(folder + sub, error.localizedDescription))
+                throw JournalError.invalid(Say.exportFailed(folder + sub, error.localizedDescription))
             }
         }
         try write("/" + Self.marker, "journal html export\n")
@@ -201,7 +201,7 @@ struct HTMLSite {
                 if FileManager.default.fileExists(atPath: target) { try FileManager.default.removeItem(atPath: target) }
                 try FileManager.default.copyItem(atPath: real, toPath: target)
             } catch {
-                throw Failure(Say.exportFailed(target, error.localizedDescription))
+                throw JournalError.invalid(Say.exportFailed(target, error.localizedDescription))
             }
             copied[path] = relative
         }
@@ -218,7 +218,7 @@ struct HTMLSite {
     private func write(_ relative: String, _ text: String) throws {
         let path = folder + relative
         guard FileManager.default.createFile(atPath: path, contents: Data(text.utf8)) else {
-            throw Failure(Say.exportFailed(path, String(cString: strerror(errno))))
+            throw JournalError.invalid(Say.exportFailed(path, String(cString: strerror(errno))))
         }
     }
 
@@ -237,13 +237,13 @@ struct HTMLSite {
             var old: String?
             if FileManager.default.fileExists(atPath: target + "/" + marker) {
                 let aside = parent + "/." + (target as NSString).lastPathComponent + ".old-" + tag
-                guard rename(target, aside) == 0 else { throw Failure(Say.exportFailed(target, String(cString: strerror(errno)))) }
+                guard rename(target, aside) == 0 else { throw JournalError.invalid(Say.exportFailed(target, String(cString: strerror(errno)))) }
                 old = aside
             }
             guard rename(temporary, target) == 0 else {
                 let reason = String(cString: strerror(errno))
                 if let old { rename(old, target) }
-                throw Failure(Say.exportFailed(target, reason))
+                throw JournalError.invalid(Say.exportFailed(target, reason))
             }
             if let old { try? FileManager.default.removeItem(atPath: old) }
             return site.count

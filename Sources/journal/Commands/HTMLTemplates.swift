@@ -29,7 +29,7 @@ struct HTMLTemplates {
             // Only a regular file of the journal's own (never a symlink to somewhere else) replaces a built-in.
             if lstat(own, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
                 guard let data = FileManager.default.contents(atPath: own) else {
-                    throw Failure(Say.exportFailed(own, String(cString: strerror(errno))))
+                    throw JournalError.invalid(Say.exportFailed(own, String(cString: strerror(errno))))
                 }
                 return String(decoding: data, as: UTF8.self)
             }

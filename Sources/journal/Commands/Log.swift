@@ -248,8 +248,8 @@ struct HistoryJSON: Encodable {
         try c.encode(item.path, forKey: .path)
         try c.encodeIfPresent(item.oldPath, forKey: .old_path)
         try c.encode(title, forKey: .title)
-        try c.encode(item.newBlob?.hex, forKey: .blob)
-        try c.encode(item.oldBlob?.hex, forKey: .old_blob)
+        try c.encode(item.newBlobID, forKey: .blob)
+        try c.encode(item.oldBlobID, forKey: .old_blob)
         try c.encodeIfPresent(diff, forKey: .diff)
     }
 }

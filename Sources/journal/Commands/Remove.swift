@@ -22,12 +22,12 @@ extension JournalCommand {
             try refresh(journal)
             let entry = try journal.entry(matching: id)
             if !yes {
-                guard Terminal.stdinIsTerminal else { throw Failure(Say.removeNeedsYes(entry.shortID)) }
+                guard Terminal.stdinIsTerminal else { throw JournalError.invalid(Say.removeNeedsYes(entry.shortID)) }
                 Terminal.ask(Say.confirmRemove(entry.shortID, entry.title))
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     print(Say.notRemoved)
-                    throw ExitCode(1)
+                    throw JournalError.declined
                 }
             }
             try journal.remove(entry)

@@ -136,7 +136,7 @@ enum Clipboard {
             try input.fileHandleForWriting.close()
             process.waitUntilExit()
             guard process.terminationStatus == 0 else {
-                throw Failure(Say.clipboardFailed(program.name, process.terminationStatus))
+                throw JournalError.invalid(Say.clipboardFailed(program.name, process.terminationStatus))
             }
             Terminal.note(Say.copied(by: program.name))
             return
@@ -148,6 +148,6 @@ enum Clipboard {
             return
         }
         print(text, terminator: "")
-        throw Failure(Say.noClipboard)
+        throw JournalError.invalid(Say.noClipboard)
     }
 }

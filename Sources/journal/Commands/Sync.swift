@@ -1,6 +1,5 @@
 import ArgumentParser
 import Foundation
-import Git
 import JournalKit
 
 extension JournalCommand {
@@ -27,7 +26,7 @@ extension JournalCommand {
             // Read first, so that an unreadable key file stops the sync before it starts.
             let keyText = try keyFile.map { try KeyInput.read($0) }
             let report = try Network.retryingWithConsent(accept: acceptHostKey) { access in
-                try journal.sync(remote: name, access: access, key: { keyText ?? (try? KeyInput.read(nil)) ?? nil })
+                try journal.sync(remote: name, credentials: access, key: { keyText ?? (try? KeyInput.read(nil)) ?? nil })
             }
             if !report.pending.committed.isEmpty { Terminal.note(Say.committedOutsideEdits(report.pending.committed.count)) }
             for warning in report.pending.warnings { Terminal.warn(warning) }
@@ -64,7 +63,7 @@ extension JournalCommand {
             // Read first, so that an unreadable key file stops the clone before it starts.
             let keyText = try keyFile.map { try KeyInput.read($0) }
             let (journal, empty, indexed) = try Network.retryingWithConsent(accept: acceptHostKey) { access in
-                try Journal.clone(url: source, into: target, access: access, context: Shell.context(),
+                try Journal.clone(url: source, into: target, credentials: access, context: Shell.context(),
                                   key: { keyText ?? (try? KeyInput.read(nil)) ?? nil })
             }
             if empty {
@@ -115,7 +114,7 @@ extension JournalCommand {
             let checked = try Network.checkedURL(url)
             // libgit2 cannot push into a folder with a work tree (another machine's journal, say).
             if checked.hasPrefix("/"), FileManager.default.fileExists(atPath: checked + "/.git") {
-                throw Failure(Say.remoteHasWorkTree(checked))
+                throw JournalError.invalid(Say.remoteHasWorkTree(checked))
             }
             try journal.addRemote(name: name, url: checked)
             print(Say.remoteAdded(name, checked))
@@ -142,19 +141,19 @@ extension JournalCommand {
 enum Network {
     /// How to reach remotes: a token from the environment or the user's config, the usual ssh keys
     /// and known_hosts under HOME. Nothing of it is written into the journal.
-    static func access(acceptNewHost: Bool) throws -> RemoteAccess {
+    static func access(acceptNewHost: Bool) throws -> Credentials {
         let token = Shell.env("JOURNAL_GIT_TOKEN").flatMap { $0.isEmpty ? nil : $0 }
             ?? (try? UserSettings.load(creating: false))?.gitToken
         let ssh = Shell.home + "/.ssh"
-        return RemoteAccess(
-            token: token, sshKeyFiles: [ssh + "/id_ed25519", ssh + "/id_ecdsa", ssh + "/id_rsa"], useAgent: true,
+        return Credentials(
+            token: token, sshKeyFiles: [ssh + "/id_ed25519", ssh + "/id_ecdsa", ssh + "/id_rsa"], agentSocket: Shell.env("SSH_AUTH_SOCK"),
             sshUser: Shell.env("USER") ?? NSUserName(), knownHostsFiles: [ssh + "/known_hosts", "/etc/ssh/ssh_known_hosts"],
             acceptNewHost: acceptNewHost)
     }
 
     /// Runs `body`; when an ssh host is unknown and we are on a terminal, shows its fingerprint and
     /// asks whether to trust it, then runs `body` again if the user says yes.
-    static func retryingWithConsent<T>(accept: Bool, _ body: (RemoteAccess) throws -> T) throws -> T {
+    static func retryingWithConsent<T>(accept: Bool, _ body: (Credentials) throws -> T) throws -> T {
         do {
             return try body(access(acceptNewHost: accept))
         } catch JournalError.remote(.unknownHost(let host, let type, let fingerprint))
@@ -174,11 +173,11 @@ enum Network {
     static func checkedURL(_ url: String) throws -> String {
         let trimmed = url.trimmingCharacters(in: .whitespaces)
         let lower = trimmed.lowercased()
-        guard !trimmed.isEmpty else { throw Failure(Say.invalidRemoteURL(url)) }
+        guard !trimmed.isEmpty else { throw JournalError.invalid(Say.invalidRemoteURL(url)) }
         for scheme in ["file://", "git://", "ssh://", "git+ssh://", "ssh+git://", "http://", "https://"]
         where lower.hasPrefix(scheme) && trimmed.count > scheme.count {
             // A host that starts with "-" reads as an option to ssh (`ssh://-oProxyCommand=…`).
-            guard !trimmed.dropFirst(scheme.count).hasPrefix("-") else { throw Failure(Say.invalidRemoteURL(url)) }
+            guard !trimmed.dropFirst(scheme.count).hasPrefix("-") else { throw JournalError.invalid(Say.invalidRemoteURL(url)) }
             return trimmed
         }
         var isFolder: ObjCBool = false
@@ -197,6 +196,6 @@ enum Network {
             }
             if parts.count <= 2, parts.allSatisfy(plain) { return trimmed }
         }
-        throw Failure(Say.invalidRemoteURL(url))
+        throw JournalError.invalid(Say.invalidRemoteURL(url))
     }
 }

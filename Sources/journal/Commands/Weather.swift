@@ -33,7 +33,7 @@ extension JournalCommand {
                 if let problem = entry.problem {
                     throw JournalError.brokenHeader(entry.path, line: problem.line, reason: problem.reason, id: entry.shortID)
                 }
-                guard entry.location != nil else { throw Failure(Say.noLocationForWeather(entry.shortID)) }
+                guard entry.location != nil else { throw JournalError.invalid(Say.noLocationForWeather(entry.shortID)) }
                 entries = [entry]
             } else {
                 entries = try journal.entriesMissingWeather()
@@ -58,13 +58,13 @@ extension JournalCommand {
             }
             for entry in fill.unchanged { print(Say.weatherUnchanged(entry.shortID)) }
             if id != nil, let failed = fill.failed.first {
-                throw Failure(Say.weatherFailedFor(failed.entry.shortID, failed.failure.description))
+                throw JournalError.invalid(Say.weatherFailedFor(failed.entry.shortID, failed.failure.description))
             }
             for failed in fill.failed { Terminal.warn(Say.weatherFailedFor(failed.entry.shortID, failed.failure.description)) }
             // A place that cannot be found stays unfound on the next run: it is skipped, not a failure,
             // or every later run would fail for it. Network trouble is a failure (trying again helps).
             let failed = fill.failed.filter { !$0.failure.isPlaceUnknown }
-            if !failed.isEmpty { throw Failure(Say.weatherSummary(filled: fill.filled.count, failed: failed.count)) }
+            if !failed.isEmpty { throw JournalError.invalid(Say.weatherSummary(filled: fill.filled.count, failed: failed.count)) }
             let skipped = fill.failed.count
             if skipped > 0 { print(Say.weatherSkipped(skipped)) }
         }
