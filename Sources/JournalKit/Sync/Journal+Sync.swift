@@ -53,6 +53,7 @@ extension Journal {
         if running.killedHolderStarted != nil { _ = try takeLock() }
         try checkCommittable()
         report.pending = try refresh()
+        try checkWritable()
         let leftOver = try uncommittedPaths()
         if !leftOver.isEmpty { throw .busy(Say.syncDirty(leftOver)) }
         let branch: String
@@ -254,7 +255,7 @@ extension Journal {
         } catch let failure as RemoteFailure {
             throw .remote(failure)
         } catch {
-            throw .from(error, doing: Say.text("doing.sync"))
+            throw JournalError.from(error, doing: Say.text("doing.sync")).located(at: gitdir)
         }
     }
 }

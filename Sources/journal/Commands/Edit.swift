@@ -63,6 +63,7 @@ extension JournalCommand {
                 try editHeader(of: entry, headerEdit, in: journal)
                 return
             }
+            try journal.checkWritable()
             let file = journal.absolutePath(of: entry)
             let before = FileManager.default.contents(atPath: file)
             // No lock is held while the editor is open: other journal commands keep working.
