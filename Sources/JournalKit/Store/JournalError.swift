@@ -39,6 +39,8 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
     case categoryInUse(String, count: Int)
     case settingsNotEditable(String, reason: String)
     case index(String, String)
+    /// A git object a command needs that is damaged or missing: its short id, and what it holds.
+    case damagedObject(String, holding: String, reason: String)
     // Sync (Say+Sync.swift).
     case remote(RemoteFailure)
     // Entry templates (Say+Templates.swift).
@@ -78,6 +80,7 @@ public enum JournalError: Error, CustomStringConvertible, Equatable {
         case .categoryInUse(let name, let count): Say.categoryInUse(name, count)
         case .settingsNotEditable(let path, let reason): Say.settingsNotEditable(path, reason)
         case .index(let path, let reason): Say.indexFailed(path, reason)
+        case .damagedObject(let id, let holding, let reason): Say.text("damagedObject", id, holding, reason)
         case .remote(let failure): Say.remoteFailed(failure)
         case .unknownTemplate(let name, let known): Say.unknownTemplate(name, known)
         case .badTemplate(let name, let line, let reason): Say.badTemplate(name, line, reason)

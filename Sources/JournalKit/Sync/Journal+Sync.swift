@@ -202,7 +202,7 @@ extension Journal {
             }
             throw JournalError.busy(Say.syncKeptChanging)
         } catch {
-            throw .from(error, doing: Say.text("doing.merge", name))
+            throw failure(error, doing: Say.text("doing.merge", name))
         }
     }
 
@@ -255,7 +255,7 @@ extension Journal {
         } catch let failure as RemoteFailure {
             throw .remote(failure)
         } catch {
-            throw JournalError.from(error, doing: Say.text("doing.sync")).located(at: gitdir)
+            throw failure(error, doing: Say.text("doing.sync"))
         }
     }
 }
