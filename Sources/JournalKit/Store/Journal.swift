@@ -701,7 +701,7 @@ public final class Journal {
     static func shortTitle(_ title: String) -> String {
         let clean = title.isEmpty ? Say.untitled : title.replacingOccurrences(of: "\"", with: "'")
         // 60 terminal cells (a Korean syllable takes two), cut between characters.
-        return clipped(clean, toWidth: 60)
+        return clipped(clean, toWidth: Say.titleCells)
     }
 }
 
