@@ -75,7 +75,7 @@ extension Repository {
         let operation = "read commit \(id.short)"
         var oid = try id.raw(for: operation)
         var commit: OpaquePointer?
-        try check(git_commit_lookup(&commit, pointer, &oid), operation)
+        try check(git_commit_lookup(&commit, pointer, &oid), reading: oid, operation)
         guard let commit else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no commit") }
         defer { git_commit_free(commit) }
         return Repository.info(of: commit)
@@ -162,7 +162,7 @@ extension Repository {
             if next == GIT_ITEROVER.rawValue { return }
             try check(next, operation)
             var commit: OpaquePointer?
-            try check(git_commit_lookup(&commit, pointer, &oid), operation)
+            try check(git_commit_lookup(&commit, pointer, &oid), reading: oid, operation)
             guard let commit else { return }
             defer { git_commit_free(commit) }
             if try !visit(commit) { return }
@@ -181,7 +181,7 @@ extension Repository {
         func push(_ id: ObjectID) throws {
             var oid = try id.raw(for: operation)
             var commit: OpaquePointer?
-            try check(git_commit_lookup(&commit, pointer, &oid), operation)
+            try check(git_commit_lookup(&commit, pointer, &oid), reading: oid, operation)
             guard let commit else { return }
             let time = git_commit_time(commit)
             frontier.insert((time, commit), at: frontier.firstIndex { $0.time >= time } ?? frontier.count)

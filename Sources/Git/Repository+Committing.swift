@@ -344,14 +344,14 @@ extension Repository {
                              operation: String) throws -> ObjectID {
         var treeOID = try tree.raw(for: operation)
         var treeObject: OpaquePointer?
-        try check(git_tree_lookup(&treeObject, pointer, &treeOID), operation)
+        try check(git_tree_lookup(&treeObject, pointer, &treeOID), reading: treeOID, operation)
         defer { git_tree_free(treeObject) }
         var parentObjects: [OpaquePointer?] = []
         defer { parentObjects.forEach { git_commit_free($0) } }
         for parent in parents {
             var oid = try parent.raw(for: operation)
             var commit: OpaquePointer?
-            try check(git_commit_lookup(&commit, pointer, &oid), operation)
+            try check(git_commit_lookup(&commit, pointer, &oid), reading: oid, operation)
             parentObjects.append(commit)
         }
         var text = message.hasSuffix("\n") ? message : message + "\n"

@@ -44,7 +44,7 @@ extension Repository {
         let operation = "read blob \(id.short)"
         var oid = try id.raw(for: operation)
         var blob: OpaquePointer?
-        try check(git_blob_lookup(&blob, pointer, &oid), operation)
+        try check(git_blob_lookup(&blob, pointer, &oid), reading: oid, operation)
         defer { git_blob_free(blob) }
         let size = Int(git_blob_rawsize(blob))
         guard size > 0, let bytes = git_blob_rawcontent(blob) else { return Data() }
@@ -83,10 +83,14 @@ extension Repository {
                                   _ body: (OpaquePointer) throws -> Result) throws -> Result {
         var oid = try commitID.raw(for: operation)
         var commit: OpaquePointer?
-        try check(git_commit_lookup(&commit, pointer, &oid), operation)
+        try check(git_commit_lookup(&commit, pointer, &oid), reading: oid, operation)
         defer { git_commit_free(commit) }
         var tree: OpaquePointer?
-        try check(git_commit_tree(&tree, commit), operation)
+        if let treeID = git_commit_tree_id(commit) {
+            try check(git_commit_tree(&tree, commit), reading: treeID.pointee, operation)
+        } else {
+            try check(git_commit_tree(&tree, commit), operation)
+        }
         defer { git_tree_free(tree) }
         guard let tree else {
             throw GitError(operation: operation, code: -1, message: "commit \(commitID.short) has no tree")

@@ -100,7 +100,7 @@ extension Repository {
                 }
                 var parent: OpaquePointer?
                 var raw = parentID.pointee
-                try check(git_commit_lookup(&parent, pointer, &raw), operation)
+                try check(git_commit_lookup(&parent, pointer, &raw), reading: raw, operation)
                 defer { git_commit_free(parent) }
                 guard let parentTree = git_commit_tree_id(parent) else { continue }
                 let parentChain = try self.chain(root: parentTree.pointee, components: components, like: chain,
@@ -209,7 +209,7 @@ extension Repository {
     fileprivate func lookUpTree(_ id: git_oid, operation: String) throws -> OpaquePointer {
         var oid = id
         var tree: OpaquePointer?
-        try check(git_tree_lookup(&tree, pointer, &oid), operation)
+        try check(git_tree_lookup(&tree, pointer, &oid), reading: oid, operation)
         guard let tree else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no tree") }
         return tree
     }
@@ -217,7 +217,7 @@ extension Repository {
     private func treeID(of commitID: ObjectID, operation: String) throws -> git_oid {
         var oid = try commitID.raw(for: operation)
         var commit: OpaquePointer?
-        try check(git_commit_lookup(&commit, pointer, &oid), operation)
+        try check(git_commit_lookup(&commit, pointer, &oid), reading: oid, operation)
         defer { git_commit_free(commit) }
         guard let tree = git_commit_tree_id(commit) else {
             throw GitError(operation: operation, code: -1, message: "commit \(commitID.short) has no tree")
@@ -240,7 +240,7 @@ extension Repository {
                 return PathChain(ids: ids, isBlob: reference.isBlob)
             }
             var tree: OpaquePointer?
-            try check(git_tree_lookup(&tree, pointer, &current), operation)
+            try check(git_tree_lookup(&tree, pointer, &current), reading: current, operation)
             defer { git_tree_free(tree) }
             guard let entry = git_tree_entry_byname(tree, name), let id = git_tree_entry_id(entry) else { break }
             let type = git_tree_entry_type(entry)

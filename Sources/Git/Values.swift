@@ -9,21 +9,39 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
     public let code: Int32
     /// libgit2's own error message.
     public let message: String
+    /// The object that could not be read because it is damaged or missing from the object database, when that
+    /// is what failed (see `check(_:reading:_:)`).
+    public var damagedObject: ObjectID?
+    /// libgit2's error class (git_error_t) of the failure; 0 for an error made by hand.
+    let errorClass: Int32
 
     /// Builds an error by hand (libgit2's message is not consulted).
     public init(operation: String, code: Int32, message: String) {
         self.operation = operation
         self.code = code
         self.message = message
+        errorClass = 0
     }
 
     /// Captures libgit2's last error message for this thread.
     init(operation: String, code: Int32) {
         var text = ""
-        if let last = git_error_last(), let raw = last.pointee.message {
-            text = String(cString: raw).trimmingTrailingWhitespace()
+        var klass: Int32 = 0
+        if let last = git_error_last() {
+            klass = last.pointee.klass
+            if let raw = last.pointee.message { text = String(cString: raw).trimmingTrailingWhitespace() }
         }
-        self.init(operation: operation, code: code, message: text.isEmpty ? "libgit2 error \(code)" : text)
+        self.operation = operation
+        self.code = code
+        self.message = text.isEmpty ? "libgit2 error \(code)" : text
+        errorClass = klass
+    }
+
+    /// Whether the failure is an object that cannot be read: missing, cut short, not inflating (zlib), not
+    /// parsing, or not hashing to its id.
+    public var isDamage: Bool {
+        code == GIT_EMISMATCH.rawValue || code == GIT_ENOTFOUND.rawValue
+            || [GIT_ERROR_ZLIB, GIT_ERROR_ODB, GIT_ERROR_OBJECT].map { Int32($0.rawValue) }.contains(errorClass)
     }
 
     /// "cannot <operation>: <message>".
@@ -35,6 +53,15 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
 func check(_ code: Int32, _ operation: @autoclosure () -> String) throws -> Int32 {
     if code < 0 { throw GitError(operation: operation(), code: code) }
     return code
+}
+
+/// `check` for a call that reads the object `id`: when that object is damaged or missing, the error names it.
+@discardableResult
+func check(_ code: Int32, reading id: git_oid, _ operation: @autoclosure () -> String) throws -> Int32 {
+    guard code < 0 else { return code }
+    var error = GitError(operation: operation(), code: code)
+    if error.isDamage { error.damagedObject = ObjectID(id) }
+    throw error
 }
 
 /// The SHA-1 of a git object, as 40 lowercase hex characters.

@@ -61,6 +61,7 @@ struct JournalCommand: ParsableCommand {
                 command = try parseAsRoot(hoistingGlobalOptions(given))
             }
             try command.run()
+            for note in Terminal.notesAfterSuccess { Terminal.printError(note) }
             if let failure = Terminal.outputFailure {
                 Terminal.printError(Say.cannotWriteOutput(failure))
                 Foundation.exit(1)

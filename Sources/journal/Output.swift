@@ -183,8 +183,6 @@ struct EntryJSON: Encodable {
 
 /// One line per entry, in aligned columns: date, short id, category, title, tags.
 struct EntryLines {
-    /// The most cells a title takes in a line.
-    static let titleWidth = 60
     let style: Style
     let settings: Settings
     let dates: DateText
@@ -213,7 +211,7 @@ struct EntryLines {
                 line += style.red(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             } else {
                 // A long title is cut, between characters, so that a line stays a line (`show` has it whole).
-                line += style.bold(entry.title.isEmpty ? Say.untitledDisplay : clipped(entry.title, toWidth: EntryLines.titleWidth))
+                line += style.bold(Say.shownTitle(entry.title))
                 if entry.starred { line += " " + style.yellow("★") }
                 let tags = entry.tagsBesidesTitle  // a #tag the title shows is not shown twice
                 if !tags.isEmpty { line += "  " + style.green(tags.map { "#" + $0 }.joined(separator: " ")) }

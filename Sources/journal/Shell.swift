@@ -51,6 +51,7 @@ enum Shell {
             context.lockTimeout = seconds
         }
         context.notice = { Terminal.printError($0) }
+        context.readingOnly = { line in Terminal.afterSuccess(line) }
         context.keysFolder = keysFolder
         context.userGitAttributes = configHome + "/git/attributes"
         context.executable = executablePath
@@ -181,6 +182,14 @@ enum Terminal {
     /// Why stdout could not be written (a full disk, a closed descriptor): the command then writes no
     /// more and ends with this as its error (`JournalCommand.main`).
     nonisolated(unsafe) static var outputFailure: String?
+
+    /// Notes for the end of a command that succeeds (a journal read without writing, on a full disk): a
+    /// command that fails says only why.
+    nonisolated(unsafe) static var notesAfterSuccess: [String] = []
+
+    static func afterSuccess(_ note: String) {
+        if !notesAfterSuccess.contains(note) { notesAfterSuccess.append(note) }
+    }
 
     static func printError(_ message: String) {
         write("journal: \(message)\n", to: .standardError)

@@ -65,7 +65,7 @@ public struct DoctorFinding: Sendable, Equatable {
 }
 
 /// `journal doctor`: every check, run in order, each saying what it found. A check is one function of
-/// `Doctor.Examination` returning its findings; a new one (damaged objects, say) is one more function and
+/// `Doctor.Examination` returning its findings; a new one is one more function and
 /// one more line in `checks`.
 public enum Doctor {
     /// What the checks share: the inputs and the journal, when it could be opened.
@@ -76,7 +76,7 @@ public enum Doctor {
 
     /// The checks, in the order they are shown. Those that need the journal return nothing without one.
     static var checks: [(Examination) -> [DoctorFinding]] {
-        [gitIdentity, index, locks, remotes, encryption, weather, inotify, locale]
+        [gitIdentity, index, locks, objects, remotes, encryption, weather, inotify, locale]
     }
 
     /// Runs every check; the journal is opened first (a journal that cannot be opened is the first finding).

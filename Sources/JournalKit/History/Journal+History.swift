@@ -358,7 +358,7 @@ extension Journal {
         do {
             return try body()
         } catch let error as GitError {
-            throw JournalError.from(error, doing: doing)
+            throw failure(error, doing: doing)
         }
     }
 }

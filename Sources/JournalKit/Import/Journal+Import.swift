@@ -122,9 +122,14 @@ final class ImportWriter {
     /// syncs each, which makes an import of thousands of entries crawl): the commit syncs its objects.
     static func create(_ path: String, _ data: Data) throws(JournalError) {
         let fd = open(path, O_WRONLY | O_CREAT | O_EXCL, 0o644)
-        guard fd >= 0 else { throw .io(path, FileSystem.errnoText()) }
+        guard fd >= 0 else { throw FileSystem.failure(path) }
         defer { close(fd) }
-        guard FileSystem.writeAll(fd, data) else { throw .io(path, FileSystem.errnoText()) }
+        guard FileSystem.writeAll(fd, data) else {
+            // A file cut short (the disk filled up) is no entry: it goes, before the rollback of the others.
+            let error = FileSystem.failure(path)
+            unlink(path)
+            throw error
+        }
     }
 
     /// Makes a folder (relative) and those above it, remembering the ones that were not there.

@@ -12,19 +12,110 @@ final class EntryIndex {
 
     let path: String
     private var database: DatabaseQueue
+    /// Why the snapshot is kept in memory rather than on disk, when it is: its disk is full, or its file
+    /// system read-only. It was copied from the file as that stands (or made empty, when there was none), and
+    /// brought up to date with the files there, so every question is answered as it would be; nothing is
+    /// written to the disk.
+    private(set) var cannotWrite: JournalError?
+    /// Hears `cannotWrite` once, when it is found.
+    private let keptInMemory: (JournalError) -> Void
 
-    init(path: String) throws(JournalError) {
+    init(path: String, keptInMemory: @escaping (JournalError) -> Void = { _ in }) throws(JournalError) {
         self.path = path
+        self.keptInMemory = keptInMemory
+        do {
+            database = try EntryIndex.openOrCreate(path)
+            return
+        } catch {
+            // A disk that takes no write: the snapshot is read as it is, not deleted.
+            if let problem = EntryIndex.writeProblem(error, at: path) {
+                database = try EntryIndex.memoryCopy(of: path)
+                cannotWrite = problem
+                keptInMemory(problem)
+                return
+            }
+        }
+        // Corrupt or unreadable: the snapshot is never the truth, so start again.
+        EntryIndex.removeFiles(path)
         do {
             database = try EntryIndex.openOrCreate(path)
         } catch {
-            // Corrupt or unreadable: the snapshot is never the truth, so start again.
-            EntryIndex.removeFiles(path)
+            guard let problem = EntryIndex.writeProblem(error, at: path) else { throw .index(path, EntryIndex.describe(error)) }
+            database = try EntryIndex.memoryCopy(of: path)
+            cannotWrite = problem
+            keptInMemory(problem)
+        }
+    }
+
+    /// Runs `body`, a step that writes the snapshot; when the disk takes no write (full, read-only), the
+    /// snapshot goes on in memory and `body` runs again there. `body` must be whole steps (reading ahead
+    /// included), so that it can run twice.
+    private func writing<T>(_ body: () throws -> T) throws(JournalError) -> T {
+        do {
+            return try body()
+        } catch {
+            guard cannotWrite == nil, let problem = EntryIndex.writeProblem(error, at: path) else { throw translated(error) }
+            database = try EntryIndex.memoryCopy(of: path)
+            cannotWrite = problem
+            keptInMemory(problem)
             do {
-                database = try EntryIndex.openOrCreate(path)
+                return try body()
             } catch {
-                throw .index(path, EntryIndex.describe(error))
+                throw translated(error)
             }
+        }
+    }
+
+    private func translated(_ error: any Error) -> JournalError {
+        (error as? JournalError) ?? .index(path, EntryIndex.describe(error))
+    }
+
+    /// Why a write of the snapshot at `path` failed, when the disk is the reason: no space (SQLite's "full", or
+    /// an I/O error on a disk with none left), a read-only file system, a folder this user cannot write. nil for
+    /// anything else (a damaged file, which is rebuilt).
+    static func writeProblem(_ error: any Error, at path: String) -> JournalError? {
+        if let error = error as? JournalError {
+            switch error {
+            case .noSpace, .readOnly: return error
+            default: return nil
+            }
+        }
+        guard let error = error as? DatabaseError else { return nil }
+        let folder = (path as NSString).deletingLastPathComponent
+        switch error.resultCode {
+        case .SQLITE_FULL:
+            return .noSpace(path)
+        case .SQLITE_READONLY, .SQLITE_CANTOPEN, .SQLITE_IOERR:
+            if let problem = FileSystem.writeProblem(under: folder) { return problem }
+            if access(FileSystem.exists(folder) ? folder : (folder as NSString).deletingLastPathComponent, W_OK) != 0, errno == EACCES {
+                return .io(path, FileSystem.errnoText())
+            }
+            return nil
+        default:
+            return nil
+        }
+    }
+
+    /// The snapshot at `path` copied into memory, read without writing a byte there; an empty one when it
+    /// cannot be read or is of another format (the files fill it in, as after a rebuild).
+    private static func memoryCopy(of path: String) throws(JournalError) -> DatabaseQueue {
+        var configuration = Configuration()
+        configuration.readonly = true
+        if FileSystem.exists(path), let disk = try? DatabaseQueue(path: path, configuration: configuration),
+            (try? disk.read({ db in try Int.fetchOne(db, sql: "PRAGMA user_version") })) == formatVersion,
+            let memory = try? DatabaseQueue(), (try? disk.backup(to: memory)) != nil
+        {
+            return memory
+        }
+        do {
+            let memory = try DatabaseQueue()
+            try memory.write { db in
+                try db.execute(sql: schema)
+                try db.execute(sql: "PRAGMA user_version = \(formatVersion)")
+            }
+            return memory
+        } catch {
+            throw .index(path, describe(error))
         }
     }
 
@@ -122,13 +213,7 @@ final class EntryIndex {
     func refresh(
         root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil
     ) throws(JournalError) -> Changes {
-        do {
-            return try refreshOrThrow(root: root, read: read, settle: settle, progress: progress)
-        } catch let error as JournalError {
-            throw error
-        } catch {
-            throw .index(path, EntryIndex.describe(error))
-        }
+        try writing { try refreshOrThrow(root: root, read: read, settle: settle, progress: progress) }
     }
 
     private func refreshOrThrow(
@@ -375,7 +460,7 @@ final class EntryIndex {
 
     /// Records files the tool itself just wrote (or deleted, when absent), and whether they are committed.
     func record(_ paths: [String], root: String, committed: Bool, read: (String) -> (Entry, UInt64)?) throws(JournalError) {
-        do {
+        try writing {
             try database.write { db in
                 let writer = try Writer(db)
                 for path in paths {
@@ -392,8 +477,6 @@ final class EntryIndex {
                 }
                 try writer.rewriteFolders(Set(paths.map { PathBytes(Writer.folder(of: $0)) }))
             }
-        } catch {
-            throw .index(path, EntryIndex.describe(error))
         }
     }
 
@@ -403,8 +486,8 @@ final class EntryIndex {
     func recordMany(_ paths: [String], root: String, read: @escaping Reader, settle: (inout Entry) -> Void) throws(JournalError) {
         // Before any file is read: one changed after this is racy against it, whatever was read of it.
         let recordStart = Scan.clock()
-        let parsed = ReadAhead(paths: paths, read: read, withText: false)
-        do {
+        try writing {
+            let parsed = ReadAhead(paths: paths, read: read, withText: false)
             try database.write { db in
                 let settled = try EntryIndex.racyFilesSettle(db, besides: Set(paths.map(PathBytes.init)), before: recordStart, root: root)
                 let dropped = try EntryIndex.beginBulk(db, dropIndexes: paths.count > 500)
@@ -431,8 +514,6 @@ final class EntryIndex {
                 }
                 try EntryIndex.endBulk(db, recreate: dropped)
             }
-        } catch {
-            throw .index(path, EntryIndex.describe(error))
         }
     }
 
@@ -508,7 +589,7 @@ final class EntryIndex {
     /// every core while SQLite takes the ones before them, a few thousand to a transaction (other commands write
     /// in between; a kill loses one batch, which the next search does again). `progress` hears (done, total).
     func completeText(root: String, read: @escaping Reader, progress: ((Int, Int) -> Void)? = nil) throws(JournalError) {
-        do {
+        try writing {
             let waiting = try database.read { db in
                 // CROSS JOIN keeps `untexted` (nearly always empty) the outer loop: left to itself, SQLite
                 // walked all of entry's path index to skip the sort, 1,300 pages at 100,000 entries on every search.
@@ -538,10 +619,6 @@ final class EntryIndex {
                 }
                 progress?(end, waiting.count)
             }
-        } catch let error as JournalError {
-            throw error
-        } catch {
-            throw .index(path, EntryIndex.describe(error))
         }
     }
 
@@ -579,7 +656,7 @@ final class EntryIndex {
     /// Marks files as matching the last commit (or not).
     func markCommitted(_ paths: [String], _ committed: Bool = true) throws(JournalError) {
         guard !paths.isEmpty else { return }
-        do {
+        try writing {
             try database.write { db in
                 var update = RawStatement(try db.cachedStatement(sql: "UPDATE file SET dirty = ? WHERE key = ?"))
                 // In key order, the rows are visited as they are stored.
@@ -589,8 +666,6 @@ final class EntryIndex {
                     try update.run(db)
                 }
             }
-        } catch {
-            throw .index(path, EntryIndex.describe(error))
         }
     }
 

@@ -25,20 +25,20 @@ enum FileSystem {
         let name = (path as NSString).lastPathComponent
         var template = Array("\(temporaries)/.\(name).tmp-\(getpid())-XXXXXX".utf8CString)
         let fd = template.withUnsafeMutableBufferPointer { buffer in buffer.baseAddress.map { mkstemp($0) } ?? -1 }
-        guard fd >= 0 else { throw .io(path, errnoText()) }
+        guard fd >= 0 else { throw failure(path) }
         let tempPath = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
         var ok = false
         defer {
             if !ok { unlink(tempPath) }
         }
         guard writeAll(fd, data), fchmod(fd, permissions) == 0, fsync(fd) == 0 else {
-            let reason = errnoText()
+            let error = failure(path)
             close(fd)
-            throw .io(path, reason)
+            throw error
         }
         close(fd)
         guard rename(tempPath, path) == 0 else {
-            guard errno == EXDEV, temporaries != folder else { throw .io(path, errnoText()) }
+            guard errno == EXDEV, temporaries != folder else { throw failure(path) }
             return try writeAtomically(data, to: path, temporaryIn: folder, permissions: permissions)
         }
         ok = true
@@ -67,8 +67,53 @@ enum FileSystem {
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
-            throw .io(path, error.localizedDescription)
+            switch (error as? CocoaError)?.code {
+            case .fileWriteOutOfSpace?: throw .noSpace(path)
+            case .fileWriteVolumeReadOnly?: throw .readOnly(path)
+            default: throw .io(path, error.localizedDescription)
+            }
         }
+    }
+
+    /// The error for a write to `path` that just failed with `errno`: a full disk (or quota) and a
+    /// read-only file system are said as such, with where; anything else with the system's words.
+    static func failure(_ path: String) -> JournalError {
+        switch errno {
+        case ENOSPC, EDQUOT: .noSpace(path)
+        case EROFS: .readOnly(path)
+        default: .io(path, errnoText())
+        }
+    }
+
+    /// Why nothing can be written under `folder` right now, when that is so: its file system is mounted
+    /// read-only, or has no space left (for us: a quota or the blocks kept for root count too).
+    static func writeProblem(under folder: String) -> JournalError? {
+        var info = statvfs()
+        guard statvfs(existingAncestor(of: folder), &info) == 0 else { return nil }
+        if info.f_flag & UInt(ST_RDONLY) != 0 { return .readOnly(folder) }
+        if info.f_bavail == 0 { return .noSpace(folder) }
+        return nil
+    }
+
+    /// Where the file system holding `path` is mounted: the highest folder above it on the same device.
+    static func mountPoint(of path: String) -> String {
+        var current = resolved(existingAncestor(of: path))
+        var info = stat()
+        guard stat(current, &info) == 0 else { return current }
+        let device = info.st_dev
+        while current != "/" {
+            let parent = (current as NSString).deletingLastPathComponent
+            guard stat(parent, &info) == 0, info.st_dev == device else { break }
+            current = parent
+        }
+        return current
+    }
+
+    /// `path`, or the nearest folder above it that exists.
+    private static func existingAncestor(of path: String) -> String {
+        var current = path
+        while !exists(current), current != "/", !current.isEmpty { current = (current as NSString).deletingLastPathComponent }
+        return current.isEmpty ? "/" : current
     }
 
     /// A file's bytes, nil when it cannot be read: open, fstat, read and close, nothing more. (FileManager's
@@ -179,7 +224,7 @@ enum FileSystem {
 
     /// Removes a file; one already gone is fine.
     static func remove(_ path: String) throws(JournalError) {
-        if unlink(path) != 0 && errno != ENOENT { throw .io(path, errnoText()) }
+        if unlink(path) != 0 && errno != ENOENT { throw failure(path) }
     }
 
     static func errnoText() -> String { String(cString: strerror(errno)) }
@@ -217,7 +262,7 @@ final class WriterLock {
 
     init(path: String, marker: String, timeout: TimeInterval) throws(JournalError) {
         fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
-        guard fd >= 0 else { throw .io(path, FileSystem.errnoText()) }
+        guard fd >= 0 else { throw FileSystem.failure(path) }
         let deadline = Date().addingTimeInterval(timeout)
         var pause: useconds_t = 2_000
         while flock(fd, LOCK_EX | LOCK_NB) != 0 {

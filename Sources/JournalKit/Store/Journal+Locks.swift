@@ -30,6 +30,8 @@ extension Journal {
     /// The writers' lock. What a killed writer or sync left is dealt with first: its git lock files,
     /// and a checkout that a sync left half done.
     func takeLock(timeout: TimeInterval? = nil) throws(JournalError) -> WriterLock {
+        // Every write starts here: on a full disk or a read-only file system, it stops before it begins.
+        try checkWritable()
         let lock = try WriterLock(
             path: stateFolder + "/lock", marker: writingMarkerPath, timeout: timeout ?? context.lockTimeout)
         var killedSince = [lock.killedHolderStarted]

@@ -23,6 +23,9 @@ public struct JournalContext: Sendable {
     /// Says something worth a line on stderr that is neither a result nor an error (a lock file
     /// removed after a killed run).
     public var notice: @Sendable (String) -> Void = { _ in }
+    /// Hears, once, why the journal was read without writing anything (its disk is full, its file system
+    /// read-only): a line for the end of a command that succeeds; a write fails with the reason instead.
+    public var readingOnly: @Sendable (String) -> Void = { _ in }
 
     public init(
         now: Date, commitTime: Date? = nil, timeZone: TimeZone, fallbackAuthor: Author, lockTimeout: TimeInterval = 15
@@ -132,7 +135,8 @@ public final class Journal {
             settings = Journal.initialSettings
             settingsProblem = error
         }
-        try FileSystem.makeFolder(stateFolder)
+        // Where it cannot be made (a read-only file system), the journal is read all the same; writes say why.
+        try? FileSystem.makeFolder(stateFolder)
         // Litter of a run killed in the middle of a write.
         FileSystem.removeStaleTemporaries(in: temporaryFolder)
     }
@@ -241,9 +245,20 @@ public final class Journal {
     /// The snapshot of the entries under `.git/journal/`, opened (or rebuilt) on first use.
     func index() throws(JournalError) -> EntryIndex {
         if let snapshot { return snapshot }
-        let opened = try EntryIndex(path: stateFolder + "/index.sqlite")
+        let readingOnly = context.readingOnly
+        let opened = try EntryIndex(path: stateFolder + "/index.sqlite") { problem in readingOnly(Say.readingOnly(problem)) }
         snapshot = opened
         return opened
+    }
+
+    /// Why nothing can be written to this journal now (its disk is full, its file system read-only), once a
+    /// command has found out: reads then go on from the snapshot kept in memory, writes refuse with it.
+    var cannotWrite: JournalError? { snapshot?.cannotWrite }
+
+    /// Throws why nothing can be written now, when a command has found out (see `cannotWrite`): for a flow
+    /// that asks the user for something first (an editor), so that it does not ask in vain.
+    public func checkWritable() throws(JournalError) {
+        if let cannotWrite { throw cannotWrite }
     }
 
     /// Brings the snapshot up to date with the files (only changed files are read) and commits
@@ -251,7 +266,8 @@ public final class Journal {
     @discardableResult
     public func refresh(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> PendingReport {
         let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress)
-        guard !changes.uncommitted.isEmpty else { return PendingReport() }
+        // Edits made elsewhere wait, read from their files, for a command that can commit them.
+        guard !changes.uncommitted.isEmpty, cannotWrite == nil else { return PendingReport() }
         let lock: WriterLock
         do {
             lock = try takeLock()
@@ -484,6 +500,9 @@ public final class Journal {
             try commit([entry.path] + extra, message: Say.commitEdit(Journal.shortTitle(of: edited), edited.shortID))
         } catch {
             try? index().record([entry.path] + extra, root: root, committed: false, read: indexRead)
+            // The editor saved the file: a disk that takes no commit now leaves it for the next command.
+            if case .noSpace = error { throw .savedButNotCommitted(entry.path, cause: error.description) }
+            if case .readOnly = error { throw .savedButNotCommitted(entry.path, cause: error.description) }
             throw error
         }
         try? index().record([entry.path] + extra, root: root, committed: true, read: indexRead)
@@ -496,6 +515,8 @@ public final class Journal {
     /// was and refused (`rm` deletes). A header left broken is committed as written, then reported. Returns
     /// nil when nothing changed.
     public func editFile(of entry: Entry, edit: (String) throws -> Void) throws -> Entry? {
+        // Refused before the editor opens when writes are known to be refused (a full disk, a read-only one).
+        try checkWritable()
         let file = absolutePath(of: entry)
         let before = FileSystem.contents(file)
         try edit(file)
@@ -690,7 +711,7 @@ public final class Journal {
             let text = encrypted ? Say.sealedMessage(message) : message
             _ = try repository.commit(paths: paths, message: ControlCharacters.visible(text), signature: author)
         } catch {
-            throw .from(error, doing: Say.text("doing.commit"))
+            throw JournalError.from(error, doing: Say.text("doing.commit")).located(at: gitdir)
         }
     }
 
@@ -723,7 +744,7 @@ public final class Journal {
     static func shortTitle(_ title: String) -> String {
         let clean = title.isEmpty ? Say.untitled : title.replacingOccurrences(of: "\"", with: "'")
         // 60 terminal cells (a Korean syllable takes two), cut between characters.
-        return clipped(clean, toWidth: 60)
+        return clipped(clean, toWidth: Say.titleCells)
     }
 }
 

@@ -33,6 +33,10 @@ public enum JournalError: ReaderError, Equatable {
     case failed(doing: String, cause: String)
     case savedButNotCommitted(String, cause: String)
     case io(String, String)
+    /// A write that found no space left on the disk (or in the user's quota) holding the path.
+    case noSpace(String)
+    /// A write to a file system mounted read-only.
+    case readOnly(String)
     case badSettings(String, line: Int, reason: String)
     case busy(String)
     /// Input that makes no sense, with the message saying why.
@@ -48,6 +52,8 @@ public enum JournalError: ReaderError, Equatable {
     case categoryInUse(String, count: Int)
     case settingsNotEditable(String, reason: String)
     case index(String, String)
+    /// A git object a command needs that is damaged or missing: its short id, and what it holds.
+    case damagedObject(String, holding: String, reason: String)
     // Sync (Say+Sync.swift).
     case remote(RemoteProblem)
     // Entry templates (Say+Templates.swift).
@@ -75,6 +81,8 @@ public enum JournalError: ReaderError, Equatable {
         case .failed(let doing, let cause): Say.failed(doing, cause)
         case .savedButNotCommitted(let path, let cause): Say.savedButNotCommitted(path, cause)
         case .io(let path, let reason): Say.ioFailed(path, reason)
+        case .noSpace(let path): Say.noSpace(path)
+        case .readOnly(let path): Say.readOnlyFileSystem(path)
         case .badSettings(let path, let line, let reason): Say.badSettings(path, line, reason)
         case .busy(let reason): reason
         case .invalid(let message): message
@@ -88,10 +96,17 @@ public enum JournalError: ReaderError, Equatable {
         case .categoryInUse(let name, let count): Say.categoryInUse(name, count)
         case .settingsNotEditable(let path, let reason): Say.settingsNotEditable(path, reason)
         case .index(let path, let reason): Say.indexFailed(path, reason)
+        case .damagedObject(let id, let holding, let reason): Say.text("damagedObject", id, holding, reason)
         case .remote(let failure): Say.remoteFailed(failure)
         case .unknownTemplate(let name, let known): Say.unknownTemplate(name, known)
         case .badTemplate(let name, let line, let reason): Say.badTemplate(name, line, reason)
         }
+    }
+
+    /// The same error, a full disk that libgit2 met without naming a path said to be at `path` (the repository).
+    func located(at path: String) -> JournalError {
+        if case .noSpace("") = self { return .noSpace(path) }
+        return self
     }
 
     /// An error from below the kit's boundary (libgit2, the file system, a decoder) as the kit's own,
@@ -100,11 +115,26 @@ public enum JournalError: ReaderError, Equatable {
         switch error {
         case let error as JournalError: error
         case let error as RemoteFailure: .remote(RemoteProblem(error))
-        case let error as GitError: .git(doing: doing, cause: error.message)
+        case let error as GitError: error.spaceProblem ?? .git(doing: doing, cause: error.message)
         case let error as DecodingError: .failed(doing: doing, cause: Say.damagedData(error.detail))
         case let error as CustomStringConvertible: .failed(doing: doing, cause: error.description)
         default: .failed(doing: doing, cause: error.localizedDescription)
         }
+    }
+}
+
+extension GitError {
+    /// A full disk (or quota) or a read-only file system that libgit2 met, as the kit says those; nil for any
+    /// other failure. libgit2 ends the message of a failed system call with the system's words for it, after
+    /// the path it was writing where it names one.
+    var spaceProblem: JournalError? {
+        let quoted = message.split(separator: "'").dropFirst().first.map(String.init)
+        let path = quoted.flatMap { $0.hasPrefix("/") ? $0 : nil } ?? ""
+        for (code, problem) in [(ENOSPC, JournalError.noSpace(path)), (EDQUOT, .noSpace(path)), (EROFS, .readOnly(path))]
+        where message.hasSuffix(String(cString: strerror(code))) {
+            return problem
+        }
+        return nil
     }
 }
 

@@ -260,8 +260,11 @@ enum FileMerge {
                 return Block(key: key, lines: FileMerge.lines(merged))
             }
         }
-        // A value that is there but empty (`key:`) is named as such, so the note never ends in nothing.
-        let shown = { (block: Block?) in block.map { $0.valueText.isEmpty ? Say.syncEmptyValue : $0.valueText } ?? Say.syncNothing }
+        // A value that is there but empty (`key:`) is named as such, so the note never ends in nothing; a long
+        // one (a `title:`) is cut as a title is, so that the note stays a line.
+        let shown = { (block: Block?) in
+            block.map { $0.valueText.isEmpty ? Say.syncEmptyValue : clipped($0.valueText, toWidth: Say.titleCells) } ?? Say.syncNothing
+        }
         notes.append(Say.syncKept(name, shown(winner), shown(loser)))
         return winner
     }

@@ -54,6 +54,7 @@ extension Journal {
         if running.killedHolderStarted != nil { _ = try takeLock() }
         try checkCommittable()
         report.pending = try refresh()
+        try checkWritable()
         let leftOver = try uncommittedPaths()
         if !leftOver.isEmpty { throw .busy(Say.syncDirty(leftOver)) }
         let branch: String
@@ -202,7 +203,7 @@ extension Journal {
             }
             throw JournalError.busy(Say.syncKeptChanging)
         } catch {
-            throw .from(error, doing: Say.text("doing.merge", name))
+            throw failure(error, doing: Say.text("doing.merge", name))
         }
     }
 
@@ -255,7 +256,7 @@ extension Journal {
         } catch let failure as RemoteFailure {
             throw .remote(RemoteProblem(failure))
         } catch {
-            throw .from(error, doing: Say.text("doing.sync"))
+            throw failure(error, doing: Say.text("doing.sync"))
         }
     }
 }

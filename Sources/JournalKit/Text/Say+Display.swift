@@ -3,6 +3,16 @@ import Foundation
 /// Dates, weekdays and category names as shown, written from the catalogue by hand: no ICU
 /// DateFormatter (it costs milliseconds at start-up) for the languages that have a catalogue.
 extension Say {
+    /// The most terminal cells a title takes where a line shows it: a column of `list`, a heading, a
+    /// summary or a prompt (`show` has it whole). A Korean syllable or an emoji takes two.
+    public static let titleCells = 60
+
+    /// A title as such a line shows it: cut between characters to `titleCells` cells and ended with `…`,
+    /// or the word for an entry without one.
+    public static func shownTitle(_ title: String) -> String {
+        title.isEmpty ? untitledDisplay : clipped(title, toWidth: titleCells)
+    }
+
     /// `2026. 11. 24. 오전 2:43`: a date and time in the catalogue's `dateTime` form.
     public static func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
         clockText("dateTime", year: year, month: month, day: day, hour: hour, minute: minute)

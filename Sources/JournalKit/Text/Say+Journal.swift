@@ -21,6 +21,18 @@ extension Say {
     static func gitLockLeftAlone(_ path: String) -> String { Say.text("gitLockLeftAlone", path) }
     static func savedButNotCommitted(_ path: String, _ cause: String) -> String { Say.text("savedButNotCommitted", path, cause) }
     static func ioFailed(_ path: String, _ reason: String) -> String { Say.text("ioFailed", path, reason) }
+    static func noSpace(_ path: String) -> String {
+        path.isEmpty ? Say.text("noSpaceSomewhere") : Say.text("noSpace", path, FileSystem.mountPoint(of: path))
+    }
+    static func readOnlyFileSystem(_ path: String) -> String { Say.text("readOnlyFileSystem", path, FileSystem.mountPoint(of: path)) }
+    /// The note of a command that read the journal without writing anything, because it could not.
+    static func readingOnly(_ problem: JournalError) -> String {
+        switch problem {
+        case .noSpace(let path): Say.text("readingOnlyFull", FileSystem.mountPoint(of: path))
+        case .readOnly(let path): Say.text("readingOnlyFileSystem", FileSystem.mountPoint(of: path))
+        default: Say.text("readingOnly", problem.description)
+        }
+    }
     static func badSettings(_ path: String, _ line: Int, _ reason: String) -> String { Say.text("badSettings", path, line, reason) }
     static func indexFailed(_ path: String, _ reason: String) -> String { Say.text("indexFailed", path, reason) }
     static var cannotRead: String { Say.text("cannotRead") }

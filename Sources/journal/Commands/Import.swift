@@ -50,7 +50,7 @@ extension JournalCommand {
                 format, from: source, timeZone: zone, dryRun: dryRun,
                 added: { entry in
                     guard dryRun else { return }
-                    print(Say.wouldAdd(entry.createdAt.localDay.description, String(entry.id.prefix(8)), entry.title))
+                    print(Say.wouldAdd(entry.createdAt.localDay.description, String(entry.id.prefix(8)), Say.shownTitle(entry.title)))
                 },
                 progress: { count in
                     guard count % 100 == 0, Terminal.stderrIsTerminal, Date().timeIntervalSince(start) >= delay else { return }

@@ -80,7 +80,7 @@ extension JournalCommand {
             }
             let style = options.style
             let lines = LogLines(style: style, dates: DateText(locale: Shell.locale))
-            var out = style.bold(Say.historyOf(found.entry.shortID, displayTitle(found.entry.title), found.entry.path,
+            var out = style.bold(Say.historyOf(found.entry.shortID, Say.shownTitle(found.entry.title), found.entry.path,
                                                deleted: found.deleted)) + "\n"
             let rows = lines.historyLines(items)
             for (index, row) in rows.enumerated() {
@@ -92,8 +92,6 @@ extension JournalCommand {
         }
     }
 }
-
-func displayTitle(_ title: String) -> String { title.isEmpty ? Say.untitledDisplay : title }
 
 /// A unified diff with git's colours: headers bold, hunk lines cyan, removed red, added green.
 func colouredDiff(_ diff: String, style: Style) -> String {
@@ -157,7 +155,7 @@ struct LogLines {
             let group = commit.entries.filter { $0.change == kind }
             guard !group.isEmpty else { continue }
             let named = group.prefix(JournalCommand.Log.shown).compactMap { change in
-                change.shortID.map { style.yellow($0) + " \"" + displayTitle(change.title ?? "") + "\"" }
+                change.shortID.map { style.yellow($0) + " \"" + Say.shownTitle(change.title ?? "") + "\"" }
             }
             var text = group.count == 1 ? verb(kind, Say.changeVerb(kind)) : verb(kind, Say.changedEntries(kind, group.count)) + ":"
             if !named.isEmpty { text += " " + named.joined(separator: ", ") }

@@ -23,7 +23,7 @@ extension JournalCommand {
             let entry = try journal.entry(matching: id)
             if !yes {
                 guard Terminal.stdinIsTerminal else { throw JournalError.invalid(Say.removeNeedsYes(entry.shortID)) }
-                Terminal.ask(Say.confirmRemove(entry.shortID, entry.title))
+                Terminal.ask(Say.confirmRemove(entry.shortID, Say.shownTitle(entry.title)))
                 let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
                 guard answer == "y" || answer == "yes" else {
                     print(Say.notRemoved)

@@ -25,7 +25,7 @@ extension JournalCommand {
             report(outcome.pending)
             let entry = outcome.entry
             if outcome.unchanged {
-                print(Say.alreadyThatVersion(entry.shortID, displayTitle(entry.title), outcome.revision))
+                print(Say.alreadyThatVersion(entry.shortID, Say.shownTitle(entry.title), outcome.revision))
                 return
             }
             print(Say.restored(entry.shortID, entry.path, outcome.revision))

@@ -38,7 +38,7 @@ private func setStar(_ starred: Bool, id: String, options: GlobalOptions) throws
     let entry = try journal.entry(matching: id)
     let update = try journal.updateHeader(of: entry, HeaderEdit(starred: starred), for: .star)
     report(update.pending)
-    let title = update.entry.title.isEmpty ? Say.untitledDisplay : update.entry.title
+    let title = Say.shownTitle(update.entry.title)
     let shortID = update.entry.shortID
     if update.changes.isEmpty {
         print(starred ? Say.alreadyStarred(shortID, title) : Say.notStarred(shortID, title))

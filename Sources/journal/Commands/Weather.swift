@@ -53,8 +53,7 @@ extension JournalCommand {
             let dates = DateText(locale: nil)
             for item in fill.filled {
                 let day = String(dates.format(item.entry.createdAt).prefix(10))
-                let title = item.entry.title.isEmpty ? Say.untitledDisplay : item.entry.title
-                print(Say.filledWeather(item.entry.shortID, day, title, WeatherText.short(item.weather, units: config.units)))
+                print(Say.filledWeather(item.entry.shortID, day, Say.shownTitle(item.entry.title), WeatherText.short(item.weather, units: config.units)))
             }
             for entry in fill.unchanged { print(Say.weatherUnchanged(entry.shortID)) }
             if id != nil, let failed = fill.failed.first {

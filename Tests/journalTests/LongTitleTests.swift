@@ -1,0 +1,125 @@
+import Foundation
+import Testing
+
+/// A title of a whole paragraph (300 words) and a long Korean one, seen at 80 columns: every line that
+/// shows a title in a column or a heading (`list`, `log`, `log ID`, `weather --missing`, the sync's notes,
+/// the prompt of `rm`, `star`) cuts it by display width at 60 cells, ended with `…`; `show` has it whole.
+@Suite struct LongTitleTests {
+    static let words = (1...300).map { "word\($0)" }.joined(separator: " ")
+    static let korean = String(repeating: "아주 긴 한국어 제목 ", count: 30).trimmingCharacters(in: .whitespaces)
+    static let columns = ["COLUMNS": "80", "LINES": "24"]
+
+    /// The 60 cells a title is cut to, with its `…`.
+    static func cut(_ title: String) -> String {
+        var used = 0
+        var out = ""
+        for character in title {
+            let width = KoreanTests.cells(String(character))
+            if used + width > 59 { break }
+            used += width
+            out.append(character)
+        }
+        return out + "…"
+    }
+
+    /// Lines of `text` that hold the start of a title, each checked: the cut title is there, whole
+    /// words of the rest are not, and the title takes at most 60 cells.
+    static func expectCut(_ text: String, sourceLocation: SourceLocation = #_sourceLocation) {
+        for title in [words, korean] {
+            #expect(text.contains(cut(title)), "\(text)", sourceLocation: sourceLocation)
+            #expect(!text.contains(title), "the whole title: \(text)", sourceLocation: sourceLocation)
+        }
+        #expect(!text.contains("word300"), sourceLocation: sourceLocation)
+        for line in text.split(separator: "\n") where line.contains("word1 ") || line.contains("아주 긴") {
+            // Date, id, author and verbs besides the title: well under two 80-column rows.
+            #expect(KoreanTests.cells(line) <= 150, "\(line)", sourceLocation: sourceLocation)
+        }
+    }
+
+    @Test func listLogAndHistoryCutALongTitle() throws {
+        let box = try Sandbox()
+        box.environment.merge(Self.columns) { $1 }
+        try box.journal("init")
+        let english = try box.add(Self.words)
+        box.advanceClock()
+        let korean = try box.add(Self.korean)
+
+        let list = try box.journal("list")
+        #expect(list.status == 0, "\(list.stderr)")
+        #expect(list.stdout.split(separator: "\n").count == 2)
+        Self.expectCut(list.stdout)
+
+        let log = try box.journal("log")
+        #expect(log.status == 0, "\(log.stderr)")
+        #expect(log.stdout.contains("added \(english) \"\(Self.cut(Self.words))\""), "\(log.stdout)")
+        Self.expectCut(log.stdout)
+
+        for (id, title) in [(english, Self.words), (korean, Self.korean)] {
+            let history = try box.journal("log", id)
+            #expect(history.status == 0, "\(history.stderr)")
+            let heading = try #require(history.stdout.split(separator: "\n").first)
+            #expect(heading.hasPrefix("History of \(id) \"\(Self.cut(title))\" (entries/"), "\(heading)")
+            #expect(!history.stdout.contains(title))
+            // `show` has the title whole.
+            #expect(try box.journal("show", id).stdout.contains(title))
+        }
+
+        let star = try box.journal("star", korean)
+        #expect(star.stdout == "Starred \(korean) \"\(Self.cut(Self.korean))\"\n", "\(star.stdout)")
+
+        // The same in Korean.
+        let ko = try box.journal("log", english, env: KoreanTests.korean)
+        #expect(ko.stdout.contains(Self.cut(Self.words)), "\(ko.stdout)")
+        #expect(!ko.stdout.contains(Self.words))
+        Self.expectCut(try box.journal("list", env: KoreanTests.korean).stdout)
+    }
+
+    @Test func theRemovePromptCutsALongTitle() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add(Self.korean)
+        let declined = try box.runInTerminal(["rm", id], input: "n\n", env: Self.columns)
+        #expect(declined.status == 1)
+        #expect(declined.stdout.contains("Delete \(id) \"\(Self.cut(Self.korean))\"? [y/N]"), "\(declined.stdout)")
+        #expect(box.entryFiles().count == 1)
+    }
+
+    @Test func weatherMissingCutsALongTitle() throws {
+        let server = try ProviderServer()
+        let box = try WeatherCommandTests.sandbox(server)
+        server.handler = { _ in .json("{}", status: 503) }
+        #expect(try box.journal("add", "--lat", "35.1", "--lon", "129", Self.words).status == 0)
+        server.handler = ProviderServer.providers()
+        let fill = try box.journal("weather", "--missing", env: Self.columns)
+        #expect(fill.status == 0, "\(fill.stderr)")
+        #expect(fill.stdout.contains("\"\(Self.cut(Self.words))\": "), "\(fill.stdout)")
+        #expect(!fill.stdout.contains("word300"))
+    }
+
+    @Test func theSyncNotesCutALongTitle() throws {
+        let peers = try Peers()
+        let header = "---\nid: 0e5c5f0a-6d1e-4b8e-9a77-3c2f4d5e6f70\ncreated_at: 2026-11-20T10:00:00+09:00\ntitle: "
+        let path = "entries/2026/11/2026-11-20-0e5c5f0a.md"
+        try FileManager.default.createDirectory(atPath: peers.path("a") + "/entries/2026/11", withIntermediateDirectories: true)
+        try peers.write("a", path, header + "Short\n---\nBody\n")
+        #expect(try peers.run("a", "commit").status == 0)
+        try peers.sync("a")
+        try peers.sync("b")
+        // Both sides give the entry a new long title: one is kept, and the note names both, cut.
+        try peers.write("a", path, header + Self.words + "\n---\nBody\n")
+        try peers.write("b", path, header + Self.korean + "\n---\nBody\n")
+        #expect(try peers.run("a", "commit").status == 0)
+        #expect(try peers.run("b", "commit").status == 0)
+        try peers.sync("a")
+        let result = try peers.run("b", "sync", env: Self.columns)
+        #expect(result.status == 0, "\(result.stderr)")
+        let note = try #require(result.stderr.split(separator: "\n").first { $0.contains("kept") }, "\(result.stderr)")
+        #expect(note.contains(Self.cut(Self.words)), "\(note)")
+        #expect(note.contains(Self.cut(Self.korean)), "\(note)")
+        #expect(!note.contains("word300"))
+        // The merge's message holds the same note, and `log` shows it as it is.
+        let log = try peers.run("b", "log", "-n", "1", env: Self.columns)
+        #expect(log.stdout.contains(Self.cut(Self.words)), "\(log.stdout)")
+        #expect(!log.stdout.contains("word300"))
+    }
+}
