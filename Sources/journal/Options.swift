@@ -32,7 +32,11 @@ struct GlobalOptions: ParsableArguments {
     /// The journal; when its journal.yml cannot be read, one warning line says so and the built-in
     /// categories stand in.
     func openJournal() throws -> Journal {
-        let journal = try Journal.open(at: location.path, context: Shell.context())
+        prepare(try Journal.open(at: location.path, context: Shell.context()))
+    }
+
+    /// A journal opened (or created) for a command: its settings' problem said, its progress line set.
+    func prepare(_ journal: Journal) -> Journal {
         if let problem = journal.settingsProblem { Terminal.warn(Say.settingsIgnored(problem.description)) }
         journal.textIndexProgress = ProgressLine.reporter(Say.indexingText)
         return journal

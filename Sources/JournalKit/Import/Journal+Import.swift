@@ -1,40 +1,85 @@
 import Foundation
 import GRDB
 
+/// What `journal import` is asked to do.
+public struct ImportRequest: Sendable {
+    public var format: ImportFormat
+    /// The file or folder to read (absolute).
+    public var source: String
+    /// For times that name no zone.
+    public var timeZone: TimeZone
+    public var encoding: SourceEncoding
+    /// Lists what would be added and writes nothing.
+    public var dryRun: Bool
+    /// Brings back entries of an earlier import that were deleted since.
+    public var includeDeleted: Bool
+
+    public init(
+        format: ImportFormat, source: String, timeZone: TimeZone, encoding: SourceEncoding = .utf8, dryRun: Bool = false,
+        includeDeleted: Bool = false
+    ) {
+        self.format = format
+        self.source = source
+        self.timeZone = timeZone
+        self.encoding = encoding
+        self.dryRun = dryRun
+        self.includeDeleted = includeDeleted
+    }
+}
+
 extension Journal {
-    /// Reads `source` (a file or folder of `format`) and adds the entries the journal does not hold yet,
-    /// written as `add` writes them, all in one commit. An entry of the source that cannot be read is
-    /// reported and left out; a hostile source (paths leaving the journal, symlinks, a zip bomb) is refused
-    /// and everything written so far is taken back, so nothing is committed. A dry run writes nothing.
+    /// The journal at `root` for an import, created first when there is none yet (no folder, or an empty
+    /// one), as `add` makes the default one; `created` says so.
+    public static func openForImport(at root: String, context: JournalContext) throws(JournalError) -> (journal: Journal, created: Bool) {
+        let empty = FileSystem.isFolder(root) && ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? ["?"]).isEmpty
+        if !FileSystem.exists(root) || empty { return (try create(at: root, context: context), true) }
+        return (try open(at: root, context: context), false)
+    }
+
+    /// Reads the request's source (a file or folder of its format) and adds the entries the journal does not
+    /// hold yet, written as `add` writes them, all in one commit. An entry of the source that cannot be read is
+    /// reported and left out, and so is one an earlier import brought that was deleted since (unless the
+    /// request includes those); a hostile source (paths leaving the journal, symlinks, a zip bomb) or one that
+    /// is not text in its encoding is refused and everything written so far is taken back, so nothing is
+    /// committed. A dry run writes nothing.
     public func importEntries(
-        _ format: ImportFormat, from source: String, timeZone: TimeZone, dryRun: Bool,
-        added: @escaping (ImportedSummary) -> Void = { _ in }, progress: ((Int) -> Void)? = nil
+        _ request: ImportRequest, added: @escaping (ImportedSummary) -> Void = { _ in }, progress: ((Int) -> Void)? = nil
     ) throws(JournalError) -> ImportReport {
+        let source = request.source
         guard FileSystem.exists(source) else { throw .invalid(Say.importSourceMissing(source)) }
         var lock: WriterLock?
-        if !dryRun {
+        if !request.dryRun {
             try checkCommittable()
             lock = try takeLock()
             let waiting = (try? index().dirtyPaths()) ?? []
             if !waiting.isEmpty { _ = try commitPending(waiting, everything: false) }
         }
         defer { withExtendedLifetime(lock) {} }
-        let writer = ImportWriter(
-            root: root, dryRun: dryRun, known: try index().allIDs(), added: added, progress: progress)
+        let known = try index().allIDs()
+        let deleted: Set<String>
         do {
-            switch format {
-            case .jrnl: try JrnlReader(zone: timeZone).read(source, into: writer)
-            case .dayone: try DayOneReader(zone: timeZone).read(source, into: writer)
-            case .markdown: try MarkdownReader(zone: timeZone).read(source, into: writer)
+            deleted = request.includeDeleted ? [] : Set(try deletedFiles().map(\.id)).subtracting(known)
+        } catch {
+            throw .from(error, doing: Say.text("doing.findDeleted"))
+        }
+        let writer = ImportWriter(
+            root: root, dryRun: request.dryRun, known: known, deleted: deleted, includeDeleted: request.includeDeleted,
+            added: added, progress: progress)
+        let zone = request.timeZone
+        do {
+            switch request.format {
+            case .jrnl: try JrnlReader(zone: zone, encoding: request.encoding).read(source, into: writer)
+            case .dayone: try DayOneReader(zone: zone, encoding: request.encoding).read(source, into: writer)
+            case .markdown: try MarkdownReader(zone: zone, encoding: request.encoding).read(source, into: writer)
             }
         } catch {
             writer.rollback()
             throw error
         }
         var report = writer.report
-        guard !dryRun, !writer.written.isEmpty else { return report }
+        guard !request.dryRun, !writer.written.isEmpty else { return report }
         let name = (source as NSString).lastPathComponent
-        let message = Say.commitImport(report.added, format.rawValue, name)
+        let message = Say.commitImport(report.added, request.format.rawValue, name)
         do throws(JournalError) {
             try commit(writer.written, message: message)
         } catch {
@@ -64,33 +109,62 @@ final class ImportWriter {
     private var known: Set<String>
     private let added: (ImportedSummary) -> Void
     private let progress: ((Int) -> Void)?
+    /// Ids of entries that were in the journal once and were deleted: left out unless `includeDeleted`.
+    private let deleted: Set<String>
+    private let includeDeleted: Bool
+    /// The latest creation time given out in each second: entries of the source that share a time get a
+    /// millisecond each, in the source's order, so they list in that order (as `add` does, `orderedCreation`).
+    private var latestInSecond: [TimeInterval: TimeInterval] = [:]
     private(set) var report = ImportReport()
     /// Files written, relative to the journal, in order.
     private(set) var written: [String] = []
     /// Folders this import made, to remove again on a rollback.
     private var madeFolders: [String] = []
 
-    init(root: String, dryRun: Bool, known: Set<String>, added: @escaping (ImportedSummary) -> Void, progress: ((Int) -> Void)?) {
+    init(
+        root: String, dryRun: Bool, known: Set<String>, deleted: Set<String> = [], includeDeleted: Bool = false,
+        added: @escaping (ImportedSummary) -> Void, progress: ((Int) -> Void)?
+    ) {
         self.root = root
         self.dryRun = dryRun
         self.known = known
+        self.deleted = deleted
+        self.includeDeleted = includeDeleted
         self.added = added
         self.progress = progress
     }
 
+    /// An entry of the source left out, and why.
     func problem(_ place: String, _ reason: String) {
         report.problems.append(ImportProblem(place: place, reason: reason))
     }
 
-    /// Adds one entry unless the journal already holds its id.
-    func take(_ entry: ImportedEntry) throws(JournalError) {
-        progress?(report.added + report.alreadyThere)
+    /// Something to say about an entry that is imported all the same.
+    func notice(_ place: String, _ reason: String) {
+        report.notices.append(ImportProblem(place: place, reason: reason))
+    }
+
+    /// Adds one entry unless the journal already holds its id, or held it and it was deleted since.
+    func take(_ imported: ImportedEntry) throws(JournalError) {
+        progress?(report.added + report.alreadyThere + report.deletedSince)
+        var entry = imported
+        entry.createdAt = inSourceOrder(entry.createdAt)
+        // A NUL byte makes a file that is not text: the tool could not read back what it wrote.
+        guard !entry.text.utf8.contains(0), !entry.tags.contains(where: { $0.utf8.contains(0) }) else {
+            problem(entry.place, Say.importNUL)
+            return
+        }
         let path = EntryFile.path(for: entry.id, at: entry.createdAt)
         guard !known.contains(entry.id), !FileSystem.exists(root + "/" + path) else {
             report.alreadyThere += 1
             return
         }
+        if !includeDeleted, deleted.contains(entry.id) {
+            report.deletedSince += 1
+            return
+        }
         known.insert(entry.id)
+        for text in entry.notices { notice(entry.place, text) }
         if !dryRun {
             var names = Set<String>()
             for file in entry.attachments {
@@ -116,6 +190,23 @@ final class ImportWriter {
         }
         report.added += 1
         added(ImportedSummary(id: entry.id, path: path, createdAt: entry.createdAt, title: Entry.title(of: entry.text)))
+    }
+
+    /// The time, a millisecond after the latest entry this import gave the same second, when there is one.
+    private func inSourceOrder(_ stamp: Timestamp) -> Timestamp {
+        let time = stamp.date.timeIntervalSince1970
+        let second = time.rounded(.down)
+        guard let latest = latestInSecond[second] else {
+            latestInSecond[second] = time
+            return stamp
+        }
+        guard time <= latest else {
+            latestInSecond[second] = time
+            return stamp
+        }
+        let next = ((latest * 1000).rounded() + 1) / 1000
+        latestInSecond[second] = next
+        return Timestamp(date: Date(timeIntervalSince1970: next), offsetSeconds: stamp.offsetSeconds)
     }
 
     /// Writes a new file, refusing to replace one. Not synced file by file (Foundation's `Data.write`
@@ -148,17 +239,10 @@ final class ImportWriter {
         madeFolders = []
     }
 
-    /// Tags as the journal stores them: other apps allow characters ours do not (`+`, `*`), which are dropped.
+    /// Tags as the journal stores them (`Journal.storedTag`), each once.
     static func clean(_ tags: [String]) -> [String] {
         var result: [String] = []
-        for raw in tags {
-            let kept = String(String.UnicodeScalarView(raw.unicodeScalars.filter { scalar in
-                CharacterSet.alphanumerics.contains(scalar) || "-_/.".unicodeScalars.contains(scalar)
-                    || scalar.properties.isEmojiPresentation
-            }))
-            let tag = kept.trimmingCharacters(in: CharacterSet(charactersIn: "-_/."))
-            if !tag.isEmpty, !result.contains(tag) { result.append(tag) }
-        }
+        for tag in tags.compactMap(Journal.storedTag) where !result.contains(tag) { result.append(tag) }
         return result
     }
 }

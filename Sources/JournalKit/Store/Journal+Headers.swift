@@ -243,10 +243,12 @@ extension Journal {
         try tagCounts()
     }
 
-    /// One tag as the user typed it (`#busan` or `busan`), or an error when it is not exactly one tag.
+    /// One tag as the user typed it (`#busan` or `busan`), or an error when it is not exactly one tag, or
+    /// not one word: a rename writes the name into texts as a `#hashtag`.
     static func singleTag(_ text: String) throws(JournalError) -> String {
         let tags = try normalize(tags: [text])
         guard tags.count == 1, !text.contains(",") else { throw .invalidTag(text) }
+        guard isWord(tags[0]) else { throw .invalid(Say.tagNotOneWord(text)) }
         return tags[0]
     }
 

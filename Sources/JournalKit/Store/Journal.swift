@@ -655,21 +655,53 @@ public final class Journal {
     // MARK: Rules
 
 
-    /// Tags as stored: a leading `#` dropped, comma-separated lists split, duplicates removed.
+    /// Tags as stored: a leading `#` dropped, comma-separated lists split, duplicates removed. A tag may
+    /// hold spaces and punctuation (`new york`, `Food & Drink`); not a control character.
     public static func normalize(tags: [String]) throws(JournalError) -> [String] {
         var result: [String] = []
         for raw in tags.flatMap({ $0.split(separator: ",") }) {
-            var tag = raw.trimmingCharacters(in: .whitespaces)
-            if tag.hasPrefix("#") { tag.removeFirst() }
-            if tag.isEmpty { continue }
-            let allowed = tag.unicodeScalars.allSatisfy { scalar in
-                CharacterSet.alphanumerics.contains(scalar) || "-_/.".unicodeScalars.contains(scalar)
-                    || scalar.properties.isEmojiPresentation
-            }
-            guard allowed else { throw .invalidTag(String(raw)) }
+            guard !raw.unicodeScalars.contains(where: isControl) else { throw .invalidTag(String(raw)) }
+            guard let tag = storedTag(String(raw)) else { continue }
             if !result.contains(tag) { result.append(tag) }
         }
         return result
+    }
+
+    /// The name a tag from elsewhere (an import) is stored under: control characters and line breaks
+    /// dropped, commas (which part tags where they are typed) and runs of white space made one space, the
+    /// ends trimmed, a leading `#` dropped; nil when nothing is left. Most names stay exactly as they were.
+    public static func storedTag(_ raw: String) -> String? {
+        var scalars = String.UnicodeScalarView()
+        var space = false
+        for scalar in raw.unicodeScalars where !isControl(scalar) {
+            if scalar == "," || scalar.properties.isWhitespace {
+                space = !scalars.isEmpty
+                continue
+            }
+            if space { scalars.append(" ") }
+            space = false
+            scalars.append(scalar)
+        }
+        var tag = String(scalars)
+        while tag.hasPrefix("#") { tag.removeFirst() }
+        tag = tag.trimmingCharacters(in: .whitespaces)
+        return tag.isEmpty ? nil : tag
+    }
+
+    /// A control character, a line or paragraph separator, or a byte-order mark: never in a tag.
+    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .lineSeparator, .paragraphSeparator: true
+        default: scalar.value == 0xFEFF
+        }
+    }
+
+    /// One word, as a category name is: letters, digits, `- _ / .` and emoji.
+    static func isWord(_ name: String) -> Bool {
+        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
+            CharacterSet.alphanumerics.contains(scalar) || "-_/.".unicodeScalars.contains(scalar)
+                || scalar.properties.isEmojiPresentation
+        }
     }
 
     /// A title short enough for a commit subject.

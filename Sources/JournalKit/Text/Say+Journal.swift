@@ -12,7 +12,11 @@ extension Say {
     static func sameID(_ id: String, _ paths: [String]) -> String { Say.text("sameID", paths.count, id.prefix(8), paths.joined(separator: ", "), paths[0]) }
     static var emptyEntry: String { Say.text("emptyEntry") }
     static func unknownCategory(_ name: String, _ known: [String]) -> String { Say.text("unknownCategory", name, known.joined(separator: ", ")) }
-    static func invalidTag(_ tag: String) -> String { Say.text("invalidTag", tag) }
+    /// The tag on one line: its line breaks and tabs shown too.
+    static func invalidTag(_ tag: String) -> String {
+        Say.text("invalidTag", ControlCharacters.visible(tag.replacingOccurrences(of: "\n", with: "\\u{A}").replacingOccurrences(of: "\t", with: "\\u{9}")))
+    }
+    static func tagNotOneWord(_ tag: String) -> String { Say.text("tagNotOneWord", tag) }
     static func lockTimeout(_ path: String) -> String { Say.text("lockTimeout", path) }
     static func gitFailed(_ doing: String, _ cause: String) -> String { Say.text("gitFailed", doing, cause) }
     static func failed(_ doing: String, _ cause: String) -> String { Say.text("failed", doing, cause) }
