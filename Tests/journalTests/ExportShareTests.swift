@@ -119,9 +119,9 @@ import Testing
         }
     }
 
-    @Test func jrnlFormatIsWhatJrnlExports() throws {
+    @Test func jrnlJSONFormatIsWhatJrnlExports() throws {
         let (box, _, _, _) = try journal()
-        let result = try box.journal("export", "jrnl")
+        let result = try box.journal("export", "jrnl-json")
         #expect(result.status == 0)
         let document = try #require(try json(result.stdout) as? [String: Any])
         let entries = try #require(document["entries"] as? [[String: Any]])

@@ -52,10 +52,11 @@ struct JrnlReader {
         var offset = 0
         var preamble = false
 
-        func finish() throws(JournalError) {
+        func finish(last: Bool = false) throws(JournalError) {
             guard var entry = open else { return }
-            // The entry runs up to the newline before the next one.
-            if entry.text.utf8.last == 10 { entry.text.removeLast() }
+            // The entry runs up to the newline before the next one; the last one to the end of the file
+            // (whose final newline makes its first line the title, never its first sentence).
+            if !last, entry.text.utf8.last == 10 { entry.text.removeLast() }
             try writer.take(makeEntry(text: entry.text, stamp: entry.stamp, place: "\(name):\(entry.line)"))
             open = nil
         }
@@ -97,7 +98,7 @@ struct JrnlReader {
                 open?.text += line + (lines.endedWithNewline ? "\n" : "")
             }
         }
-        try finish()
+        try finish(last: true)
         guard found > 0 else { throw .invalid(Say.jrnlNoEntries(path)) }
         if preamble { writer.problem("\(name):1", Say.jrnlTextBeforeFirst) }
     }
@@ -159,9 +160,14 @@ struct JrnlReader {
                 continue
             }
             let body = fields["body"] as? String ?? ""
-            let tags = (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }.map { tag in
+            // jrnl finds tags in the text (its JSON lists them lower-cased): the text's, as written, then any
+            // other the JSON lists.
+            var tags = Jrnl.tags(in: title + "\n" + body)
+            let listed = (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }.map { tag in
                 tag.first == "@" || tag.first == "#" ? String(tag.dropFirst()) : tag
             }
+            let found = Set(tags.map { $0.lowercased() })
+            tags += listed.filter { !found.contains($0.lowercased()) }
             let starred = fields["starred"] as? Bool ?? false
             try writer.take(entry(title: title, body: body, tags: tags, starred: starred, stamp: stamp, place: place))
         }
@@ -283,10 +289,13 @@ enum Jrnl {
         return nil
     }
 
-    /// `(?<!\S)([#@][-+*#/\w]+)`, lower-cased, first appearance first, without the symbol.
-    static func tags(in text: String) -> [String] {
+    /// `(?<!\S)([#@][-+*#/\w]+)`, first appearance first, as written there (jrnl lower-cases them; the
+    /// journal keeps the writer's case and compares without it), without the symbol or, as jrnl's JSON
+    /// export lists them, with it (`#4412`, `@work`). Tags that differ only in case are one.
+    static func tags(in text: String, withSymbol: Bool = false) -> [String] {
         let s = Array(text.unicodeScalars)
         var tags: [String] = []
+        var keys: Set<String> = []
         var i = 0
         func isWord(_ c: Unicode.Scalar) -> Bool {
             c.properties.isAlphabetic || c.properties.numericType != nil || c == "_"
@@ -297,8 +306,8 @@ enum Jrnl {
                 var j = i + 1
                 while j < s.count, isWord(s[j]) { j += 1 }
                 if j > i + 1 {
-                    let tag = String(String.UnicodeScalarView(s[(i + 1)..<j])).lowercased()
-                    if !tags.contains(tag) { tags.append(tag) }
+                    let tag = String(String.UnicodeScalarView(s[(withSymbol ? i : i + 1)..<j]))
+                    if keys.insert(tag.lowercased()).inserted { tags.append(tag) }
                     i = j
                     continue
                 }
