@@ -35,7 +35,7 @@ struct JournalCommand: ParsableCommand {
         // Before anything reads a message or a help text (the commands' configurations are built lazily).
         Say.language = Language.choose()
         do {
-            let given = Search.rewritingExclusions(Array(CommandLine.arguments.dropFirst()))
+            let given = shortcuts(Search.rewritingExclusions(Array(CommandLine.arguments.dropFirst())))
             var command: any ParsableCommand
             if let quick = QuickParse.command(given) {
                 command = quick
@@ -110,6 +110,16 @@ struct JournalCommand: ParsableCommand {
 }
 
 extension JournalCommand {
+    /// jrnl's ways in: `journal yesterday: Dinner` (words that start with a date before a colon) is
+    /// `journal add "yesterday: Dinner"`.
+    static func shortcuts(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, !first.hasPrefix("-"),
+              !JournalCommand.configuration.subcommands.contains(where: { $0._commandName == first || $0.configuration.aliases.contains(first) }),
+              DateGrammar(now: Shell.now, timeZone: Shell.timeZone).leadingDate(in: arguments.joined(separator: " ")) != nil
+        else { return arguments }
+        return ["add"] + arguments
+    }
+
     /// `journal -J DIR add …` means `journal add -J DIR …`: options every command takes may come
     /// before the command's name, as with git's `-C`, and before or between the names of nested
     /// commands (`journal -J DIR tags rename …`, `journal tags -J DIR rename …`).

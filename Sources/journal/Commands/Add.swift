@@ -50,8 +50,9 @@ extension JournalCommand {
             // Everything the user typed is checked before anything touches the disk.
             let now = Shell.now
             let zone = Shell.timeZone
-            let when = try date.map { text in
-                do { return try DateGrammar(now: now, timeZone: zone).instant(text) } catch { throw Failure("\(error)") }
+            let grammar = DateGrammar(now: now, timeZone: zone)
+            var when = try date.map { text in
+                do { return try grammar.instant(text) } catch { throw Failure("\(error)") }
             } ?? NamedInstant(date: now, timeZone: zone, hadTime: true)
             let tags = try Journal.normalize(tags: tag)
             let place = try placeRequest()
@@ -59,6 +60,11 @@ extension JournalCommand {
             var draftText: String?
             if !text.isEmpty {
                 draftText = text.joined(separator: " ")
+                // `journal add "yesterday 9pm: Dinner"`: a date before the first colon, as jrnl reads one.
+                if date == nil, let draft = draftText, let dated = grammar.leadingDate(in: draft) {
+                    when = dated.instant
+                    draftText = dated.rest
+                }
             } else if !Terminal.stdinIsTerminal {
                 draftText = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
             }
