@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import JournalKit
 
@@ -263,5 +264,18 @@ enum Help {
             }
         }
         return out + [current]
+    }
+}
+
+/// Asks before a command changes entries: `yes` answers for scripts; without a terminal to ask on and
+/// without --yes, `refusal` is the error and nothing changes. A "no" prints that nothing changed and exits 1.
+func confirm(_ question: String, yes: Bool, refusal: String, declined: String = Say.nothingChanged) throws {
+    if yes { return }
+    guard Terminal.stdinIsTerminal else { throw Failure(refusal) }
+    Terminal.ask(question)
+    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    guard answer == "y" || answer == "yes" || answer == "네" || answer == "예" else {
+        print(declined)
+        throw ExitCode(1)
     }
 }

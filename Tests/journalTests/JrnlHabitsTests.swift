@@ -55,4 +55,95 @@ import Testing
         #expect(restored.status == 0, "\(restored.stderr)")
         #expect(box.read(path)?.contains("Draft one") == true)
     }
+
+    // MARK: Bulk moves
+
+    /// A journal of four entries: two tagged work in 2024, one tagged work in 2025, one untagged.
+    static func fourEntries() throws -> (Sandbox, [String]) {
+        let box = try Self.newJournal()
+        let ids = [
+            try box.add("--date", "2024-03-01 09:00", "-t", "work", "Standup notes"),
+            try box.add("--date", "2024-06-01 09:00", "-t", "work", "Planning"),
+            try box.add("--date", "2025-01-02 09:00", "-t", "work", "New year at work"),
+            try box.add("--date", "2024-07-01 09:00", "Holiday"),
+        ]
+        return (box, ids)
+    }
+
+    @Test func rmTakesSeveralIdsOrAFilter() throws {
+        let (box, ids) = try Self.fourEntries()
+        let before = try box.commitSubjects()
+        // Without a terminal to ask on: refused, nothing changed.
+        let unasked = try box.journal("rm", ids[0], ids[1])
+        #expect(unasked.status == 1)
+        #expect(unasked.stderr == "journal: not deleting 2 entries without confirmation: no terminal to ask on; pass --yes\n")
+        #expect(try box.commitSubjects() == before)
+        let korean = try box.journal("rm", "--tag", "work", env: ["LANG": "ko_KR.UTF-8"])
+        #expect(korean.stderr == "journal: 확인 없이 일기 3개를 지우지 않아요: 물어볼 터미널이 없어요. --yes를 주세요\n")
+        // Asked on a terminal: "n" changes nothing.
+        let declined = try box.runInTerminal(["rm", "--tag", "work", "--from", "2024", "--to", "2024"], input: "n\n")
+        #expect(declined.status == 1)
+        #expect(declined.stdout.contains("Delete 2 entries? [y/N] ") && declined.stdout.contains("Nothing changed."), "\(declined.stdout)")
+        #expect(box.entryFiles().count == 4)
+
+        let removed = try box.journal("rm", "--tag", "work", "--from", "2024", "--to", "2024", "--yes")
+        #expect(removed.status == 0, "\(removed.stderr)")
+        #expect(removed.stdout.split(separator: "\n").count == 2)
+        #expect(try box.commitSubjects().first == "Delete 2 entries")
+        #expect(box.entryFiles().count == 2)
+        try box.expectCleanRepository()
+        // Several ids: one commit.
+        #expect(try box.journal("rm", ids[2], ids[3], "--yes").status == 0)
+        #expect(try box.commitSubjects().first == "Delete 2 entries")
+        #expect(box.entryFiles().isEmpty)
+        // Nothing named: a mistake.
+        let nothing = try box.journal("rm")
+        #expect(nothing.status == 1 && nothing.stderr.contains("name the entries"))
+    }
+
+    @Test func tagTakesSeveralIdsOrAFilter() throws {
+        let (box, ids) = try Self.fourEntries()
+        let several = try box.journal("tag", ids[0], ids[3], "+done", "--yes")
+        #expect(several.status == 0, "\(several.stderr)")
+        #expect(several.stdout == "Changed 2 entries: +done\n")
+        #expect(try box.commitSubjects().first == "Edit 2 entries: +done")
+        let filtered = try box.journal("tag", "--tag", "work", "--from", "2025", "-work", "+archive", "--yes")
+        #expect(filtered.status == 0, "\(filtered.stderr)")
+        #expect(filtered.stdout == "Changed 1 entry: +archive -work\n")
+        #expect(try box.journal("list", "--tag", "archive").stdout.contains("New year at work"))
+        let unasked = try box.journal("tag", "--tag", "work", "+x")
+        #expect(unasked.status == 1 && unasked.stderr.contains("not changing 2 entries without confirmation"))
+        // One id, as always: no question.
+        #expect(try box.journal("tag", ids[1], "+solo").stdout.contains("+solo"))
+        try box.expectCleanRepository()
+    }
+
+    /// `edit ID --date WHEN` (jrnl's --change-time): the date changes, the file stays where it is.
+    @Test func editMovesAnEntryToAnotherDate() throws {
+        let (box, ids) = try Self.fourEntries()
+        let path = try #require(box.entryFiles().first { $0.contains(ids[3]) })
+        let moved = try box.journal("edit", ids[3], "--date", "2024-07-02 21:30")
+        #expect(moved.status == 0, "\(moved.stderr)")
+        #expect(box.read(path)?.contains("created_at: 2024-07-02T21:30:00+09:00\n") == true)
+        #expect(try box.commitSubjects().first == "Edit \"Holiday\" (\(ids[3])): date 2024-07-02 21:30")
+        #expect(try box.journal("list", "--on", "2024-07-02").stdout.contains("Holiday"))
+        let bad = try box.journal("edit", ids[3], "--date", "2019-02-29")
+        #expect(bad.status == 1 && bad.stderr.contains("February 2019 has 28 days"))
+    }
+
+    /// `edit` over a filter opens the entries one after another, each edit its own commit.
+    @Test func editOverAFilterOpensEachInTurn() throws {
+        let (box, _) = try Self.fourEntries()
+        let editor = try box.script("edit.sh", "echo 'Reviewed.' >> \"$1\"\n")
+        let unasked = try box.journal("edit", "--tag", "work", "--from", "2024", env: ["EDITOR": editor])
+        #expect(unasked.status == 1 && unasked.stderr.contains("not opening 3 entries without confirmation"))
+        let result = try box.journal("edit", "--tag", "work", "--from", "2024", "--to", "2024", "--yes", env: ["EDITOR": editor])
+        #expect(result.status == 0, "\(result.stderr)")
+        let subjects = try box.commitSubjects()
+        #expect(subjects.prefix(2) == ["Edit \"Planning\" (\(subjects[0].suffix(9).prefix(8)))", "Edit \"Standup notes\" (\(subjects[1].suffix(9).prefix(8)))"])
+        let reviewed = box.entryFiles().compactMap(box.read).filter { $0.hasSuffix("Reviewed.\n") }
+        #expect(reviewed.count == 2)
+        // Without filters, --tag still tags the newest entry, as before.
+        #expect(try box.journal("edit", "-t", "extra").status == 0)
+    }
 }

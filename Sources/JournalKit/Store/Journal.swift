@@ -479,13 +479,7 @@ public final class Journal {
 
     /// Deletes an entry's file (and its attachments folder) in one commit.
     public func remove(_ entry: Entry) throws(JournalError) {
-        var files: [(String, Data?)] = [(entry.path, nil)]
-        let attachments = "attachments/\(entry.id)"
-        if FileSystem.isFolder(root + "/" + attachments) {
-            files += FileSystem.files(under: root + "/" + attachments, relativeTo: root).map { ($0, nil) }
-        }
-        _ = try change(files, message: Say.commitDelete(Journal.shortTitle(of: entry), entry.shortID))
-        try? FileManager.default.removeItem(atPath: root + "/" + attachments)
+        try remove([entry])
     }
 
     /// The one way the tool changes files: under the writers' lock, it first commits pending outside

@@ -39,6 +39,7 @@ extension Say {
     static func commitAdd(_ title: String, _ id: String) -> String { "Add \"\(title)\" (\(id))" }
     static func commitEdit(_ title: String, _ id: String) -> String { "Edit \"\(title)\" (\(id))" }
     static func commitDelete(_ title: String, _ id: String) -> String { "Delete \"\(title)\" (\(id))" }
+    static func commitDeleteMany(_ count: Int) -> String { Say.inEnglish { "Delete \(Say.entries(count))" } }
     static func commitMove(_ title: String, _ id: String, to path: String) -> String { "Move \"\(title)\" (\(id)) to \(path)" }
     static func commitMoveFile(_ from: String, to path: String) -> String { "Move \(from) to \(path)" }
     static func commitOutside(_ count: Int) -> String { "Commit \(count) changes made outside journal" }

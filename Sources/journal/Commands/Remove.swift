@@ -10,28 +10,39 @@ extension JournalCommand {
             discussion: Help.reflow(Say.text("help.Remove.discussion")))
 
         @OptionGroup var options: GlobalOptions
+        @OptionGroup var filters: FilterOptions
 
         @Argument(help: ArgumentHelp(Say.text("help.Remove.id")))
-        var id: String
+        var ids: [String] = []
 
         @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.Remove.yes")))
         var yes = false
 
         func run() throws {
+            guard !ids.isEmpty || !filters.isEmpty else { throw Failure(Say.needEntries) }
             let journal = try options.openJournal()
             try refresh(journal)
-            let entry = try journal.entry(matching: id)
-            if !yes {
-                guard Terminal.stdinIsTerminal else { throw Failure(Say.removeNeedsYes(entry.shortID)) }
-                Terminal.ask(Say.confirmRemove(entry.shortID, entry.title))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                guard answer == "y" || answer == "yes" else {
-                    print(Say.notRemoved)
-                    throw ExitCode(1)
-                }
+            // One id: the entry by name, asked about by its title, as always.
+            if ids.count == 1, filters.isEmpty {
+                let entry = try journal.entry(matching: ids[0])
+                try confirm(Say.confirmRemove(entry.shortID, entry.title), yes: yes, refusal: Say.removeNeedsYes(entry.shortID), declined: Say.notRemoved)
+                try journal.remove(entry)
+                print(Say.removed(entry.shortID, entry.path))
+                return
             }
-            try journal.remove(entry)
-            print(Say.removed(entry.shortID, entry.path))
+            var entries = try journal.entries(matching: ids)
+            if !filters.isEmpty {
+                try filters.checkCategory(in: journal)
+                let picked = try filters.entries(in: journal)
+                entries = ids.isEmpty ? picked : entries.filter { entry in picked.contains { $0.path == entry.path } }
+            }
+            guard !entries.isEmpty else {
+                print(Say.noMatches)
+                return
+            }
+            try confirm(Say.confirmRemoveMany(entries.count), yes: yes, refusal: Say.removeManyNeedsYes(entries.count))
+            report(try journal.remove(entries))
+            for entry in entries { print(Say.removed(entry.shortID, entry.path)) }
         }
     }
 }
