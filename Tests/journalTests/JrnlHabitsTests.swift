@@ -146,4 +146,67 @@ import Testing
         // Without filters, --tag still tags the newest entry, as before.
         #expect(try box.journal("edit", "-t", "extra").status == 0)
     }
+
+    // MARK: list --format
+
+    @Test func listFormatsByJrnlsNames() throws {
+        let (box, ids) = try Self.fourEntries()
+        #expect(try box.journal("tag", ids[0], "+<b>&co").status == 0)
+        let short = try box.journal("list", "--format", "short")
+        #expect(short.stdout == "2025-01-02 09:00 New year at work\n2024-07-01 09:00 Holiday\n2024-06-01 09:00 Planning\n2024-03-01 09:00 Standup notes\n")
+        #expect(try box.journal("list", "--format", "json").stdout == box.journal("list", "--json").stdout)
+        #expect(try box.journal("list", "--format", "pretty", "-n", "1").stdout == box.journal("list", "--full", "-n", "1").stdout)
+        #expect(try box.journal("list", "--format", "md", "-n", "1").stdout.hasPrefix("## New year at work\n"))
+        // jrnl's journal file, oldest first.
+        let txt = try box.journal("list", "--format", "txt", "--tag", "work")
+        #expect(txt.stdout.hasPrefix("[2024-03-01 09:00:00 AM] Standup notes\n@work\n\n[2024-06-01 09:00:00 AM] Planning\n"), "\(txt.stdout)")
+        #expect(txt.stderr.contains("jrnl has no place for the tag '<b>&co' (1 entry)"), "\(txt.stderr)")
+        let yaml = try box.journal("list", "--format", "yaml", "-n", "1", "--tag", "<b>&co")
+        #expect(yaml.stdout == """
+            - id: \(try #require(box.entryFiles().compactMap(box.read).first { $0.contains("Standup") }?.split(separator: "\n")[1].dropFirst(4)))
+              date: 2024-03-01T09:00:00+09:00
+              time_zone: Asia/Seoul
+              title: Standup notes
+              tags: [work, <b>&co]
+              starred: false
+              text: |
+                Standup notes
+
+            """)
+        // XML a parser reads, its markup escaped.
+        let xml = try box.journal("list", "--format", "xml")
+        #expect(xml.stdout.contains("<tag name=\"&lt;b&gt;&amp;co\"/>"))
+        let parsed = try Sandbox.exec(
+            "/usr/bin/env", ["python3", "-c", "import sys, xml.dom.minidom as m; d = m.parseString(sys.stdin.read()); print(len(d.getElementsByTagName('entry')))"],
+            stdin: xml.stdout, env: [:], cwd: "/")
+        #expect(parsed.stdout == "4\n", "\(parsed.stderr)")
+        let unknown = try box.journal("list", "--format", "boxes")
+        #expect(unknown.status == 64 && unknown.stderr.contains("unknown format 'boxes'"))
+    }
+
+    /// A year of months, days with entries marked: as wide as the terminal allows; Korean weeks start on Sunday.
+    @Test func listFormatCalendar() throws {
+        let (box, _) = try Self.fourEntries()
+        let narrow = try box.journal("list", "--format", "calendar", "--from", "2024", "--to", "2024", env: ["COLUMNS": "50"])
+        let lines = narrow.stdout.split(separator: "\n", omittingEmptySubsequences: false)
+        #expect(lines.prefix(8) == [
+            "2024", "",
+            "March 2024             April 2024",
+            "1 entry                No entries",
+            " Mo Tu We Th Fr Sa Su   Mo Tu We Th Fr Sa Su",
+            "            * 1  2  3    1  2  3  4  5  6  7",
+            "  4  5  6  7  8  9 10    8  9 10 11 12 13 14",
+            " 11 12 13 14 15 16 17   15 16 17 18 19 20 21",
+        ], "\(narrow.stdout)")
+        #expect(lines.allSatisfy { $0.count <= 50 })
+        #expect(narrow.stdout.contains("December 2024"))
+        #expect(!narrow.stdout.contains("2025"))
+        let wide = try box.journal("list", "--format", "calendar", env: ["COLUMNS": "100"])
+        #expect(wide.stdout.contains("March 2024             April 2024             May 2024               June 2024\n"))
+        #expect(wide.stdout.contains("\n2025\n") && wide.stdout.contains("January 2025"))
+        let korean = try box.journal("list", "--format", "calendar", "--on", "2024-03", env: ["COLUMNS": "80", "LANG": "ko_KR.UTF-8"])
+        #expect(korean.stdout.contains("2024년 3월             2024년 4월             2024년 5월\n일기 1개"), "\(korean.stdout)")
+        #expect(korean.stdout.contains(" 일 월 화 수 목 금 토   일 월 화 수 목 금 토"))
+        #expect(korean.stdout.contains("\n               * 1  2       1  2  3  4  5  6"), "\(korean.stdout)")
+    }
 }

@@ -45,6 +45,7 @@ extension Say {
     public static func confirmEditMany(_ count: Int) -> String { Say.text("confirmEditMany", entries(count)) }
     public static func editManyNeedsYes(_ count: Int) -> String { Say.text("editManyNeedsYes", entries(count)) }
     public static var nothingChanged: String { Say.text("nothingChanged") }
+    public static func unknownListFormat(_ name: String) -> String { Say.text("unknownListFormat", name) }
     public static var editFiltersOpenTheEditor: String { Say.text("editFiltersOpenTheEditor") }
     public static func uncommittedEdits(_ count: Int) -> String {
         Say.plural("uncommittedEdits", count, count)
