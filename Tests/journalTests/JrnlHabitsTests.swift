@@ -209,4 +209,32 @@ import Testing
         #expect(korean.stdout.contains(" 일 월 화 수 목 금 토   일 월 화 수 목 금 토"))
         #expect(korean.stdout.contains("\n               * 1  2       1  2  3  4  5  6"), "\(korean.stdout)")
     }
+
+    // MARK: Named journals
+
+    /// jrnl's `journals:`: `config set journals.work PATH`, then `journal work: add …`, `-J work`, `journal journals`.
+    @Test func namedJournals() throws {
+        let box = try Self.newJournal()
+        let set = try box.journal("config", "set", "journals.work", "~/work-journal")
+        #expect(set.status == 0, "\(set.stderr)")
+        #expect(try box.journal("init", box.home + "/work-journal").status == 0)
+        let added = try box.journal("work:", "add", "Standup notes")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try box.journal("work:", "Words after the name are an entry").status == 0)
+        let work = try box.journal("-J", "work", "list")
+        #expect(work.stdout.contains("Standup notes") && work.stdout.contains("Words after the name"), "\(work.stdout)")
+        #expect(try box.journal("list", "-J", "work").stdout == work.stdout)
+        #expect(try box.journal("work:", "list").stdout == work.stdout)
+        #expect(try box.journal("list").stderr == "No entries yet: write one with `journal add`.\n")
+        #expect(FileManager.default.fileExists(atPath: box.home + "/work-journal/entries/2026/11"))
+        let listed = try box.journal("journals")
+        #expect(listed.stdout == "default  \(box.journal)\nwork     \(box.home)/work-journal\n")
+        #expect(try box.journal("config", "get", "journals.work").stdout == "~/work-journal\n")
+        // Not a name: an unknown word is still a mistake, and `nowhere:` is no journal.
+        #expect(try box.journal("nowhere:", "list").status == 64)
+        let badName = try box.journal("config", "set", "journals.two.parts", "x")
+        #expect(badName.status == 1 && badName.stderr.contains("unknown key 'journals.two.parts'"))
+        let korean = try box.journal("journals", env: ["LANG": "ko_KR.UTF-8"])
+        #expect(korean.stdout == listed.stdout)
+    }
 }
