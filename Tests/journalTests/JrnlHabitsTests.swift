@@ -237,4 +237,32 @@ import Testing
         let korean = try box.journal("journals", env: ["LANG": "ko_KR.UTF-8"])
         #expect(korean.stdout == listed.stdout)
     }
+
+    // MARK: @tags
+
+    /// `@word` in a new entry is a tag when the journal says so (a journal imported from jrnl does) or the
+    /// user does (`config set tags.prefix @`); `--tag @x` is `--tag x`.
+    @Test func atTagsWhereTheJournalSaysSo() throws {
+        let box = try Self.newJournal()
+        _ = try box.add("Lunch with @minji")
+        #expect(try box.journal("list", "--tag", "minji").stderr == "No entries match.\n")
+        let file = box.root.path + "/jrnl.txt"
+        try Data("[2024-03-01 09:00] From jrnl @work\n".utf8).write(to: URL(fileURLWithPath: file))
+        #expect(try box.journal("import", "jrnl", file).status == 0)
+        #expect(box.read("journal.yml")?.hasSuffix("tag_prefix: \"@\"\n") == true)
+        #expect(try box.git("show", "--name-only", "--format=", "HEAD").contains("journal.yml\n"))
+        try box.expectCleanRepository()
+        let dinner = try box.add("Dinner with @Jun and #food")
+        #expect(box.entryFiles().compactMap(box.read).contains { $0.contains("tags: [Jun]\n") && $0.hasSuffix("Dinner with @Jun and #food\n") })
+        #expect(try box.journal("list", "--tag", "@jun").stdout.contains(dinner))
+        #expect(try box.journal("list", "--tag", "jun").stdout.contains(dinner))
+
+        // Another journal, the user's setting.
+        let other = try Self.newJournal()
+        #expect(try other.journal("config", "set", "tags.prefix", "@").status == 0)
+        _ = try other.add("Coffee @sam")
+        #expect(try other.journal("list", "--tag", "sam").stdout.contains("Coffee @sam"))
+        let bad = try other.journal("config", "set", "tags.prefix", "%")
+        #expect(bad.status == 1 && bad.stderr.contains("tags.prefix '%' is not valid"))
+    }
 }

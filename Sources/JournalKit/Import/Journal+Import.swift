@@ -80,16 +80,33 @@ extension Journal {
         guard !request.dryRun, !writer.written.isEmpty else { return report }
         let name = (source as NSString).lastPathComponent
         let message = Say.commitImport(report.added, request.format.rawValue, name)
+        // A journal brought from jrnl keeps jrnl's `@tags`: `@word` in a new entry is a tag here too.
+        var paths = writer.written
+        let settingsPath = root + "/" + Journal.settingsFile
+        let settingsBefore = FileSystem.contents(settingsPath)
+        if request.format == .jrnl, settings.tagPrefix == nil, settingsProblem == nil, var text = settingsBefore {
+            if let last = text.last, last != 10 { text.append(10) }
+            text.append(contentsOf: Data("# `@word` in an entry's text is a tag, as in jrnl (import jrnl set this).\ntag_prefix: \"@\"\n".utf8))
+            do throws(JournalError) {
+                try write(text, to: settingsPath)
+            } catch {
+                writer.rollback()
+                throw error
+            }
+            paths.append(Journal.settingsFile)
+        }
         do throws(JournalError) {
-            try commit(writer.written, message: message)
+            try commit(paths, message: message)
         } catch {
             writer.rollback()
+            if paths.count > writer.written.count, let settingsBefore { try? write(settingsBefore, to: settingsPath) }
             throw error
         }
         report.commitMessage = message
         let entries = writer.written.filter { $0.hasPrefix(Journal.entriesFolder + "/") }
         // Read back on every core and loaded in bulk: the import's files are many and already committed.
         try? index().recordMany(entries, root: root, read: reader, settle: settleDate)
+        if paths.count > writer.written.count { try? index().record([Journal.settingsFile], root: root, committed: true, read: indexRead) }
         return report
     }
 }

@@ -23,6 +23,8 @@ public struct UserConfig: Sendable, Equatable {
     public var gitToken: String?
     /// The language of messages (a catalogue's name: en, ko); nil to follow LC_ALL, LC_MESSAGES, LANG.
     public var language: String?
+    /// `tags.prefix`: `@` makes `@word` in a new entry's text a tag too, as in jrnl.
+    public var tagPrefix: String?
     /// Named journals (jrnl's `journals:`): `journals.work: ~/work-journal`, for `-J work` and `journal work: …`.
     public var journals: [String: String] = [:]
 
@@ -49,7 +51,7 @@ public struct UserConfig: Sendable, Equatable {
     public static let keys = [
         "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
         "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
-        "git.token", "language",
+        "git.token", "language", "tags.prefix",
     ]
 
     /// Keys whose values `config list` hides.
@@ -152,6 +154,9 @@ public struct UserConfig: Sendable, Equatable {
         case "language":
             guard Say.languages.contains(text.lowercased()) else { throw bad() }
             language = text.lowercased()
+        case "tags.prefix":
+            guard !text.isEmpty, text.allSatisfy({ $0 == "#" || $0 == "@" }) else { throw bad() }
+            tagPrefix = text
         default:
             guard let name = UserConfig.journalName(inKey: key) else { throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys)) }
             journals[name] = text
@@ -173,6 +178,7 @@ public struct UserConfig: Sendable, Equatable {
         case "location.longitude": longitude.map(YAMLWriter.number)
         case "units": units.rawValue
         case "language": language
+        case "tags.prefix": tagPrefix
         default: UserConfig.journalName(inKey: key).flatMap { journals[$0] }
         }
     }
@@ -186,6 +192,7 @@ public struct UserConfig: Sendable, Equatable {
         case "location.longitude": Say.expectedLongitude
         case _ where key.hasSuffix("url"): Say.expectedURL
         case _ where key.hasPrefix("journals."): Say.expectedJournalPath
+        case "tags.prefix": Say.expectedTagPrefix
         default: Say.expectedText
         }
     }
@@ -308,6 +315,7 @@ public struct UserConfig: Sendable, Equatable {
         case "units": units = .metric
         case "git.token": gitToken = nil
         case "language": language = nil
+        case "tags.prefix": tagPrefix = nil
         default: if let name = UserConfig.journalName(inKey: key) { journals[name] = nil }
         }
     }

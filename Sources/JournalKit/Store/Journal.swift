@@ -43,6 +43,8 @@ public struct Draft: Sendable {
     public var starred: Bool
     public var location: Location?
     public var weather: Weather?
+    /// The user's `tags.prefix` (`@`): with the journal's own `tag_prefix`, whether `@word` in the text is a tag.
+    public var tagPrefix: String? = nil
 
     public init(
         text: String, createdAt: Timestamp, timeZone: String?, category: String?, tags: [String], starred: Bool,
@@ -411,7 +413,15 @@ public final class Journal {
     public func add(_ draft: Draft) throws(JournalError) -> (entry: Entry, pending: PendingReport) {
         guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
         if let category = draft.category { try validate(category: category) }
-        let tags = try Journal.normalize(tags: draft.tags)
+        var tags = try Journal.normalize(tags: draft.tags)
+        // jrnl's `@tags`, where the journal or the user says `@` marks a tag: in the header, as tags.
+        if ((draft.tagPrefix ?? "") + (settings.tagPrefix ?? "")).contains("@") {
+            for tag in Jrnl.tags(in: draft.text, withSymbol: true) where tag.hasPrefix("@") {
+                guard let name = Journal.storedTag(String(tag.dropFirst())), !tags.contains(where: { Tags.key($0) == Tags.key(name) })
+                else { continue }
+                tags.append(name)
+            }
+        }
         let title = Journal.shortTitle(Entry.title(of: draft.text))
         // The snapshot learns of edits made since the last command, so `change` commits them first.
         var pending = try refresh()
@@ -655,7 +665,9 @@ public final class Journal {
         var result: [String] = []
         for raw in tags.flatMap({ $0.split(separator: ",") }) {
             guard !raw.unicodeScalars.contains(where: isControl) else { throw .invalidTag(String(raw)) }
-            guard let tag = storedTag(String(raw)) else { continue }
+            // `@x` as jrnl writes a tag is `x`, as `#x` is.
+            let trimmed = raw.drop { $0 == " " }
+            guard let tag = storedTag(String(trimmed.hasPrefix("@") ? trimmed.dropFirst() : trimmed)) else { continue }
             if !result.contains(tag) { result.append(tag) }
         }
         return result

@@ -142,6 +142,7 @@ extension Say {
     public static var expectedLongitude: String { Say.text("expectedLongitude") }
     public static var expectedText: String { Say.text("expectedText") }
     static var expectedJournalPath: String { Say.text("expectedJournalPath") }
+    static var expectedTagPrefix: String { Say.text("expectedTagPrefix") }
     public static var hiddenSecret: String { Say.text("hiddenSecret") }
 
     /// The config file as first written: every key explained, most commented out.

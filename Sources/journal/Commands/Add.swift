@@ -128,10 +128,11 @@ extension JournalCommand {
             if outcome == nil {
                 outcome = lookup.map { $0.lookup.outcome(waitingUntil: Date().addingTimeInterval($0.settings.budget)) }
             }
-            let draft = Draft(
+            var draft = Draft(
                 text: draftText ?? "", createdAt: Timestamp(date: when.date, timeZone: when.timeZone),
                 timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: allTags,
                 starred: star, location: outcome?.location, weather: outcome?.weather)
+            draft.tagPrefix = (try? UserSettings.load(creating: false))?.tagPrefix
             let result: (entry: Entry, pending: PendingReport)
             do {
                 result = try journal.add(draft)
