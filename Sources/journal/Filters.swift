@@ -89,6 +89,16 @@ struct FilterOptions: ParsableArguments {
         return filters
     }
 
+    /// The entries a command over many acts on: those `ids` name, and of them (or of all, with no ids) those
+    /// the filters pick.
+    func pick(_ ids: [String], in journal: Journal) throws -> [Entry] {
+        let named = try journal.entries(matching: ids)
+        guard !isEmpty else { return named }
+        try checkCategory(in: journal)
+        let picked = try entries(in: journal)
+        return ids.isEmpty ? picked : named.filter { entry in picked.contains { $0.path == entry.path } }
+    }
+
     /// No filter given: a command over many entries then needs ids.
     var isEmpty: Bool {
         from == nil && to == nil && on == nil && category == nil && tag.isEmpty && !anyTag && notTag.isEmpty && !starred

@@ -268,45 +268,17 @@ enum DayOneExport {
         return protected.matches(in: line, range: NSRange(line.startIndex..., in: line)).compactMap { Range($0.range, in: line) }
     }
 
-    private static func unescapeLine(_ line: String) -> String {
-        let spans = spans(line)
-        var out = ""
-        var index = line.startIndex
-        var onlyIndent = true
-        var onlyDigits = true
-        while index < line.endIndex {
-            if let span = spans.first(where: { $0.lowerBound == index }) {
-                out += line[span]
-                index = span.upperBound
-                onlyIndent = false
-                onlyDigits = false
-                continue
-            }
-            let character = line[index]
-            let next = line.index(after: index)
-            if character == "\\", next < line.endIndex {
-                let escaped = line[next]
-                if !escapes(escaped, onlyIndent: onlyIndent, onlyDigits: onlyDigits) { out.append(character) }
-                out.append(escaped)
-                index = line.index(after: next)
-                onlyIndent = false
-                onlyDigits = false
-                continue
-            }
-            out.append(character)
-            if character != " " && character != "\t" {
-                onlyIndent = false
-                if !character.isASCII || !character.isNumber { onlyDigits = false }
-            }
-            index = next
-        }
-        return out
-    }
-
     private static let protected = try? NSRegularExpression(
         pattern: "`+[^`]*`+|!?\\[[^\\]]*\\]\\([^)]*\\)|<[^>\\s]+>|[A-Za-z][A-Za-z0-9+.-]*://\\S+")
 
-    private static func escapeLine(_ line: String) -> String {
+    private static func escapeLine(_ line: String) -> String { rewrite(line, escaping: true) }
+
+    private static func unescapeLine(_ line: String) -> String { rewrite(line, escaping: false) }
+
+    /// One walk for both directions, so that they agree: escaping puts a backslash before each character
+    /// `escapes` names where it stands; unescaping takes away exactly those, and leaves every other
+    /// backslash pair (`\*`, `1\.`) as it is.
+    private static func rewrite(_ line: String, escaping: Bool) -> String {
         let spans = spans(line)
         var out = ""
         var index = line.startIndex
@@ -322,19 +294,16 @@ enum DayOneExport {
             }
             let character = line[index]
             let next = line.index(after: index)
-            if character == "\\" {
-                out.append(character)
-                if next < line.endIndex {
-                    out.append(line[next])
-                    index = line.index(after: next)
-                } else {
-                    index = next
-                }
+            if character == "\\", next < line.endIndex {
+                let escaped = line[next]
+                if escaping || !escapes(escaped, onlyIndent: onlyIndent, onlyDigits: onlyDigits) { out.append(character) }
+                out.append(escaped)
+                index = line.index(after: next)
                 onlyIndent = false
                 onlyDigits = false
                 continue
             }
-            if escapes(character, onlyIndent: onlyIndent, onlyDigits: onlyDigits) { out += "\\" }
+            if escaping, escapes(character, onlyIndent: onlyIndent, onlyDigits: onlyDigits) { out += "\\" }
             out.append(character)
             if character != " " && character != "\t" {
                 onlyIndent = false

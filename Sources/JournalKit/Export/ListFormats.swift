@@ -67,32 +67,40 @@ public enum ListText {
             out += "    <entry date=\"\(entry.createdAt.rfc3339)\" id=\"\(entry.id)\" starred=\"\(entry.starred)\">\n"
             for tag in entry.allTags {
                 counts[tag.lowercased(), default: 0] += 1
-                out += "      <tag name=\"\(escaped(tag))\"/>\n"
+                out += "      <tag name=\"\(MarkupText.escaped(tag))\"/>\n"
             }
-            out += "      " + escaped(entry.text.hasSuffix("\n") ? String(entry.text.dropLast()) : entry.text) + "\n"
+            out += "      " + MarkupText.escaped(entry.text.hasSuffix("\n") ? String(entry.text.dropLast()) : entry.text) + "\n"
             out += "    </entry>\n"
         }
         out += "  </entries>\n  <tags>\n"
         for (tag, count) in counts.sorted(by: { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }) {
-            out += "    <tag name=\"\(escaped(tag))\">\(count)</tag>\n"
+            out += "    <tag name=\"\(MarkupText.escaped(tag))\">\(count)</tag>\n"
         }
         return out + "  </tags>\n</journal>\n"
     }
 
-    /// XML text: markup escaped, and characters XML 1.0 cannot hold as `&#xN;`… which it cannot hold
-    /// either, so they become U+FFFD.
-    static func escaped(_ text: String) -> String {
+}
+
+/// Text for HTML and XML: shown, never run.
+public enum MarkupText {
+    /// Markup characters and quotes as entities, and control characters (which neither can carry) as U+FFFD.
+    public static func escaped(_ text: String) -> String {
         var out = ""
+        out.reserveCapacity(text.utf8.count)
         for scalar in text.unicodeScalars {
             switch scalar {
             case "&": out += "&amp;"
             case "<": out += "&lt;"
             case ">": out += "&gt;"
             case "\"": out += "&quot;"
-            case "\n", "\t", "\r": out.unicodeScalars.append(scalar)
+            case "'": out += "&#39;"
+            case "\n", "\t": out.unicodeScalars.append(scalar)
             default:
-                let value = scalar.value
-                if value < 0x20 || (0xFFFE...0xFFFF).contains(value) { out += "\u{FFFD}" } else { out.unicodeScalars.append(scalar) }
+                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) || (0xFFFE...0xFFFF).contains(scalar.value) {
+                    out += "\u{FFFD}"
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
             }
         }
         return out

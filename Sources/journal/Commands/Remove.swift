@@ -30,12 +30,7 @@ extension JournalCommand {
                 print(Say.removed(entry.shortID, entry.path))
                 return
             }
-            var entries = try journal.entries(matching: ids)
-            if !filters.isEmpty {
-                try filters.checkCategory(in: journal)
-                let picked = try filters.entries(in: journal)
-                entries = ids.isEmpty ? picked : entries.filter { entry in picked.contains { $0.path == entry.path } }
-            }
+            let entries = try filters.pick(ids, in: journal)
             guard !entries.isEmpty else {
                 print(Say.noMatches)
                 return

@@ -97,29 +97,8 @@ struct EntrySharing {
 }
 
 enum HTML {
-    /// Text as HTML shows it and never runs it: markup characters and quotes become entities, and control
-    /// characters (which HTML cannot carry) become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// Text as HTML shows it and never runs it (the kit's `MarkupText.escaped`).
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }
 
 /// The clipboard, through whichever program this desktop has, else the terminal.

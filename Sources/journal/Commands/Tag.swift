@@ -36,12 +36,7 @@ extension JournalCommand {
             let operations = try TagOperation.parse(Array(words.dropFirst(ids.count)))
             if ids.count == 1, filters.isEmpty { return try tagOne(ids[0], operations, in: journal) }
 
-            var entries = try journal.entries(matching: ids)
-            if !filters.isEmpty {
-                try filters.checkCategory(in: journal)
-                let picked = try filters.entries(in: journal)
-                entries = ids.isEmpty ? picked : entries.filter { entry in picked.contains { $0.path == entry.path } }
-            }
+            let entries = try filters.pick(ids, in: journal)
             guard !entries.isEmpty else {
                 print(Say.noMatches)
                 return
