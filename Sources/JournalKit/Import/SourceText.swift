@@ -67,23 +67,8 @@ enum SourceText {
         let valid: Bool = bytes.withUnsafeBytes { raw in
             String(validating: raw.assumingMemoryBound(to: UInt8.self), as: UTF8.self) != nil
         }
-        if valid { return }
-        var line = lineOffset + 1
-        var offset = 0
-        var iterator = bytes.makeIterator()
-        var parser = Unicode.UTF8.ForwardParser()
-        while true {
-            switch parser.parseScalar(from: &iterator) {
-            case .valid(let scalar):
-                if scalar.count == 1 && scalar.first == 10 { line += 1 }
-                offset += scalar.count
-            case .error:
-                let byte = bytes[bytes.startIndex + offset]
-                throw .invalid(Say.importNotUTF8(file, line, byteOffset + offset, byte))
-            case .emptyInput:
-                return
-            }
-        }
+        guard !valid, let (line, offset) = EntryFile.firstNonText(bytes, refusingNUL: false) else { return }
+        throw .invalid(Say.importNotUTF8(file, lineOffset + line, byteOffset + offset, bytes[bytes.startIndex + offset]))
     }
 
     /// `data` read in `encoding` (an iconv name) and written as UTF-8.
