@@ -170,6 +170,14 @@ extension Say {
         # metric (°C, km/h) or imperial (°F, mph), for display.
         units: metric
 
+        tags:
+          # "@" makes @word in a new entry's text a tag too, as in jrnl (#word always is one).
+          # prefix: "@"
+
+        journals:
+          # Journals by name, as jrnl's journals: (`journal -J work list`, `journal work: add …`).
+          # work: ~/work-journal
+
         """
 }
 
