@@ -141,12 +141,17 @@ extension Timestamp {
     /// A wall-clock time without an offset (jrnl's), read in `zone`. A time the clocks skipped (02:30 on the
     /// night summer time starts) is kept as written, with the offset from before the jump: `skipped` says so.
     static func parseWallTime(_ text: String, zone: TimeZone) -> (Timestamp, skipped: Bool)? {
-        guard let placed = parse(text, zone: zone), let utc = TimeZone(identifier: "UTC"),
-              let wall = parse(text, zone: utc)
-        else { return nil }
+        guard let placed = parse(text, zone: zone) else { return nil }
+        // The usual case, checked without a second parse: the time reads back as written.
+        let p = placed.parts
+        let written = "\(placed.localDay) \(p.hour.zeroPadded(2)):\(p.minute.zeroPadded(2)):\(p.second.zeroPadded(2))"
+        if written == text { return (placed, false) }
+        guard let wall = parse(text, zone: utc) else { return nil }
         // The wall time's seconds less the instant's: the offset that makes the text true.
         let offset = Int((wall.date.timeIntervalSince1970 - placed.date.timeIntervalSince1970).rounded())
         guard offset != placed.offsetSeconds else { return (placed, false) }
         return (Timestamp(date: placed.date, offsetSeconds: offset), true)
     }
+
+    private static let utc = TimeZone(secondsFromGMT: 0) ?? .gmt
 }

@@ -56,14 +56,17 @@ extension Journal {
         }
         defer { withExtendedLifetime(lock) {} }
         let known = try index().allIDs()
-        let deleted: Set<String>
-        do {
-            deleted = request.includeDeleted ? [] : Set(try deletedFiles().map(\.id)).subtracting(known)
-        } catch {
-            throw .from(error, doing: Say.text("doing.findDeleted"))
+        // Entries deleted since an earlier import: looked for in the history only when an entry of the source
+        // is not in the journal (a re-import of what is all there never walks it).
+        let deleted = { () throws(JournalError) -> Set<String> in
+            do {
+                return Set(try self.deletedFiles().map(\.id))
+            } catch {
+                throw .from(error, doing: Say.text("doing.findDeleted"))
+            }
         }
         let writer = ImportWriter(
-            root: root, dryRun: request.dryRun, known: known, deleted: deleted, includeDeleted: request.includeDeleted,
+            root: root, dryRun: request.dryRun, known: known, deleted: request.includeDeleted ? nil : deleted,
             added: added, progress: progress)
         let zone = request.timeZone
         do {
@@ -104,9 +107,10 @@ extension Journal {
         }
         report.commitMessage = message
         let entries = writer.written.filter { $0.hasPrefix(Journal.entriesFolder + "/") }
+        // journal.yml first: recording a file moves the snapshot's scan time, which the bulk load below sets last.
+        if paths.count > writer.written.count { try? index().record([Journal.settingsFile], root: root, committed: true, read: indexRead) }
         // Read back on every core and loaded in bulk: the import's files are many and already committed.
         try? index().recordMany(entries, root: root, read: reader, settle: settleDate)
-        if paths.count > writer.written.count { try? index().record([Journal.settingsFile], root: root, committed: true, read: indexRead) }
         return report
     }
 }
@@ -126,9 +130,10 @@ final class ImportWriter {
     private var known: Set<String>
     private let added: (ImportedSummary) -> Void
     private let progress: ((Int) -> Void)?
-    /// Ids of entries that were in the journal once and were deleted: left out unless `includeDeleted`.
-    private let deleted: Set<String>
-    private let includeDeleted: Bool
+    /// Ids of entries that were in the journal once and were deleted, found when first asked; nil when they
+    /// are imported all the same (`--include-deleted`).
+    private let findDeleted: (() throws(JournalError) -> Set<String>)?
+    private var deleted: Set<String>?
     /// The latest creation time given out in each second: entries of the source that share a time get a
     /// millisecond each, in the source's order, so they list in that order (as `add` does, `orderedCreation`).
     private var latestInSecond: [TimeInterval: TimeInterval] = [:]
@@ -139,14 +144,13 @@ final class ImportWriter {
     private var madeFolders: [String] = []
 
     init(
-        root: String, dryRun: Bool, known: Set<String>, deleted: Set<String> = [], includeDeleted: Bool = false,
+        root: String, dryRun: Bool, known: Set<String>, deleted: (() throws(JournalError) -> Set<String>)? = nil,
         added: @escaping (ImportedSummary) -> Void, progress: ((Int) -> Void)?
     ) {
         self.root = root
         self.dryRun = dryRun
         self.known = known
-        self.deleted = deleted
-        self.includeDeleted = includeDeleted
+        self.findDeleted = deleted
         self.added = added
         self.progress = progress
     }
@@ -166,19 +170,22 @@ final class ImportWriter {
         progress?(report.added + report.alreadyThere + report.deletedSince)
         var entry = imported
         entry.createdAt = inSourceOrder(entry.createdAt)
-        // A NUL byte makes a file that is not text: the tool could not read back what it wrote.
-        guard !entry.text.utf8.contains(0), !entry.tags.contains(where: { $0.utf8.contains(0) }) else {
-            problem(entry.place, Say.importNUL)
-            return
-        }
         let path = EntryFile.path(for: entry.id, at: entry.createdAt)
         guard !known.contains(entry.id), !FileSystem.exists(root + "/" + path) else {
             report.alreadyThere += 1
             return
         }
-        if !includeDeleted, deleted.contains(entry.id) {
-            report.deletedSince += 1
+        // A NUL byte makes a file that is not text: the tool could not read back what it wrote.
+        guard !ImportWriter.holdsNUL(entry.text), !entry.tags.contains(where: ImportWriter.holdsNUL) else {
+            problem(entry.place, Say.importNUL)
             return
+        }
+        if let findDeleted {
+            if deleted == nil { deleted = try findDeleted() }
+            if deleted?.contains(entry.id) == true {
+                report.deletedSince += 1
+                return
+            }
         }
         known.insert(entry.id)
         for text in entry.notices { notice(entry.place, text) }
@@ -207,6 +214,11 @@ final class ImportWriter {
         }
         report.added += 1
         added(ImportedSummary(id: entry.id, path: path, createdAt: entry.createdAt, title: Entry.title(of: entry.text)))
+    }
+
+    static func holdsNUL(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in buffer.baseAddress.map { memchr($0, 0, buffer.count) } ?? nil } != nil
     }
 
     /// The time, a millisecond after the latest entry this import gave the same second, when there is one.

@@ -127,10 +127,12 @@ struct JrnlReader {
         // The minute, title and body: what both of jrnl's forms carry, so the text file and the JSON
         // export of one journal give the same ids. The second and later of identical twins count themselves in.
         let key = stamp.minute + "\n" + title + "\n" + body
-        let twin = twins.seen[key, default: 0]
-        twins.seen[key] = twin + 1
+        // Counted by the first twin's id (a short ASCII key: hashing the texts themselves was a third of a re-import).
+        let id = ImportID.make(.jrnl, key)
+        let twin = twins.seen[id, default: 0]
+        twins.seen[id] = twin + 1
         return ImportedEntry(
-            place: place, id: ImportID.make(.jrnl, twin == 0 ? key : key + "\n" + String(twin + 1)),
+            place: place, id: twin == 0 ? id : ImportID.make(.jrnl, key + "\n" + String(twin + 1)),
             createdAt: createdAt, timeZone: zone.importName, tags: tags, starred: starred,
             text: body.isEmpty ? title : title + "\n\n" + body, notices: notices)
     }
