@@ -65,4 +65,61 @@ struct FilterOptions: ParsableArguments {
         _ = try Journal.pattern(for: filter)
         return filter
     }
+
+    /// The long filter options among `words` (`--tag x --from 2024`), taken out of them: for `tag`, whose
+    /// other words (`+x`, `-work`) look like options and so are read by hand.
+    static func taken(from words: inout [String]) throws -> FilterOptions {
+        var filters = FilterOptions()
+        var rest: [String] = []
+        var tags: [String] = []
+        var notTags: [String] = []
+        var single: [String: String] = [:]
+        var flags: Set<String> = []
+        var index = 0
+        while index < words.count {
+            let word = words[index]
+            let (name, joined) = word.hasPrefix("--") && word.contains("=")
+                ? (String(word.prefix { $0 != "=" }), String(word.drop { $0 != "=" }.dropFirst())) : (word, nil)
+            switch name {
+            case "--from", "--to", "--on", "--category", "--contains", "--tag", "--not-tag":
+                guard let value = joined ?? (index + 1 < words.count ? words[index + 1] : nil) else {
+                    throw ValidationError("Missing value for '\(name) <value>'")
+                }
+                index += joined == nil ? 2 : 1
+                if name == "--tag" { tags.append(value) } else if name == "--not-tag" { notTags.append(value) } else { single[name] = value }
+            case "--starred", "--any-tag":
+                flags.insert(name)
+                index += 1
+            default:
+                rest.append(word)
+                index += 1
+            }
+        }
+        words = rest
+        filters.from = single["--from"]
+        filters.to = single["--to"]
+        filters.on = single["--on"]
+        filters.category = single["--category"].map(Say.storedCategoryName)
+        filters.tag = tags
+        filters.anyTag = flags.contains("--any-tag")
+        filters.notTag = notTags
+        filters.starred = flags.contains("--starred")
+        filters.contains = single["--contains"]
+        filters.grep = nil
+        filters.n = nil
+        filters.reverse = false
+        return filters
+    }
+
+    /// The entries a command over many acts on: those `ids` name, and of them (or of all, with no ids) those
+    /// the filters pick.
+    func pick(_ ids: [String], in journal: Journal) throws -> [Entry] {
+        try journal.entries(named: ids, matching: isEmpty ? nil : try checked())
+    }
+
+    /// No filter given: a command over many entries then needs ids.
+    var isEmpty: Bool {
+        from == nil && to == nil && on == nil && category == nil && tag.isEmpty && !anyTag && notTag.isEmpty && !starred
+            && contains == nil && grep == nil
+    }
 }

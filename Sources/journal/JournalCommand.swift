@@ -14,7 +14,7 @@ struct JournalCommand: ParsableCommand {
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
             Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self, WeatherCommand.self, Config.self,
             Log.self, Restore.self, Sync.self, Clone.self, Remote.self, Import.self, Export.self, Share.self,
-            Attach.self, Templates.self, Encrypt.self, Doctor.self,
+            Attach.self, Templates.self, Encrypt.self, Doctor.self, Journals.self,
         ],
         defaultSubcommand: List.self
     )
@@ -49,7 +49,7 @@ struct JournalCommand: ParsableCommand {
             return
         }
         do {
-            let given = Search.rewritingExclusions(Array(CommandLine.arguments.dropFirst()))
+            let given = shortcuts(Search.rewritingExclusions(Array(CommandLine.arguments.dropFirst())))
             var command: any ParsableCommand
             if let quick = QuickParse.command(given) {
                 command = quick
@@ -112,6 +112,26 @@ struct JournalCommand: ParsableCommand {
 }
 
 extension JournalCommand {
+    /// jrnl's ways in: `journal work: add …` (a journal named in the config, then a command) is
+    /// `journal -J work add …`, and `journal work: Text` adds to it; `journal yesterday: Dinner` (words
+    /// that start with a date before a colon) is `journal add "yesterday: Dinner"`.
+    static func shortcuts(_ arguments: [String]) -> [String] {
+        guard let first = arguments.first, !first.hasPrefix("-"), !isCommand(first) else { return arguments }
+        if first.hasSuffix(":"), first.count > 1, GlobalOptions.namedJournal(String(first.dropLast())) != nil {
+            let rest = Array(arguments.dropFirst())
+            let named = ["-J", String(first.dropLast())]
+            guard let next = rest.first, !next.hasPrefix("-"), !isCommand(next) else { return named + rest }
+            return named + ["add"] + rest
+        }
+        guard DateGrammar(now: Shell.now, timeZone: Shell.timeZone).leadingDate(in: arguments.joined(separator: " ")) != nil
+        else { return arguments }
+        return ["add"] + arguments
+    }
+
+    private static func isCommand(_ word: String) -> Bool {
+        JournalCommand.configuration.subcommands.contains { $0._commandName == word || $0.configuration.aliases.contains(word) }
+    }
+
     /// `journal -J DIR add …` means `journal add -J DIR …`: options every command takes may come
     /// before the command's name, as with git's `-C`, and before or between the names of nested
     /// commands (`journal -J DIR tags rename …`, `journal tags -J DIR rename …`).

@@ -16,9 +16,22 @@ struct GlobalOptions: ParsableArguments {
 
     /// Where the journal lives, and whether that is the default place (which `add` may create).
     var location: (path: String, isDefault: Bool) {
-        if let journal { return (Shell.absolute(journal), false) }
+        if let journal { return (Shell.absolute(GlobalOptions.namedJournal(journal) ?? journal), false) }
+        return GlobalOptions.defaultLocation
+    }
+
+    /// `$JOURNAL_DIR`, else `~/journal` (which `add` and `import` may create).
+    static var defaultLocation: (path: String, isDefault: Bool) {
         if let dir = Shell.env("JOURNAL_DIR"), !dir.isEmpty { return (Shell.absolute(dir), false) }
         return (Shell.home + "/journal", true)
+    }
+
+    /// The folder of a journal named in the user's config (`journals.work`, jrnl's `journals:`), or
+    /// `default`'s; nil for anything else, which is then a folder's path.
+    static func namedJournal(_ name: String) -> String? {
+        guard !name.isEmpty, !name.contains("/"), !name.hasPrefix("."), !name.hasPrefix("~") else { return nil }
+        if let path = (try? UserSettings.load(creating: false))?.journals[name] { return path }
+        return name == "default" ? defaultLocation.path : nil
     }
 
     var style: Style {
@@ -32,7 +45,11 @@ struct GlobalOptions: ParsableArguments {
     /// The journal; when its journal.yml cannot be read, one warning line says so and the built-in
     /// categories stand in.
     func openJournal() throws -> Journal {
-        let journal = try Journal.open(at: location.path, context: Shell.context())
+        prepare(try Journal.open(at: location.path, context: Shell.context()))
+    }
+
+    /// A journal opened (or created) for a command: its settings' problem said, its progress line set.
+    func prepare(_ journal: Journal) -> Journal {
         if let problem = journal.settingsProblem { Terminal.warn(Say.settingsIgnored(problem.description)) }
         journal.textIndexProgress = ProgressLine.reporter(Say.indexingText)
         return journal

@@ -1,3 +1,4 @@
+import ArgumentParser
 import Foundation
 import JournalKit
 
@@ -261,5 +262,18 @@ enum Help {
             }
         }
         return out + [current]
+    }
+}
+
+/// Asks before a command changes entries: `yes` answers for scripts; without a terminal to ask on and
+/// without --yes, `refusal` is the error and nothing changes. A "no" prints that nothing changed and exits 1.
+func confirm(_ question: String, yes: Bool, refusal: String, declined: String = Say.nothingChanged) throws {
+    if yes { return }
+    guard Terminal.stdinIsTerminal else { throw JournalError.invalid(refusal) }
+    Terminal.ask(question)
+    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
+    guard answer == "y" || answer == "yes" || answer == "네" || answer == "예" else {
+        print(declined)
+        throw JournalError.declined
     }
 }

@@ -37,6 +37,7 @@ enum QuickParse {
         command.filters = try filters(&words)
         command.json = try words.flag("--json")
         command.full = try words.flag("--full")
+        command.format = nil  // `--format` is left to swift-argument-parser
         try words.allRead()
         try command.validate()
         return command

@@ -203,6 +203,13 @@ enum Terminal {
         write("\(message)\n", to: .standardError)
     }
 
+    /// The terminal's width; else `$COLUMNS`; else 80.
+    static var columns: Int {
+        var size = winsize()
+        if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_col > 0 { return Int(size.ws_col) }
+        return Shell.env("COLUMNS").flatMap(Int.init).flatMap { $0 > 0 ? $0 : nil } ?? 80
+    }
+
     static var rows: Int {
         var size = winsize()
         if ioctl(1, UInt(TIOCGWINSZ), &size) == 0, size.ws_row > 0 { return Int(size.ws_row) }

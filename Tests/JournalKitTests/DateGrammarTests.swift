@@ -407,8 +407,8 @@ extension DateGrammarTests {
             ("yesterday 9", Say.dateNotUnderstood()),
             ("yesterday evening", Say.dateNotUnderstood()),
             ("last", Say.dateNotUnderstood()),
-            ("last week", Say.dateNotUnderstood()),
             ("last tomorrow", Say.dateNotUnderstood()),
+            ("10 lightyears ago", Say.dateNotUnderstood()),
             ("2025", Say.dateNotUnderstood()),
             ("june 2013", Say.dateNotUnderstood()),
             ("2026-11-20T", Say.dateNotUnderstood()),
@@ -465,8 +465,7 @@ extension DateGrammarTests {
             ("2019-02-29", Say.monthHasDays(month: 2, year: 2019, days: 28)),
             ("2100-02-29", Say.monthHasDays(month: 2, year: 2100, days: 28)),
             ("25:00", Say.noSuchHour(25)),
-            ("june 13", Say.daysNotUnderstood()),
-            ("13 june", Say.daysNotUnderstood()),
+            ("june 32", Say.monthHasAtMost(month: 6, days: 30)),
             ("blursday", Say.daysNotUnderstood()),
             ("next week", Say.daysNotUnderstood()),
             ("this decade", Say.daysNotUnderstood()),
@@ -620,5 +619,39 @@ extension DateGrammarTests {
             let span = try await Task.detached { try grammar.days("last week") }.value
             #expect(span == range("2026-11-09", "2026-11-15"))
         }
+    }
+
+    /// The dates jrnl users type (issue 32): a month and day without a year, `last week` as one moment,
+    /// and minutes or hours counted from now.
+    @Test func datesJrnlUsersType() throws {
+        let grammar = Self.inSeoul  // 2026-11-22 09:15 in Seoul
+        #expect(try grammar.days("nov 3") == DayRange(Self.day("2026-11-03")))
+        #expect(try grammar.days("3 november") == DayRange(Self.day("2026-11-03")))
+        // The latest such day on or before today: a diary's days are behind it.
+        #expect(try grammar.days("december 24") == DayRange(Self.day("2025-12-24")))
+        #expect(try grammar.instant("dec 24 9pm").date == Self.instantUTC("2025-12-24T12:00:00Z"))
+        #expect(try grammar.instant("nov 3").hadTime == false)
+        #expect(try grammar.instant("last week").date == Self.instantUTC("2026-11-15T03:00:00Z"))  // noon, a week ago
+        #expect(try grammar.days("last week") == Self.range("2026-11-09", "2026-11-15"))  // a span for filters
+        #expect(try grammar.instant("last month").date == Self.instantUTC("2026-10-22T03:00:00Z"))
+        #expect(try grammar.instant("10 minutes ago").date == Self.instantUTC("2026-11-22T00:05:00Z"))
+        #expect(try grammar.instant("2 hours ago").date == Self.instantUTC("2026-11-21T22:15:00Z"))
+        #expect(try grammar.instant("in 30 mins").date == Self.instantUTC("2026-11-22T00:45:00Z"))
+        #expect(try grammar.instant("10분 전").date == Self.instantUTC("2026-11-22T00:05:00Z"))
+        #expect(try grammar.instant("3시간 전").date == Self.instantUTC("2026-11-21T21:15:00Z"))
+        #expect(try grammar.days("10 hours ago") == DayRange(Self.day("2026-11-21")))
+    }
+
+    /// `yesterday 9pm: Dinner` — a date before the first `: ` of the first line, as jrnl reads one.
+    @Test func aLeadingDateBeforeTheColon() throws {
+        let grammar = Self.inSeoul
+        let dinner = try #require(grammar.leadingDate(in: "yesterday 9pm: Dinner with Minji"))
+        #expect(dinner.instant.date == Self.instantUTC("2026-11-21T12:00:00Z"))
+        #expect(dinner.rest == "Dinner with Minji")
+        #expect(grammar.leadingDate(in: "nov 3: Text\nmore")?.rest == "Text\nmore")
+        // Not a date: the colon is text.
+        #expect(grammar.leadingDate(in: "Note to self: buy milk") == nil)
+        #expect(grammar.leadingDate(in: "yesterday:no space") == nil)
+        #expect(grammar.leadingDate(in: "First line\nyesterday: second") == nil)
     }
 }

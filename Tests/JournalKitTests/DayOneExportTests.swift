@@ -20,9 +20,22 @@ import Testing
             "kept \\* \\_ \\\\. pair, trailing \\",
         ]
         for text in texts {
-            #expect(DayOneReader.unescape(DayOneExport.escape(text)) == text)
+            let escaped = DayOneExport.escape(text)
+            #expect(DayOneExport.unescape(escaped) == (text, false), "\(escaped)")
         }
         #expect(DayOneExport.escape("Hi! (yes) end. a-b") == "Hi\\! \\(yes\\) end\\. a\\-b")
         #expect(DayOneExport.escape("- item\n2. two") == "- item\n2. two")
+    }
+
+    /// Day One's escapes that keep a plain line plain (`1\.`, `\-` at its start) and those `escape` never
+    /// writes (`\:`, `\*`) stay; a text `escape` would not give back (an older Day One's) stays as written.
+    @Test func unescapingKeepsWhatMarkdownNeeds() {
+        let dayOne = "1\\. Not a list\n\\- not a bullet\n\\+ nor this\nAt 8\\:00 \\(early\\)\\! 2\\*3 well\\-known\\."
+        let (text, asWritten) = DayOneExport.unescape(dayOne)
+        #expect(!asWritten)
+        #expect(text == "1\\. Not a list\n\\- not a bullet\n\\+ nor this\nAt 8\\:00 (early)! 2\\*3 well-known.")
+        #expect(DayOneExport.escape(text) == dayOne)
+        #expect(DayOneExport.unescape("No escapes (here)!") == ("No escapes (here)!", true))
+        #expect(DayOneExport.unescape("Plain words") == ("Plain words", false))
     }
 }

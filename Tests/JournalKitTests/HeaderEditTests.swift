@@ -127,8 +127,9 @@ import Testing
         #expect(try TagOperation.parse([]) == [])
         #expect(throws: JournalError.invalidTag("+")) { try TagOperation.parse(["+"]) }
         #expect(throws: JournalError.invalidTag("-#")) { try TagOperation.parse(["-#"]) }
-        #expect(throws: JournalError.invalidTag("a b")) { try TagOperation.parse(["+a b"]) }
-        #expect(throws: JournalError.invalidTag("x!")) { try TagOperation.parse(["ok", "x!"]) }
+        // A tag may hold spaces and punctuation (Day One's `new york`, `Food & Drink`); not a control character.
+        #expect(try TagOperation.parse(["+new york", "x!"]) == [.add("new york"), .add("x!")])
+        #expect(throws: JournalError.invalidTag("a\tb")) { try TagOperation.parse(["+a\tb"]) }
     }
 
     // MARK: Planning a header edit
@@ -180,7 +181,8 @@ import Testing
         #expect(try Journal.singleTag("#busan") == "busan")
         #expect(throws: JournalError.invalidTag("a,b")) { try Journal.singleTag("a,b") }
         #expect(throws: JournalError.invalidTag("")) { try Journal.singleTag("") }
-        #expect(throws: JournalError.invalidTag("a b")) { try Journal.singleTag("a b") }
+        // A rename writes the name into texts as a #hashtag: one word.
+        #expect(throws: JournalError.invalid(Say.tagNotOneWord("a b"))) { try Journal.singleTag("a b") }
     }
 
     @Test func categoryUsageListsKnownInOrderThenUnknown() throws {

@@ -177,9 +177,9 @@ import Testing
         #expect(category.status == 1)
         #expect(category.stderr.contains("unknown category 'travle'"))
         #expect(category.stderr.contains("travel"))
-        let tag = try box.journal("add", "-t", "two words", "text")
+        let tag = try box.journal("add", "-t", "two\u{1B}words", "text")
         #expect(tag.status == 1)
-        #expect(tag.stderr.contains("invalid tag 'two words'"))
+        #expect(tag.stderr.contains("invalid tag 'two\\u{1B}words'"))
         #expect(box.entryFiles().isEmpty)
         #expect(try box.commitSubjects() == before)
         // Nothing on disk either when the journal does not exist yet.

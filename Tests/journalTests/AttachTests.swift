@@ -118,11 +118,12 @@ import Testing
         #expect(shown.hasSuffix("\nAttachments:\n  attachments/\(entry.id)/photo.jpg\n"), "\(shown)")
         let json = try #require(try JSONSerialization.jsonObject(with: Data(try box.journal("show", "--json", entry.short).stdout.utf8)) as? [String: Any])
         #expect(json["attachments"] as? [String] == ["attachments/\(entry.id)/photo.jpg"])
-        #expect(try box.journal("share", entry.short).stdout.hasSuffix("\nAttachments: photo.jpg\n"))
-        #expect(try box.journal("share", entry.short, "--format", "markdown").stdout
-            .contains("![photo.jpg](../../../attachments/\(entry.id)/photo.jpg)"))
+        // Shared, the files are named where they are: a link into the journal means nothing pasted elsewhere.
+        let file = box.journal + "/attachments/\(entry.id)/photo.jpg"
+        #expect(try box.journal("share", entry.short).stdout.hasSuffix("\nAttachments: \(file)\n"))
+        #expect(try box.journal("share", entry.short, "--format", "markdown").stdout.contains("![photo.jpg](file://\(file))"))
         #expect(try box.journal("share", entry.short, "--format", "html").stdout
-            .contains("<p class=\"attachments\">Attachments: photo.jpg</p>"))
+            .contains("<img alt=\"photo.jpg\" src=\"data:image/jpeg;base64,\(Data("x".utf8).base64EncodedString())\">"))
     }
 
     @Test func removeTakesAttachmentsAndRestoreBringsThemBack() throws {

@@ -119,9 +119,9 @@ import Testing
         }
     }
 
-    @Test func jrnlFormatIsWhatJrnlExports() throws {
+    @Test func jrnlJSONFormatIsWhatJrnlExports() throws {
         let (box, _, _, _) = try journal()
-        let result = try box.journal("export", "jrnl")
+        let result = try box.journal("export", "jrnl-json")
         #expect(result.status == 0)
         let document = try #require(try json(result.stdout) as? [String: Any])
         let entries = try #require(document["entries"] as? [[String: Any]])
@@ -175,14 +175,18 @@ import Testing
         let lines = text.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0] == "Trip to Busan")
         #expect(lines[1].hasSuffix("(\(Sandbox.zone)) · ✈️ travel · #busan #food · ★"))
-        #expect(text.stdout.hasSuffix("\n\nWe ate hotteok.\n\nAttachments: photo.jpg\n"))  // its attachment is named
-        #expect(!text.stdout.contains(try fullID(box, busan)), "no id in what is shared")
+        // Its attachment is named by where it is on this machine: a link into the journal means nothing pasted elsewhere.
+        let photo = box.journal + "/attachments/" + (try fullID(box, busan)) + "/photo.jpg"
+        #expect(text.stdout.hasSuffix("\n\nWe ate hotteok.\n\nAttachments: \(photo)\n"))
+        #expect(!text.stdout.replacingOccurrences(of: photo, with: "").contains(try fullID(box, busan)), "no id in what is shared but the file's folder")
         let markdown = try box.journal("share", busan, "--format", "markdown").stdout
         #expect(markdown.hasPrefix("# Trip to Busan\n\n*"))
         let html = try box.journal("share", markup, "--format", "html").stdout
         #expect(html.contains("<h1>Tom &amp; &lt;script&gt;alert(1)&lt;/script&gt;</h1>"))
         #expect(!html.contains("<script>"))
         #expect(html.contains("<p>Line one<br>\nline two</p>\n<p>Second paragraph</p>"))
+        let korean = try box.journal("share", busan, env: ["LANG": "ko_KR.UTF-8"])
+        #expect(korean.stdout.contains(photo))
         let unknown = try box.journal("share", "ffff0000")
         #expect(unknown.status == 1)
         #expect(unknown.stderr.hasPrefix("journal: ") && unknown.stderr.contains("ffff0000"))
@@ -207,12 +211,43 @@ import Testing
         let none = try box.journal("share", busan, "--copy", env: ["PATH": path, "DISPLAY": ""])
         #expect(none.status == 1)
         #expect(none.stdout.hasPrefix("Trip to Busan\n"))
-        #expect(none.stderr.hasPrefix("journal: no clipboard here"))
+        #expect(none.stderr.hasPrefix("journal: no clipboard here: install wl-clipboard (Wayland) or xclip (X11)"))
 
         // On a terminal: OSC 52, which the terminal turns into its clipboard.
         let terminal = try box.runInTerminal(["share", busan, "--copy"], env: ["DISPLAY": ""])
         #expect(terminal.status == 0)
         let expected = Data(try box.journal("share", busan).stdout.utf8).base64EncodedString()
         #expect(terminal.stdout.contains("\u{1B}]52;c;\(expected)\u{07}"))
+    }
+
+    /// A shared entry's pictures go with it: markdown links them where they are (file URLs), html carries them
+    /// inline as data URIs, other files by their path.
+    @Test func sharedAttachmentsAreWhereTheFilesAre() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("Harbour day\n\nWe walked.")
+        let photo = box.root.path + "/harbour view.png"
+        try Data("PNG bytes".utf8).write(to: URL(fileURLWithPath: photo))
+        let ticket = box.root.path + "/ticket.pdf"
+        try Data("PDF".utf8).write(to: URL(fileURLWithPath: ticket))
+        #expect(try box.journal("attach", id, photo, ticket).status == 0)
+        let folder = box.journal + "/attachments/" + (try fullID(box, id))
+        let markdown = try box.journal("share", id, "--format", "markdown").stdout
+        #expect(markdown.contains("![harbour view.png](file://\(folder)/harbour%20view.png)"), "\(markdown)")
+        #expect(markdown.contains("[ticket.pdf](file://\(folder)/ticket.pdf)"))
+        #expect(!markdown.contains("../../../attachments"))
+        let html = try box.journal("share", id, "--format", "html").stdout
+        #expect(html.contains("<img alt=\"harbour view.png\" src=\"data:image/png;base64,\(Data("PNG bytes".utf8).base64EncodedString())\">"))
+        #expect(html.contains("<p class=\"attachments\">Attachments: \(folder)/ticket.pdf</p>"))
+        // On a terminal whose standard output goes to a file: OSC 52 through standard error.
+        let out = box.root.path + "/out.txt"
+        let command = "\(Sandbox.shellQuote(Sandbox.binary)) share \(id) --copy > \(Sandbox.shellQuote(out))"
+        let run = try Sandbox.exec(
+            "/usr/bin/env", ["script", "-qec", command, "/dev/null"], stdin: "", env: box.environment.merging(["DISPLAY": ""]) { $1 },
+            cwd: box.home)
+        #expect(run.status == 0, "\(run.stdout)")
+        let expected = Data(try box.journal("share", id).stdout.utf8).base64EncodedString()
+        #expect(run.stdout.contains("\u{1B}]52;c;\(expected)\u{07}"))
+        #expect(FileManager.default.contents(atPath: out) == Data())
     }
 }

@@ -193,6 +193,36 @@ import Testing
         #expect(read(site + "/entries/\(Self.oldID).html").contains("mood: calm"))
     }
 
+    /// Backslashes show as written where Markdown escapes nothing (`C:\Users`, `\backslash\`; `\\` is one),
+    /// and a numbered list right after a bullet list is a list of its own (issue 32).
+    @Test func backslashesAndAListAfterAnotherKind() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let text = """
+            Backslashes
+
+            A path C:\\Users\\x and \\backslash\\ here, an escaped \\* star, a pair \\\\ and `code\\n` and \\<b>.
+
+            - one
+            - two
+            1. numbered
+            2. second
+            - bullet again
+
+            ```
+            C:\\x
+            ```
+
+            """
+        #expect(try box.journal("add", stdin: text).status == 0)
+        let site = box.root.path + "/site"
+        #expect(try box.journal("export", "html", "-o", site).status == 0)
+        let page = try #require(try FileManager.default.contentsOfDirectory(atPath: site + "/entries").first.map { read(site + "/entries/" + $0) })
+        #expect(page.contains("<p>A path C:\\Users\\x and \\backslash\\ here, an escaped * star, a pair \\ and <code>code\\n</code> and &lt;b&gt;.</p>"), "\(page)")
+        #expect(page.contains("<ul><li>one</li><li>two</li></ul><ol><li>numbered</li><li>second</li></ol><ul><li>bullet again</li></ul>"), "\(page)")
+        #expect(page.contains("<pre><code>C:\\x\n</code></pre>"))
+    }
+
     @Test func copiesAttachmentsAndShowsImages() throws {
         let box = try journal()
         let site = try export(box)

@@ -64,7 +64,7 @@ import Testing
         (["list", "--on", "someday"], "someday"),
         (["list", "--from", "2026", "--to", "2025"], "after --to"),
         (["list", "--grep", "(unclosed"], "not a valid regular expression"),
-        (["list", "--tag", "two words"], "invalid tag"),
+        (["list", "--tag", "two\u{7}words"], "invalid tag"),
         (["list", "--contains", "!!!"], "no words to look for"),
         (["on-this-day", "2019-02-29"], "2019-02-29"),
     ])

@@ -223,7 +223,7 @@ import Testing
         let imported = try box.journal("import", "jrnl", source, "--time-zone", "Asia/Seoul")
         #expect(imported.status == 0, "\(imported.stderr)")
         let out = box.root.path + "/out.json"
-        #expect(try box.journal("export", "jrnl", "-o", out).status == 0)
+        #expect(try box.journal("export", "jrnl-json", "-o", out).status == 0)
         let exported = try JSONSerialization.jsonObject(with: try Data(contentsOf: URL(fileURLWithPath: out))) as? [String: Any]
         Self.expectSameJrnl(try Self.entries(ofJSON: source), try Self.entries(ofJSON: out))
         #expect(exported?["tags"] as? [String: Int] == ["@work": 1, "@minji": 1])
@@ -244,7 +244,7 @@ import Testing
         try Data(exported.utf8).write(to: URL(fileURLWithPath: source))
         #expect(try box.journal("import", "jrnl", source, "--time-zone", "Asia/Seoul").status == 0)
         let out = box.root.path + "/out.json"
-        #expect(try box.journal("export", "jrnl", "-o", out).status == 0)
+        #expect(try box.journal("export", "jrnl-json", "-o", out).status == 0)
         Self.expectSameJrnl(try Self.entries(ofJSON: source), try Self.entries(ofJSON: out))
     }
 }

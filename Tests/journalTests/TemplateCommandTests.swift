@@ -138,7 +138,7 @@ import Testing
         try box.write("templates/unclosed.md", "# Hi\n\n{{#place}}\nno end\n")
         try box.write("templates/mismatch.md", "Line one\n{{#place}}\nHere {{/weather}}\nfour\n")
         try box.write("templates/badkey.md", "---\ncategory: work\ncolour: red\n---\nText\n")
-        try box.write("templates/badtag.md", "---\ntags: [good, no spaces]\n---\nText\n")
+        try box.write("templates/badtag.md", "---\ntags: [good, \"no\\ttab\"]\n---\nText\n")
         try box.write("templates/noend.md", "---\ncategory: work\n")
         try box.write("templates/badyaml.md", "---\ntags: [a, b\n---\nText\n")
         try box.git("add", "-A", in: box.journal)
@@ -149,7 +149,7 @@ import Testing
             ("unclosed", "journal: template 'unclosed', line 3: Mustache syntax: a section {{#name}} is never closed with {{/name}}\n"),
             ("mismatch", "journal: template 'mismatch', line 3: Mustache syntax: a section is closed with another name than it was opened with\n"),
             ("badkey", "journal: template 'badkey', line 3: unknown header key 'colour' (a template's header may set category and tags)\n"),
-            ("badtag", "journal: template 'badtag', line 2: invalid tag 'no spaces': tags are single words (letters, digits, - _ / .), no spaces\n"),
+            ("badtag", "journal: template 'badtag', line 2: invalid tag 'no\\u{9}tab': a tag holds no control characters or line breaks\n"),
             ("noend", "journal: template 'noend', line 1: the header opened with --- is never closed with ---\n"),
         ]
         for (name, message) in cases {

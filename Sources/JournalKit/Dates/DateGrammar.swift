@@ -87,8 +87,9 @@ public struct DateGrammar: Sendable {
     /// A day without a time is 12:00 local that day, except today, which is `now` itself;
     /// either way `hadTime` is false. `now` alone is `now` with `hadTime` true.
     public func instant(_ text: String) throws(DateGrammarError) -> NamedInstant {
-        let parser = Parser(text: text, today: today, context: .instant)
+        let parser = Parser(text: text, today: today, now: now, timeZone: timeZone, context: .instant)
         let phrase = try parser.phrase()
+        if let exact = phrase.exact { return NamedInstant(date: exact, timeZone: timeZone, hadTime: true) }
         guard let clock = phrase.clock else {
             if phrase.isNow { return NamedInstant(date: now, timeZone: timeZone, hadTime: true) }
             if phrase.day == today { return NamedInstant(date: now, timeZone: timeZone, hadTime: false) }
@@ -118,9 +119,21 @@ public struct DateGrammar: Sendable {
     /// explicit offset the day as written in that offset. A time, if given, is checked for
     /// form but otherwise ignored (so a time skipped by daylight saving is no error here).
     public func days(_ text: String) throws(DateGrammarError) -> DayRange {
-        let parser = Parser(text: text, today: today, context: .days)
+        let parser = Parser(text: text, today: today, now: now, timeZone: timeZone, context: .days)
         if let range = try parser.span() { return range }
         return DayRange(try parser.phrase().day)
+    }
+
+    /// A date before the first `: ` of a new entry's first line, as jrnl reads one (`yesterday 9pm: Dinner`,
+    /// `nov 3: Text`): the moment and the text after it. Nil when there is no such prefix or it is no date
+    /// (then the colon is just text).
+    public func leadingDate(in text: String) -> (instant: NamedInstant, rest: String)? {
+        let firstLine = text.prefix { $0 != "\n" }
+        guard let colon = firstLine.range(of: ": "), colon.lowerBound > firstLine.startIndex else { return nil }
+        let prefix = String(text[..<colon.lowerBound])
+        guard prefix.count <= 40, let instant = try? instant(prefix) else { return nil }
+        let rest = text[colon.upperBound...].drop { $0 == " " }
+        return (instant, String(rest))
     }
 
     /// Today as the wall clock in `timeZone` reads it at `now`.
@@ -178,6 +191,8 @@ extension DateGrammar {
         var clock: TimeOfDay?
         /// The word `now` with no time after it.
         var isNow: Bool = false
+        /// A moment counted from now (`10 minutes ago`, `in 2 hours`).
+        var exact: Date? = nil
     }
 
     private struct Parser {
@@ -188,19 +203,25 @@ extension DateGrammar {
         /// Lowercased, for matching.
         let lower: String
         let tokens: [String]
-        /// The text was Korean, rewritten into English words: a month and day without a year
-        /// (`3월 1일`) is then allowed, which English leaves out (`june 13` might mean June 2013).
-        let wasKorean: Bool
         let today: LocalDay
+        let now: Date
+        let timeZone: TimeZone
         let context: Context
 
-        init(text: String, today: LocalDay, context: Context) {
+        init(text: String, today: LocalDay, now: Date, timeZone: TimeZone, context: Context) {
             original = text.trimmingCharacters(in: .whitespacesAndNewlines)
             lower = KoreanDates.canonical(original.lowercased())
-            wasKorean = lower != original.lowercased()
             tokens = lower.split(whereSeparator: \.isWhitespace).map(String.init)
             self.today = today
+            self.now = now
+            self.timeZone = timeZone
             self.context = context
+        }
+
+        /// `seconds` from now, as a phrase.
+        private func fromNow(_ seconds: Int) -> Phrase {
+            let date = now.addingTimeInterval(TimeInterval(seconds))
+            return Phrase(day: LocalDay(date, in: timeZone), exact: date)
         }
 
         func fail(_ reason: String) -> DateGrammarError {
@@ -245,19 +266,29 @@ extension DateGrammar {
             case "tomorrow":
                 day = try shift(today, by: 1)
             case "last":
-                guard tokens.count > 1, let weekday = Words.weekday(tokens[1]) else { throw notUnderstood() }
-                day = try latest(weekday, strictlyBeforeToday: true)
-                used = 2
-            case "in":
-                // `in 2 days`
-                guard tokens.count > 2, let count = Self.count(tokens[1]), let unit = Words.unit(tokens[2]) else {
+                guard tokens.count > 1 else { throw notUnderstood() }
+                if let weekday = Words.weekday(tokens[1]) {
+                    day = try latest(weekday, strictlyBeforeToday: true)
+                } else if let unit = Words.unit(tokens[1]) {
+                    // `last week` as one moment (jrnl's): a week before today.
+                    day = try distance(-1, unit)
+                } else {
                     throw notUnderstood()
                 }
+                used = 2
+            case "in":
+                // `in 2 days`, `in 10 minutes`
+                guard tokens.count > 2, let count = Self.count(tokens[1]) else { throw notUnderstood() }
+                if tokens.count == 3, let seconds = Words.clockUnit(tokens[2]) { return fromNow(count * seconds) }
+                guard let unit = Words.unit(tokens[2]) else { throw notUnderstood() }
                 day = try distance(count, unit)
                 used = 3
             default:
                 if let weekday = Words.weekday(first) {
                     day = try latest(weekday, strictlyBeforeToday: false)
+                } else if tokens.count == 3, tokens[2] == "ago", let count = Self.count(first), let seconds = Words.clockUnit(tokens[1]) {
+                    // `10 minutes ago`: that long before now.
+                    return fromNow(-count * seconds)
                 } else if tokens.count > 2, tokens[2] == "ago", let count = Self.count(first), let unit = Words.unit(tokens[1]) {
                     // `3 weeks ago`
                     day = try distance(-count, unit)
@@ -416,8 +447,8 @@ extension DateGrammar {
         }
 
         /// `june 1, 2025`, `1 june 2025` at the start, and how many tokens that took; nil when the text
-        /// does not start like that. Korean may leave out the year (`3월 1일`): then the latest such day
-        /// on or before today.
+        /// does not start like that. The year may be left out (`nov 3`, `december 24`, `3월 1일`): then the
+        /// latest such day on or before today (a diary's days are behind it).
         private func monthAndDay() throws(DateGrammarError) -> (LocalDay, Int)? {
             guard tokens.count >= 2 else { return nil }
             let month: Int, dayToken: String
@@ -433,7 +464,6 @@ extension DateGrammar {
             if tokens.count > 2, let year = Self.year(tokens[2]) {
                 return (try checkedDay(year: year, month: month, day: day), 3)
             }
-            guard wasKorean else { return nil }
             guard day >= 1, day <= LocalDay.daysIn(month: month, year: 2000) else {
                 throw fail(day < 1 ? Say.noSuchDay(day) : Say.monthHasAtMost(month: month, days: LocalDay.daysIn(month: month, year: 2000)))
             }
@@ -514,6 +544,16 @@ extension DateGrammar {
     /// The English words the grammar reads (input vocabulary, not output text).
     private enum Words {
         enum Unit { case day, week, month, year }
+
+        /// Units of the clock, in seconds: `10 minutes ago`.
+        static func clockUnit(_ word: String) -> Int? {
+            switch word {
+            case "second", "seconds", "sec", "secs": 1
+            case "minute", "minutes", "min", "mins": 60
+            case "hour", "hours": 3600
+            default: nil
+            }
+        }
 
         static func unit(_ word: String) -> Unit? {
             switch word {

@@ -42,7 +42,7 @@ enum KoreanDates {
     }
 
     /// Counters that follow a number, longest first so `개월` is not read as `개`.
-    private static let counters = ["개월", "주일", "년", "월", "일", "주", "달", "시", "분", "초"]
+    private static let counters = ["개월", "주일", "시간", "년", "월", "일", "주", "달", "시", "분", "초"]
 
     /// The Korean words the grammar knows, longest first.
     private static let words = [
@@ -117,7 +117,7 @@ enum KoreanDates {
                 // `3일 전`, `2주 후`: a distance from today.
                 if case .word(let direction)? = peek(1), ["전", "후", "뒤"].contains(direction) {
                     guard let unit = ["일": "days", "주": "weeks", "주일": "weeks", "개월": "months", "달": "months",
-                                      "년": "years"][counter]
+                                      "년": "years", "시간": "hours", "분": "minutes", "초": "seconds"][counter]
                     else { return nil }
                     out.append(direction == "전" ? "\(number) \(unit) ago" : "in \(number) \(unit)")
                     index += 2

@@ -45,16 +45,24 @@ public enum EntryFile {
     /// Nil for UTF-8 text; else the 1-based line of the first NUL byte or invalid UTF-8 sequence.
     static func lineWhereTextEnds(_ data: Data) -> Int? {
         if !holdsNUL(data), String(data: data, encoding: .utf8) != nil { return nil }
+        return firstNonText(data, refusingNUL: true)?.line
+    }
+
+    /// The 1-based line and the byte offset of the first sequence that is not UTF-8 (or, `refusingNUL`, of
+    /// the first NUL byte); nil when there is none.
+    static func firstNonText(_ bytes: some Collection<UInt8>, refusingNUL: Bool) -> (line: Int, offset: Int)? {
         var line = 1
-        var bytes = data.makeIterator()
+        var offset = 0
+        var iterator = bytes.makeIterator()
         var parser = Unicode.UTF8.ForwardParser()
         while true {
-            switch parser.parseScalar(from: &bytes) {
+            switch parser.parseScalar(from: &iterator) {
             case .valid(let scalar):
-                if scalar.count == 1 && scalar.first == 0 { return line }
+                if refusingNUL && scalar.count == 1 && scalar.first == 0 { return (line, offset) }
                 if scalar.count == 1 && scalar.first == 10 { line += 1 }
+                offset += scalar.count
             case .error:
-                return line
+                return (line, offset)
             case .emptyInput:
                 return nil
             }

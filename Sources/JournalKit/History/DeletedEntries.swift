@@ -28,7 +28,7 @@ extension Journal {
         if let cached, (try? repository.isAncestor(cached.head, of: head)) == true { base = cached }
         var found: [DeletedFile] = []
         var seen: Set<String> = []
-        try withGit(Say.text("doing.findDeleted")) {
+        try withGit(Say.text("doing.searchDeleted")) {
             try repository.walkChanges(hiding: base.map { [$0.head] } ?? [], under: [Journal.entriesFolder]) { info, changes in
                 for change in changes where change.kind == .deleted && Journal.isEntryPath(change.path) {
                     guard seen.insert(change.path).inserted, let blob = change.oldBlob else { continue }

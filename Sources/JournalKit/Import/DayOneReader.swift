@@ -6,9 +6,19 @@ import Foundation
 struct DayOneReader {
     /// For entries that name no time zone.
     let zone: TimeZone
+    var encoding = SourceEncoding.utf8
 
     /// Day One's media lists and the folders their files are in.
     static let media = [("photos", "photos"), ("videos", "videos"), ("audios", "audios"), ("pdfAttachments", "pdfs")]
+
+    /// The keys of an entry that become the journal's own fields; every other key is kept under `dayone:`.
+    static let ownFields: Set<String> = ["uuid", "creationDate", "timeZone", "starred", "tags", "text", "location", "weather"]
+
+    /// Tag names warned about already: once per name and import.
+    private final class Warned {
+        var tags: Set<String> = []
+    }
+    private let warned = Warned()
 
     func read(_ path: String, into writer: ImportWriter) throws(JournalError) {
         let source: ExportSource
@@ -28,14 +38,7 @@ struct DayOneReader {
 
     private func read(_ file: String, of source: ExportSource, into writer: ImportWriter) throws(JournalError) {
         let folder = (file as NSString).deletingLastPathComponent
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: try source.read(file))
-        } catch let error as JournalError {
-            throw error
-        } catch {
-            throw .invalid(Say.importUnreadable(file, Say.jsonBad(error.localizedDescription)))
-        }
+        let object = try ImportJSON.parse(try SourceText.utf8(try source.read(file), encoding: encoding, file: file), name: file)
         guard let entries = (object as? [String: Any])?["entries"] as? [Any] else {
             throw .invalid(Say.importUnreadable(file, Say.jsonNotExport("Day One")))
         }
@@ -53,9 +56,27 @@ struct DayOneReader {
                 writer.problem(place, Say.jsonMissing("creationDate"))
                 continue
             }
-            let named = (fields["timeZone"] as? String).flatMap(TimeZone.init(identifier:))
+            // Everything the journal has no field for, as Day One wrote it.
+            var kept = fields.filter { !DayOneReader.ownFields.contains($0.key) }
+            // Not modified since it was made: the export says so from the creation date.
+            if let modified = kept["modifiedDate"] as? String, modified == fields["creationDate"] as? String {
+                kept["modifiedDate"] = nil
+            }
+            var notices: [String] = []
+            let zoneName = fields["timeZone"] as? String
+            let named = zoneName.flatMap(TimeZone.init(identifier:))
+            if let zoneName, named == nil {
+                // Not replaced silently: said, and kept for the way back.
+                notices.append(Say.dayOneBadTimeZone(zoneName, zone.identifier))
+                kept["timeZone"] = zoneName
+            }
             let entryZone = named ?? zone
-            var text = DayOneReader.unescape(fields["text"] as? String ?? "")
+
+            let original = fields["text"] as? String ?? ""
+            var (text, asWritten) = DayOneExport.unescape(original)
+            if asWritten { kept[DayOneMetadata.textAsWritten] = true }
+            let newlines = original.reversed().prefix { $0 == "\n" }.count
+            if newlines > 0 { kept[DayOneMetadata.trailingNewlines] = newlines }
 
             // Media: checked for hostile names, copied into attachments/<id>/, links made relative.
             var attachments: [ImportedFile] = []
@@ -71,7 +92,7 @@ struct DayOneReader {
                     }
                     let relative = (folder.isEmpty ? "" : folder + "/") + mediaFolder + "/" + name
                     guard source.contains(relative) else {
-                        writer.problem(place, Say.dayOneMissingMedia(mediaFolder + "/" + name))
+                        notices.append(Say.dayOneMissingMedia(mediaFolder + "/" + name, Entry.title(of: text)))
                         continue
                     }
                     attachments.append(ImportedFile(name: name) { destination throws(JournalError) in
@@ -81,14 +102,38 @@ struct DayOneReader {
                 }
             }
             if !links.isEmpty { text = DayOneReader.rewrite(text, links: links) }
+            if kept["richText"] != nil { kept[DayOneMetadata.textMD5] = MD5.hex(Data(EntryFile.normalizedText(text).utf8)) }
+
+            // Tags as Day One named them; where the journal's rules cannot hold a name, the original stays
+            // beside the stored one, said once per name.
+            let tags = (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }
+            let stored = tags.compactMap(Journal.storedTag)
+            if stored != tags {
+                kept["tags"] = tags
+                for tag in tags where Journal.storedTag(tag) != tag && warned.tags.insert(tag).inserted {
+                    notices.append(Say.tagRenamed(tag, Journal.storedTag(tag) ?? ""))
+                }
+            }
+
+            // The place and the weather: the journal's fields, and Day One's whole record where it says more.
+            let locationFields = fields["location"] as? [String: Any]
+            let location = DayOneReader.location(locationFields)
+            if let locationFields, !DayOneExport.same(DayOneExport.location(location), locationFields) {
+                kept["location"] = locationFields
+            }
+            let weatherFields = fields["weather"] as? [String: Any]
+            let weather = DayOneReader.weather(weatherFields)
+            if let weatherFields, !DayOneExport.same(DayOneExport.weather(weather), weatherFields) {
+                kept["weather"] = weatherFields
+            }
 
             try writer.take(
                 ImportedEntry(
-                    id: id, createdAt: Timestamp(date: created.date, timeZone: entryZone),
+                    place: place, id: id, createdAt: Timestamp(date: created.date, timeZone: entryZone),
                     timeZone: named.map { $0.importName } ?? zone.importName,
-                    tags: (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }, starred: fields["starred"] as? Bool ?? false,
-                    text: text, location: DayOneReader.location(fields["location"] as? [String: Any]),
-                    weather: DayOneReader.weather(fields["weather"] as? [String: Any]), attachments: attachments))
+                    tags: tags, starred: fields["starred"] as? Bool ?? false,
+                    text: text, location: location, weather: weather, attachments: attachments,
+                    keptHeader: DayOneMetadata.headerLines(kept), notices: notices))
         }
     }
 
@@ -99,35 +144,6 @@ struct DayOneReader {
         guard hex.count == 32, hex.allSatisfy(\.isHexDigit) else { return nil }
         let h = Array(hex)
         return [h[0..<8], h[8..<12], h[12..<16], h[16..<20], h[20..<32]].map { String($0) }.joined(separator: "-")
-    }
-
-    /// Day One escapes punctuation that would mean nothing in Markdown anyway (`1\.`, `\-`, `\(`); those
-    /// backslashes go. Escapes that change what Markdown shows (`\*`, `\_`, `` \` ``, `\[`, `\]`, `\<`, `\\`)
-    /// stay, so the text still reads as Day One showed it.
-    static func unescape(_ text: String) -> String {
-        guard text.contains("\\") else { return text }
-        let meaningless = Set(".-()!+#>{}|~=:/'\"@$%&,;?^".unicodeScalars)
-        var out = String.UnicodeScalarView()
-        var scalars = text.unicodeScalars.makeIterator()
-        var pending: Unicode.Scalar? = scalars.next()
-        while let scalar = pending {
-            pending = scalars.next()
-            if scalar == "\\", let next = pending {
-                if meaningless.contains(next) {
-                    out.append(next)
-                    pending = scalars.next()
-                    continue
-                }
-                if next == "\\" {
-                    out.append(scalar)
-                    out.append(next)
-                    pending = scalars.next()
-                    continue
-                }
-            }
-            out.append(scalar)
-        }
-        return String(out)
     }
 
     /// `dayone-moment://ID` (photos) and `dayone-moment:/video/ID` and the like, made relative links.

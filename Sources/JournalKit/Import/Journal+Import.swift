@@ -1,48 +1,114 @@
 import Foundation
 import GRDB
 
+/// What `journal import` is asked to do.
+public struct ImportRequest: Sendable {
+    public var format: ImportFormat
+    /// The file or folder to read (absolute).
+    public var source: String
+    /// For times that name no zone.
+    public var timeZone: TimeZone
+    public var encoding: SourceEncoding
+    /// Lists what would be added and writes nothing.
+    public var dryRun: Bool
+    /// Brings back entries of an earlier import that were deleted since.
+    public var includeDeleted: Bool
+
+    public init(
+        format: ImportFormat, source: String, timeZone: TimeZone, encoding: SourceEncoding = .utf8, dryRun: Bool = false,
+        includeDeleted: Bool = false
+    ) {
+        self.format = format
+        self.source = source
+        self.timeZone = timeZone
+        self.encoding = encoding
+        self.dryRun = dryRun
+        self.includeDeleted = includeDeleted
+    }
+}
+
 extension Journal {
-    /// Reads `source` (a file or folder of `format`) and adds the entries the journal does not hold yet,
-    /// written as `add` writes them, all in one commit. An entry of the source that cannot be read is
-    /// reported and left out; a hostile source (paths leaving the journal, symlinks, a zip bomb) is refused
-    /// and everything written so far is taken back, so nothing is committed. A dry run writes nothing.
+    /// The journal at `root` for an import, created first when there is none yet (no folder, or an empty
+    /// one), as `add` makes the default one; `created` says so.
+    public static func openForImport(at root: String, context: JournalContext) throws(JournalError) -> (journal: Journal, created: Bool) {
+        let empty = FileSystem.isFolder(root) && ((try? FileManager.default.contentsOfDirectory(atPath: root)) ?? ["?"]).isEmpty
+        if !FileSystem.exists(root) || empty { return (try create(at: root, context: context), true) }
+        return (try open(at: root, context: context), false)
+    }
+
+    /// Reads the request's source (a file or folder of its format) and adds the entries the journal does not
+    /// hold yet, written as `add` writes them, all in one commit. An entry of the source that cannot be read is
+    /// reported and left out, and so is one an earlier import brought that was deleted since (unless the
+    /// request includes those); a hostile source (paths leaving the journal, symlinks, a zip bomb) or one that
+    /// is not text in its encoding is refused and everything written so far is taken back, so nothing is
+    /// committed. A dry run writes nothing.
     public func importEntries(
-        _ format: ImportFormat, from source: String, timeZone: TimeZone, dryRun: Bool,
-        added: @escaping (ImportedSummary) -> Void = { _ in }, progress: ((Int) -> Void)? = nil
+        _ request: ImportRequest, added: @escaping (ImportedSummary) -> Void = { _ in }, progress: ((Int) -> Void)? = nil
     ) throws(JournalError) -> ImportReport {
+        let source = request.source
         guard FileSystem.exists(source) else { throw .invalid(Say.importSourceMissing(source)) }
         var lock: WriterLock?
-        if !dryRun {
+        if !request.dryRun {
             try checkCommittable()
             lock = try takeLock()
             let waiting = (try? index().dirtyPaths()) ?? []
             if !waiting.isEmpty { _ = try commitPending(waiting, everything: false) }
         }
         defer { withExtendedLifetime(lock) {} }
+        let known = try index().allIDs()
+        // Entries deleted since an earlier import: looked for in the history only when an entry of the source
+        // is not in the journal (a re-import of what is all there never walks it).
+        let deleted = { () throws(JournalError) -> Set<String> in
+            do {
+                return Set(try self.deletedFiles().map(\.id))
+            } catch {
+                throw .from(error, doing: Say.text("doing.findDeleted"))
+            }
+        }
         let writer = ImportWriter(
-            root: root, dryRun: dryRun, known: try index().allIDs(), added: added, progress: progress)
+            root: root, dryRun: request.dryRun, known: known, deleted: request.includeDeleted ? nil : deleted,
+            added: added, progress: progress)
+        let zone = request.timeZone
         do {
-            switch format {
-            case .jrnl: try JrnlReader(zone: timeZone).read(source, into: writer)
-            case .dayone: try DayOneReader(zone: timeZone).read(source, into: writer)
-            case .markdown: try MarkdownReader(zone: timeZone).read(source, into: writer)
+            switch request.format {
+            case .jrnl: try JrnlReader(zone: zone, encoding: request.encoding).read(source, into: writer)
+            case .dayone: try DayOneReader(zone: zone, encoding: request.encoding).read(source, into: writer)
+            case .markdown: try MarkdownReader(zone: zone, encoding: request.encoding).read(source, into: writer)
             }
         } catch {
             writer.rollback()
             throw error
         }
         var report = writer.report
-        guard !dryRun, !writer.written.isEmpty else { return report }
+        guard !request.dryRun, !writer.written.isEmpty else { return report }
         let name = (source as NSString).lastPathComponent
-        let message = Say.commitImport(report.added, format.rawValue, name)
+        let message = Say.commitImport(report.added, request.format.rawValue, name)
+        // A journal brought from jrnl keeps jrnl's `@tags`: `@word` in a new entry is a tag here too.
+        var paths = writer.written
+        let settingsPath = root + "/" + Journal.settingsFile
+        let settingsBefore = FileSystem.contents(settingsPath)
+        if request.format == .jrnl, settings.tagPrefix == nil, settingsProblem == nil, var text = settingsBefore {
+            if let last = text.last, last != 10 { text.append(10) }
+            text.append(contentsOf: Data("# `@word` in an entry's text is a tag, as in jrnl (import jrnl set this).\ntag_prefix: \"@\"\n".utf8))
+            do throws(JournalError) {
+                try write(text, to: settingsPath)
+            } catch {
+                writer.rollback()
+                throw error
+            }
+            paths.append(Journal.settingsFile)
+        }
         do throws(JournalError) {
-            try commit(writer.written, message: message)
+            try commit(paths, message: message)
         } catch {
             writer.rollback()
+            if paths.count > writer.written.count, let settingsBefore { try? write(settingsBefore, to: settingsPath) }
             throw error
         }
         report.commitMessage = message
         let entries = writer.written.filter { $0.hasPrefix(Journal.entriesFolder + "/") }
+        // journal.yml first: recording a file moves the snapshot's scan time, which the bulk load below sets last.
+        if paths.count > writer.written.count { try? index().record([Journal.settingsFile], root: root, committed: true, read: indexRead) }
         // Read back on every core and loaded in bulk: the import's files are many and already committed.
         try? index().recordMany(entries, root: root, read: reader, settle: settleDate)
         return report
@@ -64,33 +130,65 @@ final class ImportWriter {
     private var known: Set<String>
     private let added: (ImportedSummary) -> Void
     private let progress: ((Int) -> Void)?
+    /// Ids of entries that were in the journal once and were deleted, found when first asked; nil when they
+    /// are imported all the same (`--include-deleted`).
+    private let findDeleted: (() throws(JournalError) -> Set<String>)?
+    private var deleted: Set<String>?
+    /// The latest creation time given out in each second: entries of the source that share a time get a
+    /// millisecond each, in the source's order, so they list in that order (as `add` does, `orderedCreation`).
+    private var latestInSecond: [TimeInterval: TimeInterval] = [:]
     private(set) var report = ImportReport()
     /// Files written, relative to the journal, in order.
     private(set) var written: [String] = []
     /// Folders this import made, to remove again on a rollback.
     private var madeFolders: [String] = []
 
-    init(root: String, dryRun: Bool, known: Set<String>, added: @escaping (ImportedSummary) -> Void, progress: ((Int) -> Void)?) {
+    init(
+        root: String, dryRun: Bool, known: Set<String>, deleted: (() throws(JournalError) -> Set<String>)? = nil,
+        added: @escaping (ImportedSummary) -> Void, progress: ((Int) -> Void)?
+    ) {
         self.root = root
         self.dryRun = dryRun
         self.known = known
+        self.findDeleted = deleted
         self.added = added
         self.progress = progress
     }
 
+    /// An entry of the source left out, and why.
     func problem(_ place: String, _ reason: String) {
         report.problems.append(ImportProblem(place: place, reason: reason))
     }
 
-    /// Adds one entry unless the journal already holds its id.
-    func take(_ entry: ImportedEntry) throws(JournalError) {
-        progress?(report.added + report.alreadyThere)
+    /// Something to say about an entry that is imported all the same.
+    func notice(_ place: String, _ reason: String) {
+        report.notices.append(ImportProblem(place: place, reason: reason))
+    }
+
+    /// Adds one entry unless the journal already holds its id, or held it and it was deleted since.
+    func take(_ imported: ImportedEntry) throws(JournalError) {
+        progress?(report.added + report.alreadyThere + report.deletedSince)
+        var entry = imported
+        entry.createdAt = inSourceOrder(entry.createdAt)
         let path = EntryFile.path(for: entry.id, at: entry.createdAt)
         guard !known.contains(entry.id), !FileSystem.exists(root + "/" + path) else {
             report.alreadyThere += 1
             return
         }
+        // A NUL byte makes a file that is not text: the tool could not read back what it wrote.
+        guard !ImportWriter.holdsNUL(entry.text), !entry.tags.contains(where: ImportWriter.holdsNUL) else {
+            problem(entry.place, Say.importNUL)
+            return
+        }
+        if let findDeleted {
+            if deleted == nil { deleted = try findDeleted() }
+            if deleted?.contains(entry.id) == true {
+                report.deletedSince += 1
+                return
+            }
+        }
         known.insert(entry.id)
+        for text in entry.notices { notice(entry.place, text) }
         if !dryRun {
             var names = Set<String>()
             for file in entry.attachments {
@@ -116,6 +214,28 @@ final class ImportWriter {
         }
         report.added += 1
         added(ImportedSummary(id: entry.id, path: path, createdAt: entry.createdAt, title: Entry.title(of: entry.text)))
+    }
+
+    static func holdsNUL(_ text: String) -> Bool {
+        var text = text
+        return text.withUTF8 { buffer in buffer.baseAddress.map { memchr($0, 0, buffer.count) } ?? nil } != nil
+    }
+
+    /// The time, a millisecond after the latest entry this import gave the same second, when there is one.
+    private func inSourceOrder(_ stamp: Timestamp) -> Timestamp {
+        let time = stamp.date.timeIntervalSince1970
+        let second = time.rounded(.down)
+        guard let latest = latestInSecond[second] else {
+            latestInSecond[second] = time
+            return stamp
+        }
+        guard time <= latest else {
+            latestInSecond[second] = time
+            return stamp
+        }
+        let next = ((latest * 1000).rounded() + 1) / 1000
+        latestInSecond[second] = next
+        return Timestamp(date: Date(timeIntervalSince1970: next), offsetSeconds: stamp.offsetSeconds)
     }
 
     /// Writes a new file, refusing to replace one. Not synced file by file (Foundation's `Data.write`
@@ -153,17 +273,10 @@ final class ImportWriter {
         madeFolders = []
     }
 
-    /// Tags as the journal stores them: other apps allow characters ours do not (`+`, `*`), which are dropped.
+    /// Tags as the journal stores them (`Journal.storedTag`), each once.
     static func clean(_ tags: [String]) -> [String] {
         var result: [String] = []
-        for raw in tags {
-            let kept = String(String.UnicodeScalarView(raw.unicodeScalars.filter { scalar in
-                CharacterSet.alphanumerics.contains(scalar) || "-_/.".unicodeScalars.contains(scalar)
-                    || scalar.properties.isEmojiPresentation
-            }))
-            let tag = kept.trimmingCharacters(in: CharacterSet(charactersIn: "-_/."))
-            if !tag.isEmpty, !result.contains(tag) { result.append(tag) }
-        }
+        for tag in tags.compactMap(Journal.storedTag) where !result.contains(tag) { result.append(tag) }
         return result
     }
 }

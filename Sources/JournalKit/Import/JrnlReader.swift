@@ -6,18 +6,34 @@ import Foundation
 struct JrnlReader {
     /// jrnl's times carry no zone: they are read as wall-clock times in this one.
     let zone: TimeZone
+    var encoding = SourceEncoding.utf8
+
+    /// How many entries of each id the source held so far: twins (same minute, same text) are two entries.
+    private final class Twins {
+        var seen: [String: Int] = [:]
+    }
+    private let twins = Twins()
 
     func read(_ path: String, into writer: ImportWriter) throws(JournalError) {
-        guard !FileSystem.isFolder(path) else { throw .invalid(Say.jrnlNoEntries(path)) }
+        let name = (path as NSString).lastPathComponent
+        if FileSystem.isFolder(path) {
+            if FileSystem.exists(path + "/Journal.json") { throw .invalid(Say.looksLikeDayOne(name)) }
+            throw .invalid(Say.jrnlNoEntries(path))
+        }
         guard let handle = FileHandle(forReadingAtPath: path) else {
             throw .io(path, FileSystem.exists(path) ? Say.cannotRead : Say.noSuchFile)
         }
         defer { try? handle.close() }
         var lines = LineReader(handle)
-        let name = (path as NSString).lastPathComponent
+        if lines.starts({ $0.starts(with: [0x50, 0x4B, 0x03, 0x04]) }) { throw .invalid(Say.looksLikeDayOne(name)) }  // a zip
+        let startsUTF16 = lines.starts { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) }
+        if encoding != .utf8 || startsUTF16 {
+            // Another encoding: the file is converted whole, then read as any other.
+            lines = LineReader(data: try SourceText.utf8(try FileSystem.read(path), encoding: encoding, file: name))
+        }
         let firstByte = lines.peek { ![9, 10, 13, 32, 0xEF, 0xBB, 0xBF].contains($0) }
         if firstByte == UInt8(ascii: "{") {
-            try readJSON(try FileSystem.read(path), name: name, into: writer)
+            try readJSON(try SourceText.utf8(try FileSystem.read(path), encoding: encoding, file: name), name: name, into: writer)
         } else {
             try readText(&lines, name: name, path: path, into: writer)
         }
@@ -27,24 +43,37 @@ struct JrnlReader {
 
     /// Walks the file line by line: a line starting `[date] ` opens an entry, which runs up to the
     /// newline before the next one (`(?:^|\n)\[([^\]]+)\] ` in jrnl). Only one entry's text is held at a time.
+    /// A line that is not UTF-8 stops the import (with its place), before anything is committed.
     private func readText(_ lines: inout LineReader, name: String, path: String, into writer: ImportWriter) throws(JournalError) {
-        var open: (text: String, stamp: JrnlStamp)?
+        var open: (text: String, stamp: JrnlStamp, line: Int)?
         var skipping = false
         var found = 0
         var lineNumber = 0
+        var offset = 0
         var preamble = false
 
-        func finish() throws(JournalError) {
+        func finish(last: Bool = false) throws(JournalError) {
             guard var entry = open else { return }
-            // The entry runs up to the newline before the next one.
-            if entry.text.utf8.last == 10 { entry.text.removeLast() }
-            try writer.take(makeEntry(text: entry.text, stamp: entry.stamp))
+            // The entry runs up to the newline before the next one; the last one to the end of the file
+            // (whose final newline makes its first line the title, never its first sentence).
+            if !last, entry.text.utf8.last == 10 { entry.text.removeLast() }
+            try writer.take(makeEntry(text: entry.text, stamp: entry.stamp, place: "\(name):\(entry.line)"))
             open = nil
         }
 
-        while let bytes = lines.next() {
+        while var bytes = lines.next() {
             lineNumber += 1
-            let line = String(decoding: bytes, as: UTF8.self)
+            var start = offset
+            offset += bytes.count + (lines.endedWithNewline ? 1 : 0)
+            if lineNumber == 1, bytes.starts(with: SourceText.utf8BOM) {
+                // A byte-order mark is no text.
+                bytes = bytes.dropFirst(3)
+                start += 3
+            }
+            guard let line = String(validating: bytes, as: UTF8.self) else {
+                try SourceText.check(bytes[...], file: name, lineOffset: lineNumber - 1, byteOffset: start)
+                continue
+            }
             guard line.utf8.first == UInt8(ascii: "["), let close = line.utf8.firstIndex(of: UInt8(ascii: "]")),
                   line.utf8.index(after: close) < line.endIndex, line.utf8[line.utf8.index(after: close)] == 32
             else {
@@ -57,7 +86,7 @@ struct JrnlReader {
                 try finish()
                 skipping = false
                 found += 1
-                open = (String(line[line.utf8.index(close, offsetBy: 2)...]) + (lines.endedWithNewline ? "\n" : ""), stamp)
+                open = (String(line[line.utf8.index(close, offsetBy: 2)...]) + (lines.endedWithNewline ? "\n" : ""), stamp, lineNumber)
             } else if JrnlStamp.looksLikeDate(blob) {
                 // jrnl would take it for a date; we cannot: say so, and leave its text out.
                 try finish()
@@ -69,13 +98,13 @@ struct JrnlReader {
                 open?.text += line + (lines.endedWithNewline ? "\n" : "")
             }
         }
-        try finish()
+        try finish(last: true)
         guard found > 0 else { throw .invalid(Say.jrnlNoEntries(path)) }
         if preamble { writer.problem("\(name):1", Say.jrnlTextBeforeFirst) }
     }
 
     /// One entry from its text after `[date] `: jrnl's star rule, title split and tags.
-    private func makeEntry(text: String, stamp: JrnlStamp) -> ImportedEntry {
+    private func makeEntry(text: String, stamp: JrnlStamp, place: String) -> ImportedEntry {
         var raw = text
         var starred = false
         let firstLine = text.split(separator: "\n", maxSplits: 1, omittingEmptySubsequences: false).first ?? ""
@@ -85,28 +114,34 @@ struct JrnlReader {
             raw = Jrnl.strip(String(firstLine), characters: "\n *") + "\n" + rest
         }
         let (title, body) = Jrnl.splitTitle(raw)
-        return entry(title: title, body: body, tags: Jrnl.tags(in: text), starred: starred, stamp: stamp)
+        return entry(title: title, body: body, tags: Jrnl.tags(in: text), starred: starred, stamp: stamp, place: place)
     }
 
-    private func entry(title: String, body: String, tags: [String], starred: Bool, stamp: JrnlStamp) -> ImportedEntry {
-        let createdAt = Timestamp.parse(stamp.text, zone: zone) ?? Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0)
+    private func entry(title: String, body: String, tags: [String], starred: Bool, stamp: JrnlStamp, place: String) -> ImportedEntry {
+        var createdAt = Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0)
+        var notices: [String] = []
+        if let (time, skipped) = Timestamp.parseWallTime(stamp.text, zone: zone) {
+            createdAt = time
+            if skipped { notices.append(Say.wallTimeSkipped(stamp.minute, zone.identifier, time.rfc3339)) }
+        }
+        // The minute, title and body: what both of jrnl's forms carry, so the text file and the JSON
+        // export of one journal give the same ids. The second and later of identical twins count themselves in.
+        let key = stamp.minute + "\n" + title + "\n" + body
+        // Counted by the first twin's id (a short ASCII key: hashing the texts themselves was a third of a re-import).
+        let id = ImportID.make(.jrnl, key)
+        let twin = twins.seen[id, default: 0]
+        twins.seen[id] = twin + 1
         return ImportedEntry(
-            // The minute, title and body: what both of jrnl's forms carry, so the text file and the JSON
-            // export of one journal give the same ids.
-            id: ImportID.make(.jrnl, stamp.minute + "\n" + title + "\n" + body),
+            place: place, id: twin == 0 ? id : ImportID.make(.jrnl, key + "\n" + String(twin + 1)),
             createdAt: createdAt, timeZone: zone.importName, tags: tags, starred: starred,
-            text: body.isEmpty ? title : title + "\n\n" + body)
+            text: body.isEmpty ? title : title + "\n\n" + body, notices: notices)
     }
 
     // MARK: JSON
 
     private func readJSON(_ data: Data, name: String, into writer: ImportWriter) throws(JournalError) {
-        let object: Any
-        do {
-            object = try JSONSerialization.jsonObject(with: data)
-        } catch {
-            throw .invalid(Say.importUnreadable(name, Say.jsonBad(error.localizedDescription)))
-        }
+        let object = try ImportJSON.parse(data, name: name)
+        if ImportJSON.looksLikeDayOne(object) { throw .invalid(Say.looksLikeDayOne(name)) }
         guard let entries = (object as? [String: Any])?["entries"] as? [Any] else {
             throw .invalid(Say.importUnreadable(name, Say.jsonNotExport("jrnl")))
         }
@@ -127,11 +162,16 @@ struct JrnlReader {
                 continue
             }
             let body = fields["body"] as? String ?? ""
-            let tags = (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }.map { tag in
+            // jrnl finds tags in the text (its JSON lists them lower-cased): the text's, as written, then any
+            // other the JSON lists.
+            var tags = Jrnl.tags(in: title + "\n" + body)
+            let listed = (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }.map { tag in
                 tag.first == "@" || tag.first == "#" ? String(tag.dropFirst()) : tag
             }
+            let found = Set(tags.map { $0.lowercased() })
+            tags += listed.filter { !found.contains($0.lowercased()) }
             let starred = fields["starred"] as? Bool ?? false
-            try writer.take(entry(title: title, body: body, tags: tags, starred: starred, stamp: stamp))
+            try writer.take(entry(title: title, body: body, tags: tags, starred: starred, stamp: stamp, place: place))
         }
     }
 }
@@ -251,10 +291,13 @@ enum Jrnl {
         return nil
     }
 
-    /// `(?<!\S)([#@][-+*#/\w]+)`, lower-cased, first appearance first, without the symbol.
-    static func tags(in text: String) -> [String] {
+    /// `(?<!\S)([#@][-+*#/\w]+)`, first appearance first, as written there (jrnl lower-cases them; the
+    /// journal keeps the writer's case and compares without it), without the symbol or, as jrnl's JSON
+    /// export lists them, with it (`#4412`, `@work`). Tags that differ only in case are one.
+    static func tags(in text: String, withSymbol: Bool = false) -> [String] {
         let s = Array(text.unicodeScalars)
         var tags: [String] = []
+        var keys: Set<String> = []
         var i = 0
         func isWord(_ c: Unicode.Scalar) -> Bool {
             c.properties.isAlphabetic || c.properties.numericType != nil || c == "_"
@@ -265,8 +308,8 @@ enum Jrnl {
                 var j = i + 1
                 while j < s.count, isWord(s[j]) { j += 1 }
                 if j > i + 1 {
-                    let tag = String(String.UnicodeScalarView(s[(i + 1)..<j])).lowercased()
-                    if !tags.contains(tag) { tags.append(tag) }
+                    let tag = String(String.UnicodeScalarView(s[(withSymbol ? i : i + 1)..<j]))
+                    if keys.insert(tag.lowercased()).inserted { tags.append(tag) }
                     i = j
                     continue
                 }
@@ -279,7 +322,7 @@ enum Jrnl {
 
 /// The lines of a file, read a megabyte at a time, so that a jrnl journal of any size is never held whole.
 struct LineReader {
-    private let handle: FileHandle
+    private let handle: FileHandle?
     private var buffer = Data()
     private var start = 0
     private var atEnd = false
@@ -288,6 +331,19 @@ struct LineReader {
 
     init(_ handle: FileHandle) {
         self.handle = handle
+    }
+
+    /// The lines of text already in memory.
+    init(data: Data) {
+        handle = nil
+        buffer = data.startIndex == 0 ? data : Data(Array(data))
+        atEnd = true
+    }
+
+    /// Whether the first bytes (up to four) satisfy `test`, reading no more than those.
+    mutating func starts(_ test: (Data) -> Bool) -> Bool {
+        while buffer.count - start < 4, !atEnd { fill() }
+        return test(Data(buffer[start..<min(buffer.count, start + 4)]))
     }
 
     /// The next line without its newline; nil at the end of the file.
@@ -320,7 +376,7 @@ struct LineReader {
     }
 
     private mutating func fill() {
-        let chunk = (try? handle.read(upToCount: 1 << 20)) ?? nil
+        let chunk = (try? handle?.read(upToCount: 1 << 20)) ?? nil
         if start > 0 {
             buffer.removeSubrange(0..<start)
             start = 0

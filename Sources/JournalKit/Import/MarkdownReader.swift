@@ -7,6 +7,7 @@ import Foundation
 struct MarkdownReader {
     /// For dates that name no zone.
     let zone: TimeZone
+    var encoding = SourceEncoding.utf8
 
     /// Header keys the tool writes itself: the note's own are not copied over them.
     static let replacedKeys = ["id", "created_at", "time_zone", "category", "tags", "starred", "weather", "location", "date", "created"]
@@ -24,7 +25,8 @@ struct MarkdownReader {
         guard !notes.isEmpty else { throw .invalid(Say.markdownNoNotes(path)) }
         for note in notes {
             let full = root + "/" + note
-            let data = try FileSystem.read(full)
+            // The note as UTF-8 without a BOM, or refused with its place when it is not text.
+            let data = try SourceText.utf8(try FileSystem.read(full), encoding: encoding, file: note)
             guard let entry = makeEntry(data, relative: note, modified: FileSystem.modificationTime(full), writer: writer) else { continue }
             try writer.take(entry)
         }
@@ -89,7 +91,7 @@ struct MarkdownReader {
         }
         tags = tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 } + Hashtags.find(in: split.text)
         return ImportedEntry(
-            id: ImportID.make(.markdown, relative), createdAt: createdAt, timeZone: zone.importName, tags: tags,
+            place: relative, id: ImportID.make(.markdown, relative), createdAt: createdAt, timeZone: zone.importName, tags: tags,
             starred: false, text: split.text, keptHeader: MarkdownReader.otherKeys(split))
     }
 

@@ -11,6 +11,9 @@ public struct Settings: Sendable, Equatable {
     }
 
     public var categories: [Category]
+    /// `tag_prefix: "@"`: `@word` in a new entry's text is a tag too, as in jrnl (a journal imported from
+    /// jrnl says so). `#word` always is one.
+    public var tagPrefix: String? = nil
 
     public func category(named name: String) -> Category? {
         categories.first { $0.name == name }
@@ -30,7 +33,7 @@ public struct Settings: Sendable, Equatable {
             categories.append(Category(name: pair.key, emoji: pair.value["emoji"]?.string, color: pair.value["color"]?.string,
                     template: pair.value["template"]?.string))
         }
-        return Settings(categories: categories)
+        return Settings(categories: categories, tagPrefix: root["tag_prefix"]?.string)
     }
 
     /// The `journal.yml` of a new journal: the Think-about categories.

@@ -23,14 +23,35 @@ public struct UserConfig: Sendable, Equatable {
     public var gitToken: String?
     /// The language of messages (a catalogue's name: en, ko); nil to follow LC_ALL, LC_MESSAGES, LANG.
     public var language: String?
+    /// `tags.prefix`: `@` makes `@word` in a new entry's text a tag too, as in jrnl.
+    public var tagPrefix: String?
+    /// Named journals (jrnl's `journals:`): `journals.work: ~/work-journal`, for `-J work` and `journal work: …`.
+    public var journals: [String: String] = [:]
 
     public init() {}
+
+    /// Whether `journal config` knows the key: one of `keys`, or `journals.NAME` for a one-word name.
+    public static func knows(_ key: String) -> Bool {
+        keys.contains(key) || journalName(inKey: key) != nil
+    }
+
+    /// `work` in `journals.work`.
+    static func journalName(inKey key: String) -> String? {
+        guard key.hasPrefix("journals.") else { return nil }
+        let name = String(key.dropFirst("journals.".count))
+        return Journal.isWord(name) && !name.contains(".") ? name : nil
+    }
+
+    /// Every key that has a value, in the file's order, the named journals last.
+    public var setKeys: [String] {
+        UserConfig.keys.filter { value(of: $0) != nil } + journals.keys.sorted().map { "journals." + $0 }
+    }
 
     /// The keys `journal config get/set` knows, in the file's order.
     public static let keys = [
         "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
         "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
-        "git.token", "language",
+        "git.token", "language", "tags.prefix",
     ]
 
     /// Keys whose values `config list` hides.
@@ -84,6 +105,15 @@ public struct UserConfig: Sendable, Equatable {
                 throw .badSettings(path, line: fileLine, reason: error.message)
             }
         }
+        if let journals = root["journals"], case .mapping(let pairs) = journals {
+            for pair in pairs {
+                guard journalName(inKey: "journals." + pair.key) != nil, let string = pair.value.string?.trimmingCharacters(in: .whitespaces)
+                else {
+                    throw .badSettings(path, line: line(of: "journals." + pair.key, in: text) ?? 1, reason: Say.configBadValue("journals." + pair.key, pair.value.string ?? "", expected("journals.")))
+                }
+                if !string.isEmpty { config.journals[pair.key] = string }
+            }
+        }
         return config
     }
 
@@ -124,8 +154,12 @@ public struct UserConfig: Sendable, Equatable {
         case "language":
             guard Say.languages.contains(text.lowercased()) else { throw bad() }
             language = text.lowercased()
+        case "tags.prefix":
+            guard !text.isEmpty, text.allSatisfy({ $0 == "#" || $0 == "@" }) else { throw bad() }
+            tagPrefix = text
         default:
-            throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys))
+            guard let name = UserConfig.journalName(inKey: key) else { throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys)) }
+            journals[name] = text
         }
     }
 
@@ -144,7 +178,8 @@ public struct UserConfig: Sendable, Equatable {
         case "location.longitude": longitude.map(YAMLWriter.number)
         case "units": units.rawValue
         case "language": language
-        default: nil
+        case "tags.prefix": tagPrefix
+        default: UserConfig.journalName(inKey: key).flatMap { journals[$0] }
         }
     }
 
@@ -156,6 +191,8 @@ public struct UserConfig: Sendable, Equatable {
         case "location.latitude": Say.expectedLatitude
         case "location.longitude": Say.expectedLongitude
         case _ where key.hasSuffix("url"): Say.expectedURL
+        case _ where key.hasPrefix("journals."): Say.expectedJournalPath
+        case "tags.prefix": Say.expectedTagPrefix
         default: Say.expectedText
         }
     }
@@ -278,7 +315,8 @@ public struct UserConfig: Sendable, Equatable {
         case "units": units = .metric
         case "git.token": gitToken = nil
         case "language": language = nil
-        default: break
+        case "tags.prefix": tagPrefix = nil
+        default: if let name = UserConfig.journalName(inKey: key) { journals[name] = nil }
         }
     }
 

@@ -15,6 +15,8 @@ public struct EntryRequest: Sendable {
     public var place: PlaceRequest?
     /// Whether to look up the weather of the place (with one).
     public var weather = true
+    /// The sign that marks a tag in the text besides `#` (`@`, as jrnl has it), from the user's config.
+    public var tagPrefix: String?
 
     public init(text: String? = nil) {
         self.text = text
@@ -45,16 +47,18 @@ public struct WeatherRequest: Sendable {
 extension Journal {
     /// What can be checked of `request` before a journal is opened (or made): its date, its tags, and
     /// a category or template against the built-in ones when there is no journal yet. Returns the date.
-    public static func check(_ request: EntryRequest, journalExists: Bool, context: JournalContext)
+    /// Without a date, a text that starts with one before its first colon (`yesterday 9pm: Dinner`, as
+    /// jrnl reads it) is dated by it, and the rest is the text.
+    public static func check(_ request: inout EntryRequest, journalExists: Bool, context: JournalContext)
         throws(JournalError) -> NamedInstant
     {
-        let when: NamedInstant
+        let grammar = DateGrammar(now: context.now, timeZone: context.timeZone)
+        var when = NamedInstant(date: context.now, timeZone: context.timeZone, hadTime: true)
         if let date = request.date {
-            do { when = try DateGrammar(now: context.now, timeZone: context.timeZone).instant(date) } catch {
-                throw .invalid(error.description)
-            }
-        } else {
-            when = NamedInstant(date: context.now, timeZone: context.timeZone, hadTime: true)
+            do { when = try grammar.instant(date) } catch { throw .invalid(error.description) }
+        } else if let text = request.text, let dated = grammar.leadingDate(in: text) {
+            when = dated.instant
+            request.text = dated.rest
         }
         _ = try normalize(tags: request.tags)
         if let text = request.text, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyEntry }
@@ -123,9 +127,10 @@ extension Journal {
         }
         // The text is ready: the weather gets a short while more, then the entry is saved regardless.
         if outcome == nil { outcome = lookup?.outcome(waitingUntil: Date().addingTimeInterval(budget)) }
-        let draft = Draft(
+        var draft = Draft(
             text: text ?? "", createdAt: stamp, timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil,
             category: category, tags: tags, starred: request.starred, location: outcome?.location, weather: outcome?.weather)
+        draft.tagPrefix = request.tagPrefix
         let added: (entry: Entry, pending: PendingReport)
         do {
             added = try add(draft)

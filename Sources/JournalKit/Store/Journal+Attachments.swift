@@ -73,3 +73,35 @@ extension Journal {
         return name.addingPercentEncoding(withAllowedCharacters: allowed) ?? name
     }
 }
+
+/// An entry's attached file as a shared entry names it: where it is on this machine, and, for a picture,
+/// its type (a page can then show it inline).
+public struct SharedFile: Sendable, Equatable {
+    public var name: String
+    /// Absolute.
+    public var path: String
+    /// `image/jpeg` and the like; nil for a file that is not a picture.
+    public var imageType: String?
+}
+
+extension Journal {
+    /// The entry's files, for `share`: a link relative to the journal means nothing once pasted elsewhere.
+    public func sharedFiles(of entry: Entry) -> [SharedFile] {
+        attachments(of: entry.id).map { relative in
+            let name = (relative as NSString).lastPathComponent
+            let ext = (name as NSString).pathExtension.lowercased()
+            let type: String? = Journal.imageExtensions.contains(ext)
+                ? "image/" + (["jpg": "jpeg", "svg": "svg+xml", "tif": "tiff"][ext] ?? ext) : nil
+            return SharedFile(name: name, path: root + "/" + relative, imageType: type)
+        }
+    }
+
+    /// The entry's text with its links to its own files made `file://` URLs of where they are on this machine.
+    public func textLinkingFiles(of entry: Entry) -> String {
+        var text = entry.text
+        for relative in attachments(of: entry.id) {
+            text = DayOneExport.relink(text, file: relative, entryPath: entry.path, to: URL(fileURLWithPath: root + "/" + relative).absoluteString)
+        }
+        return text
+    }
+}

@@ -11,14 +11,23 @@ public struct HeaderEdit: Sendable, Equatable {
     /// Applied in order, so `+x -x` leaves no `x`.
     public var tags: [TagOperation]
     public var starred: Bool?
+    /// A new `created_at` (jrnl's `--change-time`); the file stays where it is, as a path never changes.
+    public var date: Timestamp?
+    /// The zone the new date was given in, when it has a name.
+    public var timeZone: String?
 
-    public init(category: CategoryChange? = nil, tags: [TagOperation] = [], starred: Bool? = nil) {
+    public init(
+        category: CategoryChange? = nil, tags: [TagOperation] = [], starred: Bool? = nil, date: Timestamp? = nil,
+        timeZone: String? = nil
+    ) {
         self.category = category
         self.tags = tags
         self.starred = starred
+        self.date = date
+        self.timeZone = timeZone
     }
 
-    public var isEmpty: Bool { category == nil && tags.isEmpty && starred == nil }
+    public var isEmpty: Bool { category == nil && tags.isEmpty && starred == nil && date == nil }
 }
 
 public enum TagOperation: Sendable, Equatable {
@@ -52,8 +61,9 @@ public struct HeaderChanges: Sendable, Equatable {
     public var addedTags: [String] = []
     public var removedTags: [String] = []
     public var starred: Bool?
+    public var date: Timestamp?
 
-    public var isEmpty: Bool { category == nil && addedTags.isEmpty && removedTags.isEmpty && starred == nil }
+    public var isEmpty: Bool { category == nil && addedTags.isEmpty && removedTags.isEmpty && starred == nil && date == nil }
 
     /// `+food -work`
     public var tagSummary: String { Say.tagChanges(added: addedTags, removed: removedTags) }
@@ -68,6 +78,7 @@ public struct HeaderChanges: Sendable, Equatable {
         }
         if !addedTags.isEmpty || !removedTags.isEmpty { parts.append(tagSummary) }
         if let starred { parts.append(Say.changedStar(starred)) }
+        if let date { parts.append(Say.changedDate(date.localDay.description + " " + date.hourMinute)) }
         return parts.joined(separator: ", ")
     }
 }
@@ -174,6 +185,11 @@ extension Journal {
             fields.append(("starred", starred ? "true" : nil))
             changes.starred = starred
         }
+        if let date = edit.date, date.rfc3339Milliseconds != entry.createdAt.rfc3339Milliseconds || entry.dateSource != .header {
+            fields.append(("created_at", date.rfc3339Milliseconds))
+            changes.date = date
+            if let zone = edit.timeZone, zone != entry.timeZone { fields.append(("time_zone", YAMLWriter.scalar(zone))) }
+        }
         return (fields, changes)
     }
 
@@ -243,10 +259,12 @@ extension Journal {
         try tagCounts()
     }
 
-    /// One tag as the user typed it (`#busan` or `busan`), or an error when it is not exactly one tag.
+    /// One tag as the user typed it (`#busan` or `busan`), or an error when it is not exactly one tag, or
+    /// not one word: a rename writes the name into texts as a `#hashtag`.
     static func singleTag(_ text: String) throws(JournalError) -> String {
         let tags = try normalize(tags: [text])
         guard tags.count == 1, !text.contains(",") else { throw .invalidTag(text) }
+        guard isWord(tags[0]) else { throw .invalid(Say.tagNotOneWord(text)) }
         return tags[0]
     }
 
@@ -335,7 +353,7 @@ extension Journal {
 
     /// An entry read from the bytes about to be edited. Only its header matters here, so a file
     /// without a date gets the clock's (no git lookup).
-    private func decodeForEdit(_ data: Data, path: String) -> Entry {
+    func decodeForEdit(_ data: Data, path: String) -> Entry {
         EntryFile.decode(data, path: path, zone: context.timeZone) {
             (Timestamp(date: context.now, timeZone: context.timeZone), .modificationTime)
         }

@@ -33,6 +33,20 @@ extension Say {
     public static var emptySearch: String { Say.text("emptySearch") }
     public static func badPattern(_ pattern: String) -> String { Say.text("badPattern", pattern) }
     public static var noMatches: String { Say.text("noMatches") }
+
+    // Commands over many entries (rm, tag, edit with several ids or a filter).
+    public static var needEntries: String { Say.text("needEntries") }
+    public static func confirmRemoveMany(_ count: Int) -> String { Say.text("confirmRemoveMany", entries(count)) }
+    public static func removeManyNeedsYes(_ count: Int) -> String { Say.text("removeManyNeedsYes", entries(count)) }
+    public static func removedMany(_ count: Int) -> String { Say.text("removedMany", entries(count)) }
+    public static func confirmChangeMany(_ count: Int, _ summary: String) -> String { Say.text("confirmChangeMany", entries(count), summary) }
+    public static func changeManyNeedsYes(_ count: Int) -> String { Say.text("changeManyNeedsYes", entries(count)) }
+    public static func changedMany(_ count: Int, _ summary: String) -> String { Say.text("changedMany", entries(count), summary) }
+    public static func confirmEditMany(_ count: Int) -> String { Say.text("confirmEditMany", entries(count)) }
+    public static func editManyNeedsYes(_ count: Int) -> String { Say.text("editManyNeedsYes", entries(count)) }
+    public static var nothingChanged: String { Say.text("nothingChanged") }
+    public static func unknownListFormat(_ name: String) -> String { Say.text("unknownListFormat", name) }
+    public static var editFiltersOpenTheEditor: String { Say.text("editFiltersOpenTheEditor") }
     public static func uncommittedEdits(_ count: Int) -> String {
         Say.plural("uncommittedEdits", count, count)
     }

@@ -13,6 +13,9 @@ extension Say {
     }
 
     /// The name of a month in the current language, 1 = January.
+    static func weekdayShort(_ weekday: Int) -> String { Say.text("weekdayShort.\(weekday)") }
+    static func calendarEntries(_ count: Int) -> String { count == 0 ? Say.text("calendarNoEntries") : Say.plural("calendarEntries", count, count) }
+
     static func monthName(_ month: Int) -> String {
         (1...12).contains(month) ? Say.text("month.\(month)") : Say.text("monthNumber", month)
     }

@@ -50,6 +50,7 @@ extension Say {
         name.map { Say.text("changedCategory", $0) } ?? Say.text("noCategory")
     }
     public static func changedStar(_ starred: Bool) -> String { Say.text(starred ? "changedStar" : "changedUnstar") }
+    public static func changedDate(_ when: String) -> String { Say.text("changedDate", when) }
     public static func tagChanges(added: [String], removed: [String]) -> String {
         (added.map { "+" + $0 } + removed.map { "-" + $0 }).joined(separator: " ")
     }
@@ -63,6 +64,9 @@ extension Say {
     }
     static func commitEditHeader(_ title: String, _ id: String, _ summary: String) -> String {
         "Edit \"\(title)\" (\(id)): \(summary)"
+    }
+    static func commitEditMany(_ count: Int, _ summary: String) -> String {
+        Say.inEnglish { "Edit \(entries(count)): \(summary)" }
     }
     static func commitRenameTag(_ old: String, _ new: String, _ count: Int) -> String {
         Say.inEnglish { "Rename tag #\(old) to #\(new) (\(entries(count)))" }

@@ -12,7 +12,11 @@ extension Say {
     static func sameID(_ id: String, _ paths: [String]) -> String { Say.text("sameID", paths.count, id.prefix(8), paths.joined(separator: ", "), paths[0]) }
     static var emptyEntry: String { Say.text("emptyEntry") }
     static func unknownCategory(_ name: String, _ known: [String]) -> String { Say.text("unknownCategory", name, known.joined(separator: ", ")) }
-    static func invalidTag(_ tag: String) -> String { Say.text("invalidTag", tag) }
+    /// The tag on one line: its line breaks and tabs shown too.
+    static func invalidTag(_ tag: String) -> String {
+        Say.text("invalidTag", ControlCharacters.visible(tag.replacingOccurrences(of: "\n", with: "\\u{A}").replacingOccurrences(of: "\t", with: "\\u{9}")))
+    }
+    static func tagNotOneWord(_ tag: String) -> String { Say.text("tagNotOneWord", tag) }
     static func lockTimeout(_ path: String) -> String { Say.text("lockTimeout", path) }
     static func gitFailed(_ doing: String, _ cause: String) -> String { Say.text("gitFailed", doing, cause) }
     static func failed(_ doing: String, _ cause: String) -> String { Say.text("failed", doing, cause) }
@@ -47,6 +51,7 @@ extension Say {
     static func commitAdd(_ title: String, _ id: String) -> String { "Add \"\(title)\" (\(id))" }
     static func commitEdit(_ title: String, _ id: String) -> String { "Edit \"\(title)\" (\(id))" }
     static func commitDelete(_ title: String, _ id: String) -> String { "Delete \"\(title)\" (\(id))" }
+    static func commitDeleteMany(_ count: Int) -> String { Say.inEnglish { "Delete \(Say.entries(count))" } }
     static func commitMove(_ title: String, _ id: String, to path: String) -> String { "Move \"\(title)\" (\(id)) to \(path)" }
     static func commitMoveFile(_ from: String, to path: String) -> String { "Move \(from) to \(path)" }
     static func commitOutside(_ count: Int) -> String { "Commit \(count) changes made outside journal" }

@@ -141,6 +141,8 @@ extension Say {
     public static var expectedLatitude: String { Say.text("expectedLatitude") }
     public static var expectedLongitude: String { Say.text("expectedLongitude") }
     public static var expectedText: String { Say.text("expectedText") }
+    static var expectedJournalPath: String { Say.text("expectedJournalPath") }
+    static var expectedTagPrefix: String { Say.text("expectedTagPrefix") }
     public static var hiddenSecret: String { Say.text("hiddenSecret") }
 
     /// The config file as first written: every key explained, most commented out.
@@ -167,6 +169,14 @@ extension Say {
 
         # metric (°C, km/h) or imperial (°F, mph), for display.
         units: metric
+
+        tags:
+          # "@" makes @word in a new entry's text a tag too, as in jrnl (#word always is one).
+          # prefix: "@"
+
+        journals:
+          # Journals by name, as jrnl's journals: (`journal -J work list`, `journal work: add …`).
+          # work: ~/work-journal
 
         """
 }

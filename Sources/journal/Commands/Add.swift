@@ -60,9 +60,10 @@ extension JournalCommand {
             request.template = template
             request.place = try placeRequest()
             request.weather = !noWeather
+            request.tagPrefix = (try? UserSettings.load(creating: false))?.tagPrefix
             let (path, isDefault) = options.location
             let exists = FileManager.default.fileExists(atPath: path)
-            let when = try Journal.check(request, journalExists: exists, context: Shell.context())
+            let when = try Journal.check(&request, journalExists: exists, context: Shell.context())
             let weather = try request.place.map { _ in
                 let settings = try UserSettings.weather(try UserSettings.load(creating: true))
                 return WeatherRequest(service: WeatherService(settings: settings), budget: settings.budget, units: UserSettings.units)

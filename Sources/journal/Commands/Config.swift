@@ -20,7 +20,7 @@ extension JournalCommand {
 
         func run() throws {
             let config = try UserSettings.load(creating: true)
-            printColumns(UserConfig.keys.compactMap { key in
+            printColumns(config.setKeys.compactMap { key in
                 config.value(of: key).map { (key, UserConfig.secretKeys.contains(key) ? Say.hiddenSecret : $0) }
             })
         }
@@ -37,7 +37,7 @@ extension JournalCommand {
         var key: String
 
         func run() throws {
-            guard UserConfig.keys.contains(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys)) }
+            guard UserConfig.knows(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys + ["journals.NAME"])) }
             let config = try UserSettings.load(creating: true)
             guard let value = config.value(of: key) else { throw JournalError.invalid(Say.configKeyUnset(key)) }
             print(value)
@@ -58,7 +58,7 @@ extension JournalCommand {
         var value: String
 
         func run() throws {
-            guard UserConfig.keys.contains(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys)) }
+            guard UserConfig.knows(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys + ["journals.NAME"])) }
             let path = UserSettings.path
             let value = value.trimmingCharacters(in: .whitespaces)
             var text = try UserConfig.setting(key, to: value.isEmpty ? nil : value, in: try UserConfig.text(at: path), path: path)
@@ -97,7 +97,7 @@ extension JournalCommand {
         var key: String
 
         func run() throws {
-            guard UserConfig.keys.contains(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys)) }
+            guard UserConfig.knows(key) else { throw JournalError.invalid(Say.unknownConfigKey(key, UserConfig.keys + ["journals.NAME"])) }
             let path = UserSettings.path
             var text = try UserConfig.setting(key, to: nil, in: try UserConfig.text(at: path), path: path)
             if key == "location.default" {

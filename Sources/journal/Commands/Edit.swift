@@ -30,9 +30,53 @@ extension JournalCommand {
         @Flag(help: ArgumentHelp(Say.text("help.Edit.unstar")))
         var unstar = false
 
+        @Option(help: ArgumentHelp(Say.text("help.Edit.date")))
+        var date: String?
+
+        // Filters: without an id, the entries they pick open in the editor one after another (jrnl's
+        // `--edit`); --tag and --category then pick entries instead of changing them.
+        @Option(help: ArgumentHelp(Say.text("help.FilterOptions.from")))
+        var from: String?
+
+        @Option(help: ArgumentHelp(Say.text("help.FilterOptions.to")))
+        var to: String?
+
+        @Option(help: ArgumentHelp(Say.text("help.FilterOptions.on")))
+        var on: String?
+
+        @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.starred")))
+        var starred = false
+
+        @Option(help: ArgumentHelp(Say.text("help.FilterOptions.contains")))
+        var contains: String?
+
+        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.Edit.yes")))
+        var yes = false
+
         func validate() throws {
             if category != nil && noCategory { throw ValidationError(Say.categoryAndNoCategory) }
             if star && unstar { throw ValidationError(Say.starAndUnstar) }
+        }
+
+        /// Whether the flags pick entries (a date span, --starred, --contains) rather than name one.
+        var filtering: Bool { id == nil && (from != nil || to != nil || on != nil || starred || contains != nil) }
+
+        /// The filters, with --tag and --category among them.
+        func filters() -> FilterOptions {
+            var filters = FilterOptions()
+            filters.from = from
+            filters.to = to
+            filters.on = on
+            filters.category = category
+            filters.tag = tag
+            filters.anyTag = false
+            filters.notTag = []
+            filters.starred = starred
+            filters.contains = contains
+            filters.grep = nil
+            filters.n = nil
+            filters.reverse = true  // oldest first, as jrnl opens them
+            return filters
         }
 
         /// The header change the flags ask for; empty when the editor is wanted.
@@ -43,10 +87,20 @@ extension JournalCommand {
             edit.tags = try Journal.normalize(tags: tag).map(TagOperation.add)
             if star { edit.starred = true }
             if unstar { edit.starred = false }
+            if let date {
+                // jrnl's `--change-time`: the entry's date, in the zone it is given in.
+                let when: NamedInstant
+                do { when = try DateGrammar(now: Shell.now, timeZone: Shell.timeZone).instant(date) } catch {
+                    throw JournalError.invalid(error.description)
+                }
+                edit.date = Timestamp(date: when.date, timeZone: when.timeZone)
+                edit.timeZone = when.timeZone.isNamed ? when.timeZone.identifier : nil
+            }
             return edit
         }
 
         func run() throws {
+            if filtering { return try editEach() }
             // Flags are checked before anything touches the journal.
             let headerEdit = try headerEdit()
             let journal = try options.openJournal()
@@ -57,6 +111,26 @@ extension JournalCommand {
                 try editHeader(of: entry, headerEdit, in: journal)
                 return
             }
+            try openInEditor(entry, in: journal)
+        }
+
+        /// The entries the filters pick, opened in the editor one after another, each edit its own commit.
+        private func editEach() throws {
+            if noCategory || star || unstar || date != nil { throw ValidationError(Say.editFiltersOpenTheEditor) }
+            let filter = try filters().checked()
+            let journal = try options.openJournal()
+            try refresh(journal)
+            let entries = try journal.entries(matching: filter)
+            guard !entries.isEmpty else {
+                print(Say.noMatches)
+                return
+            }
+            try confirm(Say.confirmEditMany(entries.count), yes: yes, refusal: Say.editManyNeedsYes(entries.count))
+            for entry in entries { try openInEditor(try journal.readEntry(at: entry.path), in: journal) }
+        }
+
+        /// The editor on the entry's own file; the change, if any, committed.
+        private func openInEditor(_ entry: Entry, in journal: Journal) throws {
             let edited = try journal.editFile(of: entry) { file in
                 let status = try Shell.edit(file)
                 guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, entry.path)) }

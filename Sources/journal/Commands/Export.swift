@@ -4,7 +4,7 @@ import JournalKit
 
 /// The formats `journal export` writes: a single stream of text, or (`dayone`) a zip.
 enum ExportFormat: String, CaseIterable, ExpressibleByArgument {
-    case json, markdown, txt, jrnl, html, dayone
+    case json, markdown, txt, jrnl, jrnlJSON = "jrnl-json", html, dayone
 }
 
 extension JournalCommand {
@@ -17,17 +17,32 @@ extension JournalCommand {
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Export.format")))
-        var format: ExportFormat
+        @Argument(help: ArgumentHelp(Say.text("help.Export.format"), valueName: "format"))
+        var formatArgument: ExportFormat?
+
+        @Option(name: .customLong("format"), help: ArgumentHelp(Say.text("help.Export.formatOption")))
+        var formatOption: ExportFormat?
 
         @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Export.output")))
         var output: String?
 
+        /// The format, named either way (`export jrnl-json` or `export --format jrnl-json`).
+        var format: ExportFormat { formatArgument ?? formatOption ?? .json }
+
+        func validate() throws {
+            switch (formatArgument, formatOption) {
+            case (nil, nil): throw ValidationError(Say.exportNeedsFormat)
+            case (let a?, let b?) where a != b: throw ValidationError(Say.exportTwoFormats(a.rawValue, b.rawValue))
+            default: break
+            }
+        }
+
         func run() throws {
+            let format = self.format
             let filter = try filters.checked()
             var query = try Journal.query(for: filter, context: Shell.context())
             let pattern = try Journal.pattern(for: filter)
-            if format == .jrnl || format == .dayone { query.oldestFirst = !filters.reverse }
+            if format == .jrnl || format == .jrnlJSON || format == .dayone { query.oldestFirst = !filters.reverse }
             if format == .html { return try exportSite(query, pattern) }
             let target = try output.flatMap { $0 == "-" ? nil : try ExportFile($0) }
             if format == .dayone, target == nil || target?.direct == true { throw JournalError.invalid(Say.dayOneNeedsOutput) }
@@ -70,6 +85,7 @@ extension JournalCommand {
                 target?.discard()
                 throw error
             }
+            if let warning = writer.jrnl.warning { Terminal.warn(warning) }
             if let target { Terminal.note(Say.exported(writer.count, to: target.path)) }
         }
 
@@ -201,8 +217,8 @@ struct ExportWriter {
     let journal: Journal
     let sink: TextSink
     private(set) var count = 0
-    /// jrnl's JSON ends with the count of each tag.
-    private var tagCounts: [String: Int] = [:]
+    /// jrnl's forms, and what jrnl could not keep.
+    private(set) var jrnl = JrnlExport(localZone: Shell.timeZone)
 
     init(format: ExportFormat, journal: Journal, sink: TextSink) {
         self.format = format
@@ -213,8 +229,8 @@ struct ExportWriter {
     func begin() throws {
         switch format {
         case .json: try sink.write("[")
-        case .jrnl: try sink.write("{\n  \"entries\": [")
-        case .markdown, .txt, .html, .dayone: break
+        case .jrnlJSON: try sink.write("{\n  \"entries\": [")
+        case .markdown, .txt, .jrnl, .html, .dayone: break
         }
     }
 
@@ -226,8 +242,10 @@ struct ExportWriter {
             record.attachments = journal.attachments(of: entry.id)
             try sink.write(separator + "\n" + Self.indented(try EntryJSON.render(record), by: "  "))
         case .jrnl:
-            let record = JrnlEntry(entry)
-            for tag in record.tags { tagCounts[tag, default: 0] += 1 }
+            // jrnl's journal file: entries one after another, a blank line between.
+            try sink.write((count == 0 ? "" : "\n") + jrnl.text(entry, hasAttachments: !journal.attachments(of: entry.id).isEmpty))
+        case .jrnlJSON:
+            let record = jrnl.json(entry, hasAttachments: !journal.attachments(of: entry.id).isEmpty)
             try sink.write(separator + "\n" + Self.indented(try EntryJSON.render(record), by: "    "))
         case .markdown:
             try sink.write((count == 0 ? "" : "\n") + EntryMarkdown(settings: journal.settings).render(entry))
@@ -249,10 +267,10 @@ struct ExportWriter {
     func end() throws {
         switch format {
         case .json: try sink.write(count == 0 ? "]\n" : "\n]\n")
-        case .jrnl:
-            let tags = try EntryJSON.render(tagCounts)
+        case .jrnlJSON:
+            let tags = try EntryJSON.render(jrnl.tagCounts)
             try sink.write((count == 0 ? "],\n" : "\n  ],\n") + "  \"tags\": " + Self.indented(tags, by: "  ").drop { $0 == " " } + "\n}\n")
-        case .markdown, .txt, .html, .dayone: break
+        case .markdown, .txt, .jrnl, .html, .dayone: break
         }
     }
 
@@ -278,25 +296,6 @@ struct ExportWriter {
             index += 1
         }
         return String(decoding: out, as: UTF8.self)
-    }
-}
-
-/// One entry as jrnl's JSON export writes it: the title, the body, the local date and time, `@tags`, the star.
-struct JrnlEntry: Encodable {
-    let title: String
-    let body: String
-    let date: String
-    let time: String
-    let tags: [String]
-    let starred: Bool
-
-    init(_ entry: Entry) {
-        title = entry.title
-        body = entry.body
-        date = entry.createdAt.localDay.description
-        time = entry.createdAt.hourMinute
-        tags = entry.allTags.map { "@" + $0 }
-        starred = entry.starred
     }
 }
 

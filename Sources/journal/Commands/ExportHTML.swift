@@ -67,7 +67,7 @@ struct HTMLSite {
         if !place.isEmpty { values["place"] = place.joined(separator: " · ") }
         // Ink reads a text that starts with `---` lines as metadata and drops it; an empty metadata block first
         // makes it take the entry's own `---` as text.
-        let markdown = MarkdownParser().html(from: "---\n---\n" + HTMLSanitizer.hideMarkup(entry.body))
+        let markdown = MarkdownParser().html(from: "---\n---\n" + HTMLSanitizer.prepare(entry.body))
         values["text"] = HTMLSanitizer.clean(markdown, attachments: files)
         values["hasAttachments"] = !files.isEmpty
         values["attachments"] = files.values.sorted().map { file -> [String: Any] in
@@ -294,11 +294,98 @@ enum HTMLPage {
 /// `&lt;` in code, where Ink escapes the `&` again.
 enum HTMLSanitizer {
     static let hiddenLess: Unicode.Scalar = "\u{E000}"
+    /// A backslash Markdown shows as written (`C:\Users`, `\backslash\`, the one `\\` stands for): Ink drops
+    /// every backslash, so these are hidden from it and written back by `clean`.
+    static let hiddenBackslash: Unicode.Scalar = "\u{E001}"
+
+    /// The entry's Markdown as Ink is to read it: `<` hidden (`hideMarkup`); outside code, each backslash that
+    /// escapes nothing (CommonMark: only ASCII punctuation can be escaped) and each `\\` kept as a backslash;
+    /// and a blank line where a list of another kind begins (`1. one` right after `- item` starts its own list,
+    /// as CommonMark has it, where Ink would run it into the item before).
+    static func prepare(_ markdown: String) -> String {
+        var out: [String] = []
+        var fence: Substring?
+        var listKind: Character?  // "-" for a bullet list, "1" for an ordered one, of the lines just before
+        for line in hideMarkup(markdown).split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                out.append(String(line))
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+                listKind = nil
+                out.append(String(line))
+                continue
+            }
+            if trimmed.isEmpty {
+                listKind = nil
+            } else if line.count - trimmed.count <= 3, let kind = itemKind(trimmed) {
+                if let listKind, listKind != kind { out.append("") }
+                listKind = kind
+            } else if line.count - trimmed.count < 2 {
+                listKind = nil  // a paragraph line; an indented one continues the item
+            }
+            out.append(keepingBackslashes(line))
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// `-` for `- item` (or `*`, `+`), `1` for `1. item` (or `1)`); nil for a line that starts no list item.
+    private static func itemKind(_ line: Substring) -> Character? {
+        if let first = line.first, "-*+".contains(first), line.dropFirst().first == " " { return "-" }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        let rest = line.dropFirst(digits.count)
+        return (rest.first == "." || rest.first == ")") && rest.dropFirst().first == " " ? "1" : nil
+    }
+
+    /// A line with its literal backslashes hidden, outside code spans.
+    private static func keepingBackslashes(_ line: Substring) -> String {
+        guard line.contains("\\") else { return String(line) }
+        let s = Array(line.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        var ticks = 0  // the backticks that opened the code span we are in
+        while i < s.count {
+            let c = s[i]
+            if c == "`" {
+                var run = 0
+                while i + run < s.count, s[i + run] == "`" { run += 1 }
+                if ticks == 0 { ticks = run } else if run == ticks { ticks = 0 }
+                out.append(contentsOf: s[i..<(i + run)])
+                i += run
+                continue
+            }
+            if c == "\\", ticks == 0 {
+                let next = i + 1 < s.count ? s[i + 1] : nil
+                if next == "\\" {
+                    out.append(hiddenBackslash)
+                    i += 2
+                    continue
+                }
+                // CommonMark's escapable characters: ASCII punctuation.
+                if let next, "!\"#$%&'()*+,-./:;<=>?@[]^_`{|}~".unicodeScalars.contains(next) || next == hiddenLess {
+                    out.append(c)
+                } else {
+                    out.append(hiddenBackslash)
+                }
+                i += 1
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return String(out)
+    }
 
     /// The Markdown with each `<` hidden from Ink (and the rare private-use character of that value in the text
     /// made U+FFFD, so that it cannot pass for one).
     static func hideMarkup(_ markdown: String) -> String {
-        String(String.UnicodeScalarView(markdown.unicodeScalars.map { $0 == "<" ? hiddenLess : $0 == hiddenLess ? "\u{FFFD}" : $0 }))
+        String(String.UnicodeScalarView(markdown.unicodeScalars.map {
+            $0 == "<" ? hiddenLess : $0 == hiddenLess || $0 == hiddenBackslash ? "\u{FFFD}" : $0
+        }))
     }
 
     static let tags: Set<String> = [
@@ -314,6 +401,9 @@ enum HTMLSanitizer {
             let c = s[i]
             if c == hiddenLess {
                 out.append(contentsOf: "&lt;".unicodeScalars)
+                i += 1
+            } else if c == hiddenBackslash {
+                out.append("\\")
                 i += 1
             } else if c == "<" {
                 if let (tag, end) = parseTag(s, i), let text = render(tag, attachments: attachments) {

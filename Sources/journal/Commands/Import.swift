@@ -25,19 +25,32 @@ extension JournalCommand {
         @Option(help: ArgumentHelp(Say.text("help.Import.timeZone")))
         var timeZone: String?
 
+        @Option(help: ArgumentHelp(Say.text("help.Import.encoding")))
+        var encoding: String?
+
+        @Flag(help: ArgumentHelp(Say.text("help.Import.includeDeleted")))
+        var includeDeleted = false
+
         func run() throws {
             let zone = try timeZone.map { name in
                 guard let zone = TimeZone(identifier: name) else { throw ValidationError(Say.badTimeZone(name)) }
                 return zone
             } ?? Shell.timeZone
-            let source = Shell.absolute(path)
+            var sourceEncoding = SourceEncoding.utf8
+            if let encoding {
+                do { sourceEncoding = try SourceEncoding(named: encoding) } catch { throw ValidationError("\(error)") }
+            }
+            let request = ImportRequest(
+                format: format, source: Shell.absolute(path), timeZone: zone, encoding: sourceEncoding, dryRun: dryRun,
+                includeDeleted: includeDeleted)
             let (location, isDefault) = options.location
             let journal: Journal
-            if isDefault && !dryRun && !FileManager.default.fileExists(atPath: location) {
-                journal = try Journal.create(at: location, context: Shell.context())
-                Terminal.note(Say.createdDefaultJournal(location))
-            } else {
+            if dryRun {
                 journal = try options.openJournal()
+            } else {
+                let opened = try Journal.openForImport(at: location, context: Shell.context())
+                journal = options.prepare(opened.journal)
+                if opened.created { Terminal.note(isDefault ? Say.createdDefaultJournal(location) : Say.createdJournal(location)) }
             }
             try refresh(journal)
 
@@ -47,7 +60,7 @@ extension JournalCommand {
             var shown = false
             let dryRun = dryRun
             let report = try journal.importEntries(
-                format, from: source, timeZone: zone, dryRun: dryRun,
+                request,
                 added: { entry in
                     guard dryRun else { return }
                     print(Say.wouldAdd(entry.createdAt.localDay.description, String(entry.id.prefix(8)), Say.shownTitle(entry.title)))
@@ -59,8 +72,10 @@ extension JournalCommand {
                 })
             if shown { FileHandle.standardError.write(Data("\n".utf8)) }
             for problem in report.problems { Terminal.warn(Say.importProblem(problem.place, problem.reason)) }
-            let name = (source as NSString).lastPathComponent
-            print(Say.imported(report.added, format.rawValue, name, alreadyThere: report.alreadyThere, dryRun: dryRun))
+            for notice in report.notices { Terminal.warn(Say.importNotice(notice.place, notice.reason)) }
+            let name = (request.source as NSString).lastPathComponent
+            print(Say.imported(
+                report.added, format.rawValue, name, alreadyThere: report.alreadyThere, deletedSince: report.deletedSince, dryRun: dryRun))
         }
     }
 }

@@ -18,6 +18,12 @@ extension JournalCommand {
         @Flag(help: ArgumentHelp(Say.text("help.List.full")))
         var full = false
 
+        @Option(help: ArgumentHelp(Say.text("help.List.format")), transform: { text in
+            guard let format = ListFormat(name: text) else { throw ValidationError(Say.unknownListFormat(text)) }
+            return format
+        })
+        var format: ListFormat?
+
         func run() throws {
             let filter = try filters.checked()  // bad dates and patterns fail before anything else happens
             let journal = try options.openJournal()
@@ -26,8 +32,43 @@ extension JournalCommand {
             if entries.isEmpty && !json && filters.n != 0 {
                 Terminal.note(filter.narrows ? Say.noMatches : Say.noEntriesYet)
             }
-            try printEntries(entries, of: journal, json: json, full: full, options: options)
+            switch format {
+            case nil: try printEntries(entries, of: journal, json: json, full: full, options: options)
+            case .pretty?: try printEntries(entries, of: journal, json: false, full: true, options: options)
+            case .json?: try printEntries(entries, of: journal, json: true, full: false, options: options)
+            case let format?: try printEntries(entries, of: journal, as: format, options: options)
+            }
         }
+    }
+}
+
+/// Entries in one of jrnl's other formats (`list --format short|md|txt|yaml|xml|calendar`).
+func printEntries(_ entries: [Entry], of journal: Journal, as format: ListFormat, options: GlobalOptions) throws {
+    func whole() throws -> [Entry] { try entries.map { try journal.readEntry(at: $0.path) } }
+    switch format {
+    case .short:
+        Terminal.page(entries.map { "\($0.createdAt.localDay) \($0.createdAt.hourMinute) " + ($0.title.isEmpty ? Say.untitledDisplay : $0.title) }
+            .joined(separator: "\n") + (entries.isEmpty ? "" : "\n"))
+    case .md:
+        let markdown = EntryMarkdown(settings: journal.settings)
+        Terminal.page(try whole().map(markdown.render).joined(separator: "\n"))
+    case .txt:
+        // jrnl's journal file, oldest first as jrnl keeps it.
+        var jrnl = JrnlExport(localZone: Shell.timeZone)
+        let texts = try whole().reversed().map { jrnl.text($0, hasAttachments: !journal.attachments(of: $0.id).isEmpty) }
+        if let warning = jrnl.warning { Terminal.warn(warning) }
+        Terminal.page(texts.joined(separator: "\n"))
+    case .yaml: Terminal.page(ListText.yaml(try whole()))
+    case .xml: Terminal.page(ListText.xml(try whole()))
+    case .calendar:
+        var counts: [LocalDay: Int] = [:]
+        for entry in entries { counts[entry.createdAt.localDay, default: 0] += 1 }
+        let calendar = YearCalendar(
+            counts: counts, today: LocalDay(Shell.now, in: Shell.timeZone), width: Terminal.columns,
+            weekStartsOnSunday: Say.language == "ko")
+        let style = options.style
+        Terminal.page(calendar.render(style: style.enabled ? { style.green(style.bold($0)) } : nil))
+    case .pretty, .json: break  // list's own --full and --json
     }
 }
 

@@ -10,28 +10,34 @@ extension JournalCommand {
             discussion: Help.reflow(Say.text("help.Remove.discussion")))
 
         @OptionGroup var options: GlobalOptions
+        @OptionGroup var filters: FilterOptions
 
         @Argument(help: ArgumentHelp(Say.text("help.Remove.id")), completion: Completion.entries)
-        var id: String
+        var ids: [String] = []
 
         @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.Remove.yes")))
         var yes = false
 
         func run() throws {
+            guard !ids.isEmpty || !filters.isEmpty else { throw JournalError.invalid(Say.needEntries) }
             let journal = try options.openJournal()
             try refresh(journal)
-            let entry = try journal.entry(matching: id)
-            if !yes {
-                guard Terminal.stdinIsTerminal else { throw JournalError.invalid(Say.removeNeedsYes(entry.shortID)) }
-                Terminal.ask(Say.confirmRemove(entry.shortID, Say.shownTitle(entry.title)))
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                guard answer == "y" || answer == "yes" else {
-                    print(Say.notRemoved)
-                    throw JournalError.declined
-                }
+            // One id: the entry by name, asked about by its title, as always.
+            if ids.count == 1, filters.isEmpty {
+                let entry = try journal.entry(matching: ids[0])
+                try confirm(Say.confirmRemove(entry.shortID, Say.shownTitle(entry.title)), yes: yes, refusal: Say.removeNeedsYes(entry.shortID), declined: Say.notRemoved)
+                try journal.remove(entry)
+                print(Say.removed(entry.shortID, entry.path))
+                return
             }
-            try journal.remove(entry)
-            print(Say.removed(entry.shortID, entry.path))
+            let entries = try filters.pick(ids, in: journal)
+            guard !entries.isEmpty else {
+                print(Say.noMatches)
+                return
+            }
+            try confirm(Say.confirmRemoveMany(entries.count), yes: yes, refusal: Say.removeManyNeedsYes(entries.count))
+            report(try journal.remove(entries))
+            for entry in entries { print(Say.removed(entry.shortID, entry.path)) }
         }
     }
 }

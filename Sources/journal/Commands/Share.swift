@@ -27,8 +27,11 @@ extension JournalCommand {
         func run() throws {
             let journal = try options.openJournal()
             try refresh(journal)
-            let entry = try journal.readEntry(at: try journal.entry(matching: id).path)
-            let sharing = EntrySharing(settings: journal.settings, attachments: journal.attachments(of: entry.id))
+            var entry = try journal.readEntry(at: try journal.entry(matching: id).path)
+            // Links to the entry's files point at where they are on this machine, not into the journal.
+            let files = journal.sharedFiles(of: entry)
+            entry.text = journal.textLinkingFiles(of: entry)
+            let sharing = EntrySharing(settings: journal.settings, files: files)
             let text: String
             switch format {
             case .text: text = sharing.text(entry)
@@ -47,10 +50,9 @@ extension JournalCommand {
 /// One entry as it is pasted into a message, a note or a page.
 struct EntrySharing {
     let settings: Settings
-    /// The entry's files (relative to the journal): text and html name them; markdown keeps the entry's own links.
-    var attachments: [String] = []
-
-    private var attachmentNames: [String] { attachments.map { ($0 as NSString).lastPathComponent } }
+    /// The entry's files: text names where they are; html shows pictures inline (data URIs) and names the
+    /// rest; markdown links them where the text does (as file URLs).
+    var files: [SharedFile] = []
 
     private var page: EntryPage { EntryPage(style: Style(enabled: false), settings: settings, dates: DateText(locale: Shell.locale)) }
 
@@ -62,7 +64,7 @@ struct EntrySharing {
         if !facts.place.isEmpty { out += facts.place.joined(separator: " · ") + "\n" }
         let body = entry.body
         if !body.isEmpty { out += "\n" + body + "\n" }
-        if !attachments.isEmpty { out += "\n" + Say.attachmentsLine(attachmentNames) + "\n" }
+        if !files.isEmpty { out += "\n" + Say.attachmentsLine(files.map(\.path)) + "\n" }
         return out
     }
 
@@ -80,37 +82,23 @@ struct EntrySharing {
             out += "<p>" + paragraph.split(separator: "\n", omittingEmptySubsequences: false).map { HTML.escape(String($0)) }
                 .joined(separator: "<br>\n") + "</p>\n"
         }
-        if !attachments.isEmpty {
-            out += "<p class=\"attachments\">" + HTML.escape(Say.attachmentsLine(attachmentNames)) + "</p>\n"
+        // Pictures inline, so that the fragment shows them wherever it is pasted; other files by where they are.
+        for file in files {
+            if let type = file.imageType, let data = FileManager.default.contents(atPath: file.path) {
+                out += "<p><img alt=\"\(HTML.escape(file.name))\" src=\"data:\(type);base64,\(data.base64EncodedString())\"></p>\n"
+            }
+        }
+        let others = files.filter { $0.imageType == nil }
+        if !others.isEmpty {
+            out += "<p class=\"attachments\">" + HTML.escape(Say.attachmentsLine(others.map(\.path))) + "</p>\n"
         }
         return out + "</article>\n"
     }
 }
 
 enum HTML {
-    /// Text as HTML shows it and never runs it: markup characters and quotes become entities, and control
-    /// characters (which HTML cannot carry) become U+FFFD.
-    static func escape(_ text: String) -> String {
-        var out = ""
-        out.reserveCapacity(text.utf8.count)
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "&": out += "&amp;"
-            case "<": out += "&lt;"
-            case ">": out += "&gt;"
-            case "\"": out += "&quot;"
-            case "'": out += "&#39;"
-            case "\n", "\t": out.unicodeScalars.append(scalar)
-            default:
-                if scalar.value < 0x20 || (0x7F...0x9F).contains(scalar.value) {
-                    out += "\u{FFFD}"
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out
-    }
+    /// Text as HTML shows it and never runs it (the kit's `MarkupText.escaped`).
+    static func escape(_ text: String) -> String { MarkupText.escaped(text) }
 }
 
 /// The clipboard, through whichever program this desktop has, else the terminal.
@@ -141,9 +129,11 @@ enum Clipboard {
             Terminal.note(Say.copied(by: program.name))
             return
         }
-        if Terminal.stdoutIsTerminal {
-            // OSC 52: the terminal itself sets its clipboard; over ssh too.
-            Terminal.write(Data(("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}").utf8))
+        if Terminal.stdoutIsTerminal || Terminal.stderrIsTerminal {
+            // OSC 52: the terminal itself sets its clipboard; over ssh too (through standard error when
+            // standard output goes elsewhere).
+            let sequence = Data(("\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}").utf8)
+            if Terminal.stdoutIsTerminal { Terminal.write(sequence) } else { FileHandle.standardError.write(sequence) }
             Terminal.note(Say.copiedByTerminal)
             return
         }

@@ -11,17 +11,52 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Tag.id")), completion: Completion.entries)
-        var id: String
-
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Say.tagArgumentsHelp, valueName: "+tag|-tag"), completion: Completion.tagChanges)
-        var changes: [String] = []
+        // `+x` and `-work` look like options: every word is read here, filters (`--tag x --from 2024`,
+        // long forms only) and `--yes` among them.
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Say.tagArgumentsHelp, valueName: "id …|+tag|-tag"), completion: Completion.tagChanges)
+        var arguments: [String] = []
 
         func run() throws {
-            // Checked before anything touches the journal.
-            let operations = try TagOperation.parse(changes)
+            var words = arguments
+            let filters = try FilterOptions.taken(from: &words)
+            let yes = words.contains("--yes")
+            words.removeAll { $0 == "--yes" }
             let journal = try options.openJournal()
             try refresh(journal)
+            // The leading words that name entries are ids; the rest say what to change.
+            var ids: [String] = []
+            for word in words {
+                guard !word.hasPrefix("+"), !word.hasPrefix("-"), (try? journal.entry(matching: word)) != nil else { break }
+                ids.append(word)
+            }
+            if ids.isEmpty, filters.isEmpty, let first = words.first {
+                _ = try journal.entry(matching: first)  // the error naming the id that matches nothing
+            }
+            guard !ids.isEmpty || !filters.isEmpty else { throw JournalError.invalid(Say.needEntries) }
+            let operations = try TagOperation.parse(Array(words.dropFirst(ids.count)))
+            if ids.count == 1, filters.isEmpty { return try tagOne(ids[0], operations, in: journal) }
+
+            let entries = try filters.pick(ids, in: journal)
+            guard !entries.isEmpty else {
+                print(Say.noMatches)
+                return
+            }
+            if operations.isEmpty {
+                for entry in entries { print(Say.entryTags(entry.shortID, entry.tags)) }
+                return
+            }
+            let summary = Say.tagChanges(
+                added: operations.compactMap { if case .add(let tag) = $0 { tag } else { nil } },
+                removed: operations.compactMap { if case .remove(let tag) = $0 { tag } else { nil } })
+            try confirm(Say.confirmChangeMany(entries.count, summary), yes: yes, refusal: Say.changeManyNeedsYes(entries.count))
+            let update = try journal.updateHeaders(of: entries, HeaderEdit(tags: operations))
+            report(update.pending)
+            reportSkipped(update.skipped)
+            print(update.count == 0 ? Say.nothingChanged : Say.changedMany(update.count, summary))
+        }
+
+        /// One entry, by id: its tags changed (or shown), as `tag ID +x` always did.
+        private func tagOne(_ id: String, _ operations: [TagOperation], in journal: Journal) throws {
             let entry = try journal.entry(matching: id)
             if operations.isEmpty {
                 if let problem = entry.problem {
