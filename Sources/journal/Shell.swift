@@ -54,6 +54,8 @@ enum Shell {
         context.readingOnly = { line in Terminal.afterSuccess(line) }
         context.keysFolder = keysFolder
         context.userGitAttributes = configHome + "/git/attributes"
+        // JOURNAL_SERVE=off: walk the files even with a server running (to compare the two, or to rule it out).
+        context.asksServer = env("JOURNAL_SERVE") != "off"
         context.executable = executablePath
         context.workingDirectory = FileManager.default.currentDirectoryPath
         return context
@@ -139,6 +141,34 @@ enum Shell {
             throw JournalError.invalid(Say.programNotFound(arguments.first ?? ""))
         }
         return try TerminalChild.run(path, arguments)
+    }
+
+    /// Starts `program` with `arguments` in a session of its own (no terminal, so no Ctrl-C or hang-up of ours
+    /// reaches it), reading nothing and writing to `log`; returns its pid without waiting for it.
+    static func spawnDetached(_ program: String, _ arguments: [String], log: String) throws -> pid_t {
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, log, O_WRONLY | O_CREAT | O_TRUNC, 0o600)
+        posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        // Nothing else of ours goes with it: a pipe or socket left open would keep whoever reads our output
+        // (a shell's `$(…)`, a test) waiting for the server to end.
+        // (glibc's posix_spawn_file_actions_addclosefrom_np is not exported to Swift; a close of an fd
+        // that is gone by then is ignored.)
+        let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        for fd in open.compactMap(Int32.init) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        // POSIX_SPAWN_SETSID (glibc's 0x80, which its module does not export): a session of its own.
+        posix_spawnattr_setflags(&attributes, 0x80)
+        let argv = ([program] + arguments).map { strdup($0) } + [nil]
+        defer { argv.forEach { free($0) } }
+        var pid: pid_t = 0
+        let status = posix_spawn(&pid, program, &actions, &attributes, argv, environ)
+        guard status == 0 else { throw JournalError.invalid(Say.programNotFound(program + ": " + String(cString: strerror(status)))) }
+        return pid
     }
 
     /// Opens `file` in `$VISUAL`, else `$EDITOR`, else `vi`; returns the editor's exit status.

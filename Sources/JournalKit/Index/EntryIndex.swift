@@ -191,6 +191,9 @@ final class EntryIndex {
 
     // MARK: Keeping up with the files
 
+    /// A look at some folders only cannot be made on an empty snapshot: the whole walk is the way.
+    struct NeedsWholeWalk: Error {}
+
     /// What a refresh found changed since the last one.
     struct Changes {
         /// Files added, changed or deleted since the last refresh, plus those not yet known to be committed.
@@ -210,18 +213,22 @@ final class EntryIndex {
     /// Brings the snapshot up to date with the files: a stat walk, then only changed files are read,
     /// on every core. `progress` hears (done, total) during a long rebuild.
     /// `settle` finishes, one at a time, entries whose date could not come from their file.
+    /// `onlyFolders`: a watcher saw only these folders change (relative to the journal, "" for its own files):
+    /// only they are looked at, every other one is taken to be as the snapshot has it, and the scan time stays.
     func refresh(
-        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil
+        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)? = nil,
+        onlyFolders: Set<String>? = nil
     ) throws(JournalError) -> Changes {
-        try writing { try refreshOrThrow(root: root, read: read, settle: settle, progress: progress) }
+        try writing { try refreshOrThrow(root: root, read: read, settle: settle, progress: progress, onlyFolders: onlyFolders) }
     }
 
     private func refreshOrThrow(
-        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?
+        root: String, read: @escaping Reader, settle: (inout Entry) -> Void, progress: ((Int, Int) -> Void)?,
+        onlyFolders: Set<String>?
     ) throws -> Changes {
         let scanStart = Scan.clock()
         // The stat walk runs on other threads while the snapshot's picture of the folders is read here.
-        let walking = Scan.start(root: root)
+        let walking = onlyFolders == nil ? Scan.start(root: root) : nil
         var lastScan: Int64 = 0
         var changes = Changes()
         // Files whose stamp changed, plus "racy" ones written so close to the last scan that a
@@ -246,7 +253,12 @@ final class EntryIndex {
             }
             changes.rebuilt = stored.isEmpty
             changes.uncommitted = try String.fetchAll(db, sql: "SELECT path FROM file WHERE dirty = 1")
-            let scan = walking.finish()
+            if let onlyFolders {
+                // Only what a watcher saw change; a snapshot with nothing in it is not a picture to patch.
+                guard !changes.rebuilt else { throw EntryIndex.NeedsWholeWalk() }
+                stored = stored.filter { onlyFolders.contains($0.key.path) }
+            }
+            let scan = walking?.finish() ?? Scan.walk(root: root, only: onlyFolders ?? [])
             if changes.rebuilt { rebuiltFolders = scan.folders.map { ($0.path, PackedStamp.pack($0.stamps)) } }
             let racy = lastScan - 1_000_000_000
             var seen = Set<PathBytes>()
@@ -309,7 +321,7 @@ final class EntryIndex {
             let settles = suspects.contains { $0.stamp.mtime < scanStart - 1_000_000_000 }
             suspects = zip(suspects, hashes).filter { known[$0.key]?.hash != $1 }.map(\.0)
             if suspects.isEmpty {
-                if settles {
+                if settles, onlyFolders == nil {
                     try database.write { db in
                         try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
                     }
@@ -351,6 +363,8 @@ final class EntryIndex {
                 try db.execute(sql: "DELETE FROM file WHERE key = ?", arguments: [Int64(bitPattern: key)])
                 try writer.deleteEntry(path)
                 touched.insert(PathBytes(Writer.folder(of: path)))
+                // Its row is gone; that the deletion waits for a commit is kept (see `dirtyPaths`).
+                try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES (?, '')", arguments: [EntryIndex.gone + path])
                 if known[key]?.dirty != true { changes.uncommitted.append(path) }
             }
             if changes.rebuilt {
@@ -358,7 +372,10 @@ final class EntryIndex {
             } else {
                 try writer.rewriteFolders(touched)
             }
-            try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
+            // A watcher's look at some folders says nothing of the others' racy files: the scan time stays.
+            if onlyFolders == nil {
+                try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('scanned', ?)", arguments: [String(scanStart)])
+            }
             if bulk { try EntryIndex.endBulk(db, recreate: dropped) }
         }
         if suspects.count >= 2000 { progress?(suspects.count, suspects.count) }
@@ -665,6 +682,9 @@ final class EntryIndex {
                     update.bind(key)
                     try update.run(db)
                 }
+                if committed {
+                    for path in paths { try db.execute(sql: "DELETE FROM meta WHERE key = ?", arguments: [EntryIndex.gone + path]) }
+                }
             }
         }
     }
@@ -674,9 +694,49 @@ final class EntryIndex {
     }
 
     /// Files changed since their last commit, as far as the snapshot knows.
-    func dirtyPaths() throws(JournalError) -> [String] {
-        try read { db in try String.fetchAll(db, sql: "SELECT path FROM file WHERE dirty = 1 ORDER BY path") }
+    /// The mark a serving process left on this snapshot (`Resident`): a command compares it with the
+    /// server's answer, to know that the server's word is for this very snapshot.
+    func servedGeneration() throws(JournalError) -> String? {
+        do { return try database.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'served'") } } catch {
+            throw translated(error)
+        }
     }
+
+    func markServed(_ generation: String) throws(JournalError) {
+        try writing {
+            try database.write { db in
+                try db.execute(sql: "INSERT OR REPLACE INTO meta VALUES ('served', ?)", arguments: [generation])
+            }
+        }
+    }
+
+    /// Which file a path names now: its device and inode.
+    struct Identity: Equatable {
+        var device: UInt64
+        var inode: UInt64
+    }
+
+    static func identity(of path: String) -> Identity? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return Identity(device: UInt64(info.st_dev), inode: UInt64(info.st_ino))
+    }
+
+    /// Files the snapshot knows to differ from the last commit: those changed, and those deleted (kept in
+    /// `meta` under `gone:`, the file row being gone), until a commit settles them.
+    func dirtyPaths() throws(JournalError) -> [String] {
+        try read { db in
+            try String.fetchAll(db, sql: """
+                SELECT path FROM file WHERE dirty = 1
+                UNION SELECT substr(key, \(EntryIndex.gone.count + 1)) FROM meta WHERE key >= 'gone:' AND key < 'gone;'
+                ORDER BY 1
+                """)
+        }
+    }
+
+    /// The prefix of a deleted file's key in `meta` while its deletion is not committed.
+    static let gone = "gone:"
+
 
     /// The statements a write transaction uses, prepared once.
     private struct Writer {

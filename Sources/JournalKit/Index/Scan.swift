@@ -170,6 +170,26 @@ struct Scan {
     /// Starts the walk on other threads, so that the caller can read the snapshot meanwhile.
     static func start(root: String) -> Walk { Walk(root: root) }
 
+    /// The files of the named folders only (relative to the journal, "" for its own files; subfolders are not
+    /// descended into): what a watcher that saw those folders change has to look at. A folder that is gone
+    /// or holds no listed file is absent from the result.
+    static func walk(root: String, only folders: Set<String>) -> Scan {
+        var scan = Scan()
+        let part = Part()
+        for folder in folders.sorted() {
+            if folder.isEmpty {
+                part.closeFolder("", adding: files.compactMap { file in
+                    var info = stat()
+                    return lstat(root + "/" + file, &info) == 0 ? (file, stamp(info)) : nil
+                })
+            } else if self.folders.contains(where: { folder == $0 || folder.hasPrefix($0 + "/") }) {
+                _ = walk(root: root, relative: folder, into: part, descend: false)
+            }
+        }
+        scan.folders = part.folders
+        return scan
+    }
+
     /// Walks the tracked folders with readdir and fstatat, one subfolder (a year of entries) per task, on every core.
     static func walk(root: String) -> Scan {
         var scan = Scan()

@@ -18,6 +18,8 @@ public struct JournalContext: Sendable {
     public var executable = "journal"
     /// git's attributes file of the user (`$XDG_CONFIG_HOME/git/attributes`); nil: unknown.
     public var userGitAttributes: String?
+    /// Whether to ask this journal's running server what changed instead of walking the files.
+    public var asksServer = true
     /// The folder a path the user typed is relative to (nil: the journal's own).
     public var workingDirectory: String?
     /// Says something worth a line on stderr that is neither a result nor an error (a lock file
@@ -248,10 +250,18 @@ public final class Journal {
     func index() throws(JournalError) -> EntryIndex {
         if let snapshot { return snapshot }
         let readingOnly = context.readingOnly
-        let opened = try EntryIndex(path: stateFolder + "/index.sqlite") { problem in readingOnly(Say.readingOnly(problem)) }
+        let opened = try EntryIndex(path: snapshotPath) { problem in readingOnly(Say.readingOnly(problem)) }
         snapshot = opened
         return opened
     }
+
+    var snapshotPath: String { stateFolder + "/index.sqlite" }
+
+    /// Lets go of the snapshot: the next use opens it again (a long-lived process whose file was replaced).
+    func reopenIndex() { snapshot = nil }
+
+    /// The mark of the server that keeps the snapshot up to date (see `Resident`); nil when none has.
+    var servedGeneration: String? { try? index().servedGeneration() }
 
     /// Why nothing can be written to this journal now (its disk is full, its file system read-only), once a
     /// command has found out: reads then go on from the snapshot kept in memory, writes refuse with it.
@@ -267,7 +277,12 @@ public final class Journal {
     /// edits made outside the tool. Every command that reads entries calls this first.
     @discardableResult
     public func refresh(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> PendingReport {
-        let changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress)
+        let changes: EntryIndex.Changes
+        if let served = try servedChanges() {
+            changes = served
+        } else {
+            changes = try index().refresh(root: root, read: reader, settle: settleDate, progress: progress)
+        }
         // Edits made elsewhere wait, read from their files, for a command that can commit them.
         guard !changes.uncommitted.isEmpty, cannotWrite == nil else { return PendingReport() }
         let lock: WriterLock
@@ -281,6 +296,21 @@ public final class Journal {
         defer { withExtendedLifetime(lock) {} }
         return try commitPending(changes.uncommitted, everything: changes.rebuilt || changes.uncommitted.count > 200)
     }
+
+    /// What changed, as this journal's running server vouches for it (it brought the snapshot up to date
+    /// with every change its watcher saw before it answered): the files not yet committed. Nil (the whole
+    /// walk then) when no server runs, it does not answer within a few milliseconds, it cannot vouch, or its
+    /// mark is not on this snapshot.
+    func servedChanges() throws(JournalError) -> EntryIndex.Changes? {
+        guard context.asksServer, FileSystem.exists(ServeRecord.path(stateFolder: stateFolder)), let record = runningServer,
+              let generation = ServeSocket.askFresh(record.socket, timeout: Journal.serveTimeout),
+              try index().servedGeneration() == generation
+        else { return nil }
+        return EntryIndex.Changes(uncommitted: try index().dirtyPaths().sorted())
+    }
+
+    /// How long a command waits for its server's answer before it walks the files itself.
+    static let serveTimeout: TimeInterval = 0.05
 
     /// Files the snapshot knows to differ from the last commit (as of the last refresh).
     public func uncommittedPaths() throws(JournalError) -> [String] {

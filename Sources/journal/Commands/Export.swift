@@ -248,7 +248,7 @@ struct ExportWriter {
             let record = jrnl.json(entry, hasAttachments: !journal.attachments(of: entry.id).isEmpty)
             try sink.write(separator + "\n" + Self.indented(try EntryJSON.render(record), by: "    "))
         case .markdown:
-            try sink.write((count == 0 ? "" : "\n") + EntryMarkdown(settings: journal.settings).render(entry))
+            try sink.write((count == 0 ? "" : "\n") + EntryMarkdown(settings: journal.settings, units: UserSettings.units).render(entry))
         case .txt:
             let page = EntryPage(style: Style(enabled: false), settings: journal.settings, dates: DateText(locale: nil))
             try sink.write((count == 0 ? "" : "\n" + String(repeating: "─", count: 40) + "\n\n") + page.render(entry))
@@ -299,21 +299,3 @@ struct ExportWriter {
     }
 }
 
-/// An entry as a Markdown section: its title as a heading, its facts in one line, then its text after the title.
-struct EntryMarkdown {
-    let settings: Settings
-    var heading = "##"
-    var withID = true
-
-    func render(_ entry: Entry) -> String {
-        let page = EntryPage(style: Style(enabled: false), settings: settings, dates: DateText(locale: nil))
-        let facts = page.facts(entry, withID: withID)
-        var out = heading + " " + (entry.title.isEmpty ? Say.untitledDisplay : entry.title) + "\n\n"
-        out += "*" + facts.first.joined(separator: " · ") + "*"
-        if !facts.place.isEmpty { out += "  \n*" + facts.place.joined(separator: " · ") + "*" }
-        out += "\n"
-        let body = entry.body
-        if !body.isEmpty { out += "\n" + body + "\n" }
-        return out
-    }
-}

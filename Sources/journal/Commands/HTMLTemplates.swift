@@ -17,7 +17,7 @@ struct HTMLTemplates {
     static let contentType = "JOURNAL_HTML"
 
     private struct EscapedHTML: MustacheContentType {
-        func escapeText(_ text: String) -> String { HTML.escape(text) }
+        func escapeText(_ text: String) -> String { MarkupText.escaped(text) }
     }
 
     /// Reads every template before anything is written: a broken one is an error naming it and its line.

@@ -50,7 +50,7 @@ func printEntries(_ entries: [Entry], of journal: Journal, as format: ListFormat
         Terminal.page(entries.map { "\($0.createdAt.localDay) \($0.createdAt.hourMinute) " + ($0.title.isEmpty ? Say.untitledDisplay : $0.title) }
             .joined(separator: "\n") + (entries.isEmpty ? "" : "\n"))
     case .md:
-        let markdown = EntryMarkdown(settings: journal.settings)
+        let markdown = EntryMarkdown(settings: journal.settings, units: UserSettings.units)
         Terminal.page(try whole().map(markdown.render).joined(separator: "\n"))
     case .txt:
         // jrnl's journal file, oldest first as jrnl keeps it.

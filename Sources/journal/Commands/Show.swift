@@ -62,27 +62,13 @@ struct EntryPage {
     /// What is known of an entry besides its text, as `show` prints it: date, id, category, tags, star on the
     /// first line; weather and place on the second.
     func facts(_ entry: Entry, withID: Bool = true) -> (first: [String], place: [String]) {
-        var facts = [dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? "")]
-        if withID { facts.append(style.yellow(entry.id)) }
-        if let name = entry.category {
-            let category = settings.category(named: name)
-            facts.append(style.color(category?.color, [category?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " ")))
-        }
-        if !entry.allTags.isEmpty { facts.append(style.green(entry.allTags.map { "#" + $0 }.joined(separator: " "))) }
-        if entry.starred { facts.append(style.yellow("★")) }
-        var place: [String] = []
-        if let weather = entry.weather { place.append(WeatherText.full(weather, units: UserSettings.units)) }
-        if let location = entry.location { place.append(Self.placeText(location)) }
-        return (facts, place)
-    }
-
-    /// `Busan (35.1796, 129.0756)`: a place's name and coordinates, whichever it has.
-    static func placeText(_ location: Location) -> String {
-        var text = location.name ?? ""
-        if let lat = location.latitude, let lon = location.longitude {
-            text += (text.isEmpty ? "" : " ") + "(\(YAMLWriter.number(lat)), \(YAMLWriter.number(lon)))"
-        }
-        return text
+        let facts = EntryFacts(entry, settings: settings, dates: dates, units: UserSettings.units)
+        var first = [facts.date]
+        if withID { first.append(style.yellow(facts.id)) }
+        if let category = facts.category { first.append(style.color(category.color, category.label)) }
+        if let tags = facts.tags { first.append(style.green(tags)) }
+        if facts.starred { first.append(style.yellow("★")) }
+        return (first, facts.placeLine)
     }
 
     func render(_ entry: Entry) -> String {

@@ -1,0 +1,48 @@
+import Foundation
+
+/// What is known of an entry besides its text, as a reader sees it: its date in its own local time (and
+/// zone), its id, its category with emoji and colour, its tags, its star; then its weather and place. The
+/// terminal, the pages, shared text and exports all show these, each in its own dress.
+public struct EntryFacts: Sendable {
+    public var date: String
+    public var id: String
+    /// `💼 업무`, and the colour journal.yml gives it (a colour name or `#rrggbb`).
+    public var category: (label: String, color: String?)?
+    /// `#a #b`, header tags and hashtags of the text.
+    public var tags: String?
+    public var starred: Bool
+    /// `☀️ clear 12.5°C, humidity 60%`, in the reader's units.
+    public var weather: String?
+    /// `Busan (35.1796, 129.0756)`.
+    public var place: String?
+
+    public init(_ entry: Entry, settings: Settings, dates: DateText, units: Units) {
+        date = dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? "")
+        id = entry.id
+        if let name = entry.category {
+            let known = settings.category(named: name)
+            category = ([known?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " "), known?.color)
+        }
+        tags = entry.allTags.isEmpty ? nil : entry.allTags.map { "#" + $0 }.joined(separator: " ")
+        starred = entry.starred
+        weather = entry.weather.map { WeatherText.full($0, units: units) }
+        place = entry.location.map(EntryFacts.placeText)
+    }
+
+    /// The first line's parts, plain: date, id (`withID`), category, tags, star.
+    public func firstLine(withID: Bool) -> [String] {
+        [date] + (withID ? [id] : []) + [category?.label, tags, starred ? "★" : nil].compactMap { $0 }
+    }
+
+    /// The second line's parts: weather and place.
+    public var placeLine: [String] { [weather, place].compactMap { $0 } }
+
+    /// `Busan (35.1796, 129.0756)`: a place's name and coordinates, whichever it has.
+    public static func placeText(_ location: Location) -> String {
+        var text = location.name ?? ""
+        if let lat = location.latitude, let lon = location.longitude {
+            text += (text.isEmpty ? "" : " ") + "(\(YAMLWriter.number(lat)), \(YAMLWriter.number(lon)))"
+        }
+        return text
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+import Ink
+
+extension HTMLSanitizer {
+    /// An entry's Markdown as safe HTML: rendered by Ink from the text as `prepare` hides its markup, then
+    /// written again tag by tag by `clean`. `attachments` maps the entry's own links to the URLs to use.
+    public static func render(_ markdown: String, attachments: [String: String] = [:]) -> String {
+        clean(MarkdownParser().html(from: "---\n---\n" + prepare(markdown)), attachments: attachments)
+    }
+}
+
+/// Makes Ink's HTML safe: Ink copies raw HTML from the Markdown through, and writes link targets into attributes
+/// unescaped, so its output is untrusted. This re-writes it from scratch: every tag is parsed, and only tags of
+/// an allow-list are written again, with only their allowed attributes, each value escaped by us and each URL
+/// checked. Anything else that starts with `<` (a `<script>`, an `<img onerror=…>`, a comment) is written as text
+/// (`&lt;`), so the reader sees what the entry says and nothing of it runs. The output holds no `<` we did not
+/// write, no attribute we did not choose, and no URL with a scheme other than http, https or mailto.
+///
+/// Before Ink, `hideMarkup` turns every `<` of the entry into a private-use character, so Ink sees no raw HTML
+/// at all (a raw `<img …>` would otherwise swallow the Markdown after it) and copies the character as text,
+/// into code spans too; `clean` writes it as `&lt;`. Escaping `<` as `&lt;` before Ink instead would show
+/// `&lt;` in code, where Ink escapes the `&` again.
+public enum HTMLSanitizer {
+    static let hiddenLess: Unicode.Scalar = "\u{E000}"
+    /// A backslash Markdown shows as written (`C:\Users`, `\backslash\`, the one `\\` stands for): Ink drops
+    /// every backslash, so these are hidden from it and written back by `clean`.
+    static let hiddenBackslash: Unicode.Scalar = "\u{E001}"
+
+    /// The entry's Markdown as Ink is to read it: `<` hidden (`hideMarkup`); outside code, each backslash that
+    /// escapes nothing (CommonMark: only ASCII punctuation can be escaped) and each `\\` kept as a backslash;
+    /// and a blank line where a list of another kind begins (`1. one` right after `- item` starts its own list,
+    /// as CommonMark has it, where Ink would run it into the item before).
+    public static func prepare(_ markdown: String) -> String {
+        var out: [String] = []
+        var fence: Substring?
+        var listKind: Character?  // "-" for a bullet list, "1" for an ordered one, of the lines just before
+        for line in hideMarkup(markdown).split(separator: "\n", omittingEmptySubsequences: false) {
+            let trimmed = line.drop { $0 == " " }
+            if let open = fence {
+                if trimmed.hasPrefix(open) { fence = nil }
+                out.append(String(line))
+                continue
+            }
+            if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
+                fence = trimmed.prefix(3)
+                listKind = nil
+                out.append(String(line))
+                continue
+            }
+            if trimmed.isEmpty {
+                listKind = nil
+            } else if line.count - trimmed.count <= 3, let kind = itemKind(trimmed) {
+                if let listKind, listKind != kind { out.append("") }
+                listKind = kind
+            } else if line.count - trimmed.count < 2 {
+                listKind = nil  // a paragraph line; an indented one continues the item
+            }
+            out.append(keepingBackslashes(line))
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// `-` for `- item` (or `*`, `+`), `1` for `1. item` (or `1)`); nil for a line that starts no list item.
+    private static func itemKind(_ line: Substring) -> Character? {
+        if let first = line.first, "-*+".contains(first), line.dropFirst().first == " " { return "-" }
+        let digits = line.prefix { $0.isASCII && $0.isNumber }
+        guard !digits.isEmpty, digits.count <= 9 else { return nil }
+        let rest = line.dropFirst(digits.count)
+        return (rest.first == "." || rest.first == ")") && rest.dropFirst().first == " " ? "1" : nil
+    }
+
+    /// A line with its literal backslashes hidden, outside code spans.
+    private static func keepingBackslashes(_ line: Substring) -> String {
+        guard line.contains("\\") else { return String(line) }
+        let s = Array(line.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        var ticks = 0  // the backticks that opened the code span we are in
+        while i < s.count {
+            let c = s[i]
+            if c == "`" {
+                var run = 0
+                while i + run < s.count, s[i + run] == "`" { run += 1 }
+                if ticks == 0 { ticks = run } else if run == ticks { ticks = 0 }
+                out.append(contentsOf: s[i..<(i + run)])
+                i += run
+                continue
+            }
+            if c == "\\", ticks == 0 {
+                let next = i + 1 < s.count ? s[i + 1] : nil
+                if next == "\\" {
+                    out.append(hiddenBackslash)
+                    i += 2
+                    continue
+                }
+                // CommonMark's escapable characters: ASCII punctuation.
+                if let next, "!\"#$%&'()*+,-./:;<=>?@[]^_`{|}~".unicodeScalars.contains(next) || next == hiddenLess {
+                    out.append(c)
+                } else {
+                    out.append(hiddenBackslash)
+                }
+                i += 1
+                continue
+            }
+            out.append(c)
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// The Markdown with each `<` hidden from Ink (and the rare private-use character of that value in the text
+    /// made U+FFFD, so that it cannot pass for one).
+    static func hideMarkup(_ markdown: String) -> String {
+        String(String.UnicodeScalarView(markdown.unicodeScalars.map {
+            $0 == "<" ? hiddenLess : $0 == hiddenLess || $0 == hiddenBackslash ? "\u{FFFD}" : $0
+        }))
+    }
+
+    static let tags: Set<String> = [
+        "p", "br", "h1", "h2", "h3", "h4", "h5", "h6", "ul", "ol", "li", "em", "strong", "b", "i", "code", "pre",
+        "blockquote", "a", "img", "hr", "table", "thead", "tbody", "tr", "th", "td", "s", "del",
+    ]
+
+    public static func clean(_ html: String, attachments: [String: String] = [:]) -> String {
+        let s = Array(html.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        while i < s.count {
+            let c = s[i]
+            if c == hiddenLess {
+                out.append(contentsOf: "&lt;".unicodeScalars)
+                i += 1
+            } else if c == hiddenBackslash {
+                out.append("\\")
+                i += 1
+            } else if c == "<" {
+                if let (tag, end) = parseTag(s, i), let text = render(tag, attachments: attachments) {
+                    out.append(contentsOf: text.unicodeScalars)
+                    i = end
+                } else {
+                    out.append(contentsOf: "&lt;".unicodeScalars)
+                    i += 1
+                }
+            } else if c == ">" {
+                out.append(contentsOf: "&gt;".unicodeScalars)
+                i += 1
+            } else if c == "&" {
+                // An entity Ink kept (`&lt;` inside code) stays one; a lone `&` is escaped.
+                var j = i + 1
+                while j < s.count, j - i < 32, s[j].properties.isAlphabetic || ("0"..."9").contains(s[j]) || s[j] == "#" { j += 1 }
+                if j < s.count, s[j] == ";", j > i + 1 {
+                    out.append(contentsOf: s[i...j])
+                    i = j + 1
+                } else {
+                    out.append(contentsOf: "&amp;".unicodeScalars)
+                    i += 1
+                }
+            } else if c.value < 0x20 && c != "\n" && c != "\t" {
+                out.append("\u{FFFD}")
+                i += 1
+            } else {
+                out.append(c)
+                i += 1
+            }
+        }
+        return String(out)
+    }
+
+    struct Tag {
+        var name: String
+        var closing: Bool
+        var attributes: [(String, String)]
+    }
+
+    /// `<name attr="value" …>` or `</name>` exactly as Ink writes them (double-quoted values only); nil for
+    /// anything else, which then shows as text.
+    static func parseTag(_ s: [Unicode.Scalar], _ start: Int) -> (Tag, Int)? {
+        var i = start + 1
+        func isLetter(_ c: Unicode.Scalar) -> Bool { ("a"..."z").contains(c) || ("A"..."Z").contains(c) }
+        func isName(_ c: Unicode.Scalar) -> Bool { isLetter(c) || ("0"..."9").contains(c) || c == "-" }
+        let closing = i < s.count && s[i] == "/"
+        if closing { i += 1 }
+        var name = ""
+        while i < s.count, isName(s[i]) {
+            name.unicodeScalars.append(s[i])
+            i += 1
+        }
+        guard let first = name.unicodeScalars.first, isLetter(first) else { return nil }
+        var attributes: [(String, String)] = []
+        while true {
+            var spaced = false
+            while i < s.count, s[i] == " " || s[i] == "\n" || s[i] == "\t" {
+                i += 1
+                spaced = true
+            }
+            guard i < s.count else { return nil }
+            if s[i] == ">" { return (Tag(name: name.lowercased(), closing: closing, attributes: attributes), i + 1) }
+            if s[i] == "/", i + 1 < s.count, s[i + 1] == ">" {
+                return (Tag(name: name.lowercased(), closing: closing, attributes: attributes), i + 2)
+            }
+            guard spaced, !closing else { return nil }
+            var key = ""
+            while i < s.count, isName(s[i]) {
+                key.unicodeScalars.append(s[i])
+                i += 1
+            }
+            guard !key.isEmpty, i + 1 < s.count, s[i] == "=", s[i + 1] == "\"" else { return nil }
+            i += 2
+            var value = ""
+            while i < s.count, s[i] != "\"" {
+                value.unicodeScalars.append(s[i])
+                i += 1
+            }
+            guard i < s.count else { return nil }
+            i += 1
+            attributes.append((key.lowercased(), value))
+        }
+    }
+
+    static func render(_ tag: Tag, attachments: [String: String]) -> String? {
+        guard tags.contains(tag.name) else { return nil }
+        if tag.closing { return tag.name == "br" || tag.name == "img" || tag.name == "hr" ? "" : "</\(tag.name)>" }
+        var out = "<" + tag.name
+        for (key, value) in tag.attributes {
+            switch (tag.name, key) {
+            case ("a", "href"):
+                out += " href=\"" + MarkupText.escaped(safeURL(value, image: false, attachments: attachments) ?? "#") + "\""
+            case ("img", "src"):
+                if let url = safeURL(value, image: true, attachments: attachments) { out += " src=\"" + MarkupText.escaped(url) + "\"" }
+            case ("img", "alt"):
+                out += " alt=\"" + MarkupText.escaped(decode(value)) + "\""
+            case ("code", "class"):
+                out += " class=\"" + String(String.UnicodeScalarView(value.unicodeScalars.filter {
+                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == " "
+                })) + "\""
+            default: continue
+            }
+        }
+        return out + ">"
+    }
+
+    /// The URL to write, or nil when it may not be used: a scheme other than http, https or mailto (an image
+    /// may only come from the site itself). Tabs and newlines are dropped first, as browsers do before reading
+    /// the scheme. A link to one of the entry's attachments points at its copy in the site.
+    static func safeURL(_ raw: String, image: Bool, attachments: [String: String]) -> String? {
+        var url = decode(raw).filter { $0 != "\t" && $0 != "\n" && $0 != "\r" }
+        url = url.trimmingCharacters(in: CharacterSet(charactersIn: " ").union(.controlCharacters))
+        // A colon before the first `/` makes the start a scheme, or something a browser might read as one (an
+        // entity, an odd character): only http, https and mailto pass, by exact spelling.
+        let head = url.prefix { $0 != "/" }
+        if let colon = head.firstIndex(of: ":") {
+            return !image && ["http", "https", "mailto"].contains(url[..<colon].lowercased()) ? url : nil
+        }
+        if url.hasPrefix("//") { return image ? nil : url }
+        if let range = url.range(of: "attachments/") {
+            let path = String(url[range.lowerBound...]).removingPercentEncoding ?? String(url[range.lowerBound...])
+            if let copy = attachments[path] { return "../" + copy }
+        }
+        return url
+    }
+
+    /// The few entities Ink writes into attribute values, read back before the value is checked and escaped again.
+    static func decode(_ value: String) -> String {
+        value.replacingOccurrences(of: String(Character(hiddenLess)), with: "<").replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&#39;", with: "'")
+            .replacingOccurrences(of: "&amp;", with: "&")
+    }
+}

@@ -1,0 +1,128 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What a running `journal serve` writes for others to find it: `.git/journal/serve.json`, mode 0600 (it holds
+/// the web view's token), removed when the server stops. A record whose process is gone is stale: anyone may
+/// remove it.
+public struct ServeRecord: Codable, Sendable, Equatable {
+    public var pid: Int32
+    /// The web view's address and port (127.0.0.1 unless `--listen` said otherwise).
+    public var address: String
+    public var port: Int
+    /// The secret every request of the web view must carry.
+    public var token: String
+    /// When the server started (seconds since 1970).
+    public var started: Double
+    /// The Unix socket the command line asks for freshness.
+    public var socket: String
+
+    public init(pid: Int32, address: String, port: Int, token: String, started: Double, socket: String) {
+        self.pid = pid
+        self.address = address
+        self.port = port
+        self.token = token
+        self.started = started
+        self.socket = socket
+    }
+
+    /// The URL to open, with the token (which the server trades for a cookie and drops from the address).
+    public var url: String {
+        let host = address.contains(":") ? "[\(address)]" : address
+        return "http://\(host):\(port)/?token=\(token)"
+    }
+
+    static let fileName = "serve.json"
+
+    static func path(stateFolder: String) -> String { stateFolder + "/" + fileName }
+
+    /// The record of the server of the journal whose tool folder is `stateFolder`, when its process still
+    /// runs; a record left by a killed server is removed.
+    public static func running(stateFolder: String) -> ServeRecord? {
+        let path = path(stateFolder: stateFolder)
+        guard let data = FileSystem.contents(path), let record = try? JSONDecoder().decode(ServeRecord.self, from: data) else {
+            return nil
+        }
+        guard record.isAlive else {
+            try? FileSystem.remove(path)
+            return nil
+        }
+        return record
+    }
+
+    /// Whether the process the record names runs and is a `journal` (a pid reused by another program is not).
+    var isAlive: Bool {
+        guard pid > 0, kill(pid, 0) == 0 || errno == EPERM else { return false }
+        guard let command = FileSystem.contents("/proc/\(pid)/cmdline") else { return true }
+        let first = command.split(separator: 0).first.map { String(decoding: $0, as: UTF8.self) } ?? ""
+        return (first as NSString).lastPathComponent.hasPrefix("journal")
+    }
+
+    /// Writes the record, readable by its owner only.
+    func write(stateFolder: String, temporaries: String) throws(JournalError) {
+        let data: Data
+        do { data = try JSONEncoder().encode(self) } catch { throw .failed(doing: Say.text("doing.serveRecord"), cause: "\(error)") }
+        try FileSystem.writeAtomically(data, to: ServeRecord.path(stateFolder: stateFolder), temporaryIn: temporaries,
+                                       permissions: 0o600)
+    }
+}
+
+/// The right to be this journal's one server, held for the server's life: an flock of `.git/journal/serve.lock`
+/// that the kernel lets go of however the process ends.
+public final class ServerClaim {
+    private let descriptor: Int32
+    private let journal: Journal
+
+    fileprivate init(descriptor: Int32, journal: Journal) {
+        self.descriptor = descriptor
+        self.journal = journal
+    }
+
+    /// Writes the record others find the server by.
+    public func publish(_ record: ServeRecord) throws(JournalError) {
+        try record.write(stateFolder: journal.stateFolder, temporaries: journal.temporaryFolder)
+    }
+
+    /// Removes the record and lets go of the claim.
+    public func release() {
+        try? FileSystem.remove(ServeRecord.path(stateFolder: journal.stateFolder))
+        close(descriptor)
+    }
+}
+
+extension Journal {
+    /// The server of this journal, when one runs.
+    public var runningServer: ServeRecord? { ServeRecord.running(stateFolder: stateFolder) }
+
+    /// Whether this journal's server answers a command now.
+    public var serverAnswers: Bool {
+        guard let record = runningServer else { return false }
+        return ServeSocket.askFresh(record.socket, timeout: 1) != nil
+    }
+
+    /// This journal's server's claim; an error naming the one that runs when there is one.
+    public func claimServer() throws(JournalError) -> ServerClaim {
+        let path = stateFolder + "/serve.lock"
+        let descriptor = Glibc.open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0o600)
+        guard descriptor >= 0 else { throw .io(path, String(cString: strerror(errno))) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+            close(descriptor)
+            let running = runningServer
+            throw .invalid(Say.text("serveAlreadyRunning", running?.pid ?? 0, running?.url ?? "?"))
+        }
+        return ServerClaim(descriptor: descriptor, journal: self)
+    }
+
+    /// A file of the tool's own folder (a log, say).
+    public func stateFile(_ name: String) -> String { stateFolder + "/" + name }
+
+    /// Where this journal's server listens for the command line: `.git/journal/serve.sock`, or, when that path
+    /// is too long for a Unix socket (108 bytes), a folder of this user's own under /tmp named for the journal.
+    var serveSocketPath: String {
+        let plain = stateFolder + "/serve.sock"
+        if plain.utf8.count < 100 { return plain }
+        return "/tmp/journal-\(getuid())/" + String(Scan.key(gitdir), radix: 16) + ".sock"
+    }
+}

@@ -1,0 +1,120 @@
+import Foundation
+import Testing
+
+/// `journal serve` as the resident mirror: one per journal, found through `.git/journal/serve.json`, asked by
+/// every command instead of a walk of the files, and never the cause of a stale answer, a lost change or a
+/// lock that confuses the next command, whether it runs, was killed, or is absent.
+@Suite struct ServeMirrorTests {
+    /// A journal with a few entries and a server started in the background.
+    func served(_ box: Sandbox) throws {
+        #expect(try box.journal("init").status == 0)
+        for number in 1...3 { _ = try box.add("Entry \(number)\n\nText \(number).") }
+        let started = try box.journal("serve", "--detach")
+        #expect(started.status == 0, "\(started.stderr)")
+        #expect(started.stdout.contains("Serving at http://127.0.0.1:"), "\(started.stdout)")
+    }
+
+    func stop(_ box: Sandbox) {
+        _ = try? box.journal("serve", "--stop")
+    }
+
+    /// The pid the record names.
+    func serverPID(_ box: Sandbox) throws -> Int32 {
+        let data = try #require(FileManager.default.contents(atPath: box.journal + "/.git/journal/serve.json"))
+        let record = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        return try #require((record["pid"] as? NSNumber)?.int32Value)
+    }
+
+    @Test func oneServerPerJournalWithItsStatusAndStop() throws {
+        let box = try Sandbox()
+        try served(box)
+        defer { stop(box) }
+        let status = try box.journal("serve", "--status")
+        #expect(status.status == 0)
+        #expect(status.stdout.contains("Serving at http://127.0.0.1:") && status.stdout.contains("(pid "), "\(status.stdout)")
+        let mode = (try FileManager.default.attributesOfItem(atPath: box.journal + "/.git/journal/serve.json")[.posixPermissions] as? Int) ?? 0
+        #expect(mode & 0o777 == 0o600)
+        let second = try box.journal("serve")
+        #expect(second.status == 1)
+        #expect(second.stderr.hasPrefix("journal: a server already runs for this journal (pid "), "\(second.stderr)")
+        let stopped = try box.journal("serve", "--stop")
+        #expect(stopped.status == 0, "\(stopped.stderr)")
+        #expect(stopped.stdout.hasPrefix("Stopped the server"))
+        #expect(!FileManager.default.fileExists(atPath: box.journal + "/.git/journal/serve.json"))
+        #expect(!FileManager.default.fileExists(atPath: box.journal + "/.git/journal/serve.sock"))
+        let none = try box.journal("serve", "--status")
+        #expect(none.status == 1)
+        #expect(none.stdout.hasPrefix("No server runs for "))
+    }
+
+    @Test func badOptionsAreRefused() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        let both = try box.journal("serve", "--detach", "--stop")
+        #expect(both.status == 64)
+        #expect(both.stderr.contains("give only one of --detach, --status and --stop"), "\(both.stderr)")
+        let port = try box.journal("serve", "--port", "70000")
+        #expect(port.status == 64)
+        #expect(port.stderr.contains("--port 70000 is not a port"))
+        #expect(!FileManager.default.fileExists(atPath: box.journal + "/.git/journal/serve.json"))
+    }
+
+    /// With a server running, a command does not walk the folders (it asks); what it prints is what it would
+    /// print walking them, after every kind of change.
+    @Test func commandsAskTheServerAndSeeEveryChange() throws {
+        let box = try Sandbox()
+        try served(box)
+        defer { stop(box) }
+        guard let strace = GitServers.findProgram(["/usr/bin/strace"]) else { return }
+        let traced = box.root.path + "/trace"
+        let run = try Sandbox.exec(strace, ["-f", "-e", "trace=openat", "-o", traced, Sandbox.binary, "list"], stdin: nil,
+                                   env: box.environment, cwd: box.home)
+        #expect(run.status == 0)
+        let opened = (try? String(contentsOfFile: traced, encoding: .utf8)) ?? ""
+        let walked = opened.split(separator: "\n").filter { $0.contains("O_DIRECTORY") && $0.contains("/entries") }
+        #expect(walked.isEmpty, "the command walked the folders:\n\(walked.joined(separator: "\n"))")
+        // Without a server (or told not to ask), the same command walks them: the check above can fail.
+        _ = try Sandbox.exec(strace, ["-f", "-e", "trace=openat", "-o", traced, Sandbox.binary, "list"], stdin: nil,
+                             env: box.environment.merging(["JOURNAL_SERVE": "off"]) { $1 }, cwd: box.home)
+        let walking = ((try? String(contentsOfFile: traced, encoding: .utf8)) ?? "").split(separator: "\n")
+        #expect(walking.contains { $0.contains("O_DIRECTORY") && $0.contains("/entries") })
+        // A file written by hand, one edited in place (same size, same second) and one deleted: all seen.
+        let files = box.entryFiles()
+        try box.write("entries/2026/11/by-hand.md", "A note by hand\n")
+        let edited = try #require(files.first)
+        let text = try #require(box.read(edited))
+        try box.write(edited, text.replacingOccurrences(of: "Text", with: "Tixt"))
+        try FileManager.default.removeItem(atPath: box.journal + "/" + files[1])
+        for arguments in [["list", "--json"], ["search", "Tixt", "--json"], ["today", "--json"]] {
+            let asked = try box.run(arguments)
+            let walked = try box.run(arguments, env: ["JOURNAL_SERVE": "off"])
+            #expect(asked.stdout == walked.stdout, "\(arguments)")
+        }
+        #expect(try box.journal("list").stdout.contains("A note by hand"))
+        let porcelain = try box.git("status", "--porcelain")
+        #expect(porcelain == "", "\(porcelain)")
+    }
+
+    /// A server killed with SIGKILL leaves its record, socket and lock behind: the next command walks the
+    /// files and works, and a new server starts.
+    @Test func aKilledServerConfusesNothing() throws {
+        let box = try Sandbox()
+        try served(box)
+        let pid = try serverPID(box)
+        kill(pid, SIGKILL)
+        var waited = 0
+        while kill(pid, 0) == 0, waited < 500 {
+            usleep(10_000)
+            waited += 1
+        }
+        try box.write("entries/2026/11/after.md", "Written after the kill\n")
+        let listed = try box.journal("list")
+        #expect(listed.status == 0, "\(listed.stderr)")
+        #expect(listed.stdout.contains("Written after the kill"))
+        let again = try box.journal("serve", "--detach")
+        #expect(again.status == 0, "\(again.stderr)")
+        defer { stop(box) }
+        try box.write("entries/2026/11/later.md", "Written with the new server\n")
+        #expect(try box.journal("list").stdout.contains("Written with the new server"))
+    }
+}
