@@ -270,6 +270,22 @@ import Testing
         #expect(try box2.commitSubjects().count == 1)
     }
 
+    /// Notes named by one letter at the vault's top, linking each other (Foundation's path functions trap there).
+    @Test func notesOfOneLetterLinkEachOther() throws {
+        let box = try ImportTests.newJournal()
+        let folder = box.root.path + "/Letters"
+        try Self.write(folder, "a.md", "Alpha, see [[b]]\n")
+        try Self.write(folder, "b.md", "Beta, see [[a|the first]] and [a](a.md)\n")
+        let result = try box.journal("import", "markdown", folder)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported 2 entries from markdown (Letters).\n")
+        let texts = box.entryFiles().compactMap(box.read)
+        let a = try #require(box.entryFiles().first { box.read($0)?.contains("Alpha") == true })
+        let b = try #require(box.entryFiles().first { box.read($0)?.contains("Beta") == true })
+        #expect(texts.contains { $0.hasSuffix("---\nAlpha, see [b](../../../\(b))\n") }, "\(texts)")
+        #expect(texts.contains { $0.hasSuffix("---\nBeta, see [the first](../../../\(a)) and [a](../../../\(a))\n") }, "\(texts)")
+    }
+
     @Test func aBadTimeIsAUsageError() throws {
         let box = try ImportTests.newJournal()
         let vault = try Self.makeVault(box)

@@ -20,8 +20,8 @@ struct NoteLinks {
         for (note, path) in entries {
             let key = NoteLinks.noteKey(vault.inVault(note))
             byPath[key] = path
-            let folder = (key as NSString).deletingLastPathComponent
-            byName[(key as NSString).lastPathComponent, default: []].append((folder, path))
+            let folder = NoteVault.folder(of: key)
+            byName[NoteVault.name(of: key), default: []].append((folder, path))
         }
         notesByPath = byPath
         notesByName = byName
@@ -71,7 +71,7 @@ struct NoteLinks {
     /// vault's top (Hugo's `/section/page/` from the folder imported, its `index.md` or `_index.md`), or
     /// for a wikilink by its name alone (the nearest such note).
     func entry(for target: String, from note: String, byName: Bool) -> String? {
-        let here = (vault.inVault(note) as NSString).deletingLastPathComponent
+        let here = NoteVault.folder(of: vault.inVault(note))
         let path = target.hasSuffix("/") ? String(target.dropLast()) : target
         var bases = [here, ""]
         if target.hasPrefix("/") { bases = [vault.folder, ""] }
@@ -180,7 +180,7 @@ struct NoteLinks {
             if let entry = links.entry(for: local.path, from: note, byName: false) {
                 return ("[" + label + "](../../../" + entry + local.fragment + rest + ")", end)
             }
-            let ext = (local.path as NSString).pathExtension.lowercased()
+            let ext = NoteVault.pathExtension(local.path)
             // A link to a file (not a page) is followed only inside the vault: one that leaves it stays as written.
             if !ext.isEmpty, !["md", "markdown", "html", "htm"].contains(ext), links.vault.isInside(local.path, from: note),
                 try links.vault.file(local.path, from: note) != nil,
@@ -200,7 +200,7 @@ struct NoteLinks {
             guard !name.isEmpty else { return nil }
             // An embed reads what it names: one that climbs out of the vault refuses the import, as a picture does.
             if embed, !links.vault.isInside(name, from: note) { throw .invalid(Say.markdownLinkOutside(links.vault.inVault(note), name)) }
-            let ext = (name as NSString).pathExtension.lowercased()
+            let ext = NoteVault.pathExtension(name)
             if !ext.isEmpty, ext != "md", ext != "markdown" {
                 // A file: a picture shows (its size, `|300`, kept as Obsidian reads `![name|300](…)`). A link
                 // (not an embed) to a file that is not there stays as written, unsaid, as a Markdown link does.
@@ -223,7 +223,7 @@ struct NoteLinks {
                 return nil
             }
             if let name = names[path] { return name }
-            var name = String((path as NSString).lastPathComponent.drop { $0 == "." })
+            var name = String(NoteVault.name(of: path).drop { $0 == "." })
             if name.isEmpty { name = "file" }
             name = Journal.freeName(name, taken: Set(names.values))
             names[path] = name

@@ -97,7 +97,7 @@ struct NoteVault {
     /// none. `target` is the link's path, decoded (no `#part`). An absolute path is the vault's (a Hugo or
     /// Jekyll site's `/images/…`, also under Hugo's `static/`), never the machine's.
     func file(_ target: String, from note: String) throws(JournalError) -> String? {
-        let here = (inVault(note) as NSString).deletingLastPathComponent
+        let here = NoteVault.folder(of: inVault(note))
         var candidates: [String] = []
         if target.hasPrefix("/") {
             guard let path = NoteVault.joined("", target) else { throw .invalid(Say.markdownLinkOutside(inVault(note), target)) }
@@ -118,13 +118,13 @@ struct NoteVault {
             if try isFile(candidate) { return candidate }
         }
         guard !target.hasPrefix("/") else { return nil }
-        let name = (target as NSString).lastPathComponent.lowercased()
+        let name = NoteVault.name(of: target).lowercased()
         return byName[name]?.first
     }
 
     /// Whether a link's path stays inside the vault.
     func isInside(_ target: String, from note: String) -> Bool {
-        NoteVault.joined(target.hasPrefix("/") ? "" : (inVault(note) as NSString).deletingLastPathComponent, target) != nil
+        NoteVault.joined(target.hasPrefix("/") ? "" : NoteVault.folder(of: inVault(note)), target) != nil
     }
 
     /// Whether the vault holds a plain file at `path` (relative to `root`); a symbolic link on the way is refused.
@@ -137,6 +137,24 @@ struct NoteVault {
             if info.st_mode & S_IFMT == S_IFLNK { throw .invalid(Say.importSymlink(path)) }
         }
         return info.st_mode & S_IFMT == S_IFREG
+    }
+
+    /// The folder of a relative path, "" at the top. (NSString's path methods trap on a relative path of
+    /// one character in this Foundation: `"a".deletingLastPathComponent`.)
+    static func folder(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[..<$0]) } ?? ""
+    }
+
+    /// The last part of a path, its file's name.
+    static func name(of path: String) -> String {
+        path.lastIndex(of: "/").map { String(path[path.index(after: $0)...]) } ?? path
+    }
+
+    /// A file name's extension, lower-cased, "" for none (`.hidden` has none).
+    static func pathExtension(_ path: String) -> String {
+        let name = name(of: path)
+        guard let dot = name.lastIndex(of: "."), dot != name.startIndex else { return "" }
+        return name[name.index(after: dot)...].lowercased()
     }
 
     /// `folder` and a relative path joined, `.` and `..` worked out; nil when `..` climbs above the vault.
