@@ -71,7 +71,11 @@ import Testing
             +++
             {{< new-in 0.1 >}}
 
-            How taxonomies work, see [Project Plan](/Projects/Project%20Plan.md) and [[report.pdf]].
+            How taxonomies work, see [Project Plan](/Projects/Project%20Plan.md) and [[report.pdf]], [the plan][plan][^1].
+
+            [plan]: </Projects/Project Plan.md> "The plan"
+            [^1]: Comma and more.
+              [comma]: ../Projects/comma.md
 
             """)
         return root
@@ -97,6 +101,7 @@ import Testing
 
         let plan = try Self.entry(box, day: "2024-02-10")
         let daily = try Self.entry(box, day: "2024-03-01")
+        let comma = try Self.entry(box, day: "2024-04-01")
         let evening = try Self.entry(box, day: "2024-03-02")
         // A daily note's day from its name, at --time; the links rewritten to the copies and the entries.
         #expect(daily.text == """
@@ -141,7 +146,6 @@ import Testing
 
             """)
         #expect(FileManager.default.contents(atPath: box.journal + "/attachments/\(plan.id)/diagram.png") == Self.diagram)
-        let comma = try Self.entry(box, day: "2024-04-01")
         #expect(comma.text.contains("created_at: 2024-04-01T09:00:00+09:00\ntime_zone: Asia/Seoul\ntags: [reading, books/novels]\npublishDate: 2024-04-01 09:00\n---\n"))
         // TOML front matter: kept as written above the text; its date has a zone of its own, so none is named.
         let hugo = try Self.entry(box, day: "2024-01-05")
@@ -160,7 +164,11 @@ import Testing
             +++
             {{< new-in 0.1 >}}
 
-            How taxonomies work, see [Project Plan](../../../\(plan.path)) and [[report.pdf]].
+            How taxonomies work, see [Project Plan](../../../\(plan.path)) and [[report.pdf]], [the plan][plan][^1].
+
+            [plan]: ../../../\(plan.path) "The plan"
+            [^1]: Comma and more.
+              [comma]: ../../../\(comma.path)
 
             """)
 

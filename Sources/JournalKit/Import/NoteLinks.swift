@@ -3,7 +3,8 @@ import Foundation
 /// A note's links as its owner's tool reads them, made links of the journal: pictures and files it embeds
 /// (`![[photo.png]]`, `![[photo.png|300]]`, `![alt](images/photo.png)`, Logseq's `../assets/…`) copied into
 /// `attachments/<id>/` and linked there; wikilinks and Markdown links to notes of the same import
-/// (`[[Other note]]`, `[[Other note|label]]`, `[label](Other%20note.md)`, a Hugo page's `/section/page/`)
+/// (`[[Other note]]`, `[[Other note|label]]`, `[label](Other%20note.md)`, a Hugo page's `/section/page/`,
+/// also in a link reference definition `[label]: /section/page/`)
 /// made links to their entries. A link to a note not imported stays as written; a picture that is not in
 /// the vault stays as written and is said (once per note and name). Nothing in code is touched.
 struct NoteLinks {
@@ -62,7 +63,13 @@ struct NoteLinks {
                 out += line
                 continue
             }
-            out += line.contains("[") ? try rewriter.line(line) : String(line)
+            if !line.contains("[") {
+                out += line
+            } else if let defined = try rewriter.definition(line) {
+                out += defined
+            } else {
+                out += try rewriter.line(line)
+            }
         }
         return Result(text: out, attachments: rewriter.files, missing: rewriter.missing)
     }
@@ -177,18 +184,35 @@ struct NoteLinks {
                 guard let name = try attach(local.path) else { return (written, end) }
                 return ("![" + label + "](" + link(to: name) + rest + ")", end)
             }
-            if let entry = links.entry(for: local.path, from: note, byName: false) {
-                return ("[" + label + "](../../../" + entry + local.fragment + rest + ")", end)
-            }
+            guard let target = try linkTarget(local) else { return (written, end) }
+            return ("[" + label + "](" + target + rest + ")", end)
+        }
+
+        /// A link reference definition (`[label]: /section/page/ "title"`, as Hugo's docs link their pages)
+        /// with its destination made the journal's; nil when the line is none, or its link stays as written.
+        mutating func definition(_ line: Substring) throws(JournalError) -> String? {
+            let indent = line.prefix { $0 == " " }
+            let rest = line.dropFirst(indent.count)
+            guard indent.count <= 3, rest.first == "[", let close = rest.range(of: "]:") else { return nil }
+            let label = rest[rest.index(after: rest.startIndex)..<close.lowerBound]
+            // A footnote (`[^1]: text`) is no link.
+            guard !label.isEmpty, !label.contains("]"), !label.contains("["), label.first != "^" else { return nil }
+            let after = rest[close.upperBound...]
+            let (destination, tail) = NoteLinks.destination(String(after))
+            guard let local = NoteLinks.localPath(destination), let target = try linkTarget(local) else { return nil }
+            return indent + "[" + label + "]:" + after.prefix { $0 == " " || $0 == "\t" } + target + tail
+        }
+
+        /// A link's destination (not a picture's) made the journal's: its entry when it names a note of this
+        /// import, the copy of the vault's file it names; nil to keep it as written.
+        private mutating func linkTarget(_ local: (path: String, fragment: String)) throws(JournalError) -> String? {
+            if let entry = links.entry(for: local.path, from: note, byName: false) { return "../../../" + entry + local.fragment }
             let ext = NoteVault.pathExtension(local.path)
             // A link to a file (not a page) is followed only inside the vault: one that leaves it stays as written.
-            if !ext.isEmpty, !["md", "markdown", "html", "htm"].contains(ext), links.vault.isInside(local.path, from: note),
-                try links.vault.file(local.path, from: note) != nil,
-                let name = try attach(local.path)
-            {
-                return ("[" + label + "](" + link(to: name) + rest + ")", end)
-            }
-            return (written, end)
+            guard !ext.isEmpty, !["md", "markdown", "html", "htm"].contains(ext), links.vault.isInside(local.path, from: note),
+                try links.vault.file(local.path, from: note) != nil
+            else { return nil }
+            return try attach(local.path).map(link(to:))
         }
 
         /// `[[target#part|label]]` as a Markdown link, or nil to keep it as written.
