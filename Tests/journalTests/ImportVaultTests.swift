@@ -294,6 +294,33 @@ import Testing
         #expect(texts.contains { $0.hasSuffix("---\nBeta, see [the first](../../../\(a)) and [a](../../../\(a))\n") }, "\(texts)")
     }
 
+    /// Hugo's docs: pages under content/en served from / (a module mount), linked by `/section/page/` inline
+    /// and by reference; a picture of static/ by its site path.
+    @Test func aHugoSitesPagesLinkEachOther() throws {
+        let box = try ImportTests.newJournal()
+        let site = box.root.path + "/Site"
+        try Self.write(site, "hugo.toml", "[[module.mounts]]\n  source = 'content/en'\n  target = 'content'\n")
+        try Self.write(site, "static/images/kitten.jpg", Self.sunset)
+        try Self.write(site, "content/en/functions/where.md", "---\ntitle: where\ndate: 2024-01-02\n---\nFilters.\n")
+        try Self.write(site, "content/en/about/_index.md", "---\ntitle: About\ndate: 2024-01-03\n---\nAbout [where][].\n\n[where]: /functions/where/#usage\n")
+        try Self.write(site, "content/en/guide/page.md", "---\ntitle: Guide\ndate: 2024-01-04\n---\nSee [where](/functions/where/), [about](/about/) and ![k](/images/kitten.jpg \"A kitten\").\n")
+        let result = try box.journal("import", "markdown", site + "/content", "--time-zone", "UTC")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported 3 entries from markdown (content).\n")
+        #expect(result.stderr == "")
+        let where_ = try Self.entry(box, day: "2024-01-02")
+        let about = try Self.entry(box, day: "2024-01-03")
+        let guide = try Self.entry(box, day: "2024-01-04")
+        #expect(about.text.hasSuffix("---\nAbout [where][].\n\n[where]: ../../../\(where_.path)#usage\n"), "\(about.text)")
+        #expect(guide.text.hasSuffix("""
+            ---
+            See [where](../../../\(where_.path)), [about](../../../\(about.path)) and ![k](../../../attachments/\(guide.id)/kitten.jpg "A kitten").
+
+            """), "\(guide.text)")
+        #expect(FileManager.default.contents(atPath: box.journal + "/attachments/\(guide.id)/kitten.jpg") == Self.sunset)
+        #expect(try box.journal("list").stdout.contains("  Guide\n"))
+    }
+
     @Test func aBadTimeIsAUsageError() throws {
         let box = try ImportTests.newJournal()
         let vault = try Self.makeVault(box)

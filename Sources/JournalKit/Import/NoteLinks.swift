@@ -75,8 +75,8 @@ struct NoteLinks {
     }
 
     /// The entry a link names, when it is a note of this import: by its path from the note's folder or the
-    /// vault's top (Hugo's `/section/page/` from the folder imported, its `index.md` or `_index.md`), or
-    /// for a wikilink by its name alone (the nearest such note).
+    /// vault's top (Hugo's `/section/page/` from the folder imported, its `index.md` or `_index.md`, else
+    /// from a folder under it), or for a wikilink by its name alone (the nearest such note).
     func entry(for target: String, from note: String, byName: Bool) -> String? {
         let here = NoteVault.folder(of: vault.inVault(note))
         let path = target.hasSuffix("/") ? String(target.dropLast()) : target
@@ -88,6 +88,17 @@ struct NoteLinks {
             for candidate in [key, key + "/index", key + "/_index"] {
                 if let found = notesByPath[candidate] { return found }
             }
+        }
+        if target.hasPrefix("/") {
+            // A site's page from a content folder the link does not name (Hugo mounts content/en as its
+            // pages): the note whose path ends with the link's, the nearest the top.
+            let key = NoteLinks.noteKey(String(path.drop { $0 == "/" }))
+            guard !key.isEmpty else { return nil }
+            for (name, tail) in [(NoteVault.name(of: key), key), ("index", key + "/index"), ("_index", key + "/_index")] {
+                let found = (notesByName[name] ?? []).filter { ($0.folder + "/" + name).hasSuffix("/" + tail) }
+                if let nearest = found.min(by: { $0.folder.count < $1.folder.count }) { return nearest.entry }
+            }
+            return nil
         }
         guard byName, !path.contains("/") else { return nil }
         let matches = notesByName[NoteLinks.noteKey(path)] ?? []
