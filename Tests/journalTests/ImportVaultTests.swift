@@ -295,7 +295,7 @@ import Testing
     }
 
     /// Hugo's docs: pages under content/en served from / (a module mount), linked by `/section/page/` inline
-    /// and by reference; a picture of static/ by its site path.
+    /// and by reference; a picture of static/ by its site path; `[[where]]` is TOML there, no wikilink.
     @Test func aHugoSitesPagesLinkEachOther() throws {
         let box = try ImportTests.newJournal()
         let site = box.root.path + "/Site"
@@ -303,7 +303,7 @@ import Testing
         try Self.write(site, "static/images/kitten.jpg", Self.sunset)
         try Self.write(site, "content/en/functions/where.md", "---\ntitle: where\ndate: 2024-01-02\n---\nFilters.\n")
         try Self.write(site, "content/en/about/_index.md", "---\ntitle: About\ndate: 2024-01-03\n---\nAbout [where][].\n\n[where]: /functions/where/#usage\n")
-        try Self.write(site, "content/en/guide/page.md", "---\ntitle: Guide\ndate: 2024-01-04\n---\nSee [where](/functions/where/), [about](/about/) and ![k](/images/kitten.jpg \"A kitten\").\n")
+        try Self.write(site, "content/en/guide/page.md", "---\ntitle: Guide\ndate: 2024-01-04\n---\nSee [where](/functions/where/), [about](/about/) and ![k](/images/kitten.jpg \"A kitten\").\n{{< code-toggle >}}\n[[where]]\n{{< /code-toggle >}}\n")
         let result = try box.journal("import", "markdown", site + "/content", "--time-zone", "UTC")
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "Imported 3 entries from markdown (content).\n")
@@ -315,6 +315,9 @@ import Testing
         #expect(guide.text.hasSuffix("""
             ---
             See [where](../../../\(where_.path)), [about](../../../\(about.path)) and ![k](../../../attachments/\(guide.id)/kitten.jpg "A kitten").
+            {{< code-toggle >}}
+            [[where]]
+            {{< /code-toggle >}}
 
             """), "\(guide.text)")
         #expect(FileManager.default.contents(atPath: box.journal + "/attachments/\(guide.id)/kitten.jpg") == Self.sunset)

@@ -173,6 +173,7 @@ struct NoteLinks {
             let open = embed ? i + 1 : i
             guard open < s.count, s[open] == "[" else { return nil }
             if open + 1 < s.count, s[open + 1] == "[" {
+                guard links.vault.wikilinks else { return nil }
                 // [[wikilink]] or ![[embed]]
                 var j = open + 2
                 while j + 1 < s.count, !(s[j] == "]" && s[j + 1] == "]") { j += 1 }

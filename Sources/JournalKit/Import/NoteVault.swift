@@ -19,7 +19,11 @@ struct NoteVault {
     /// or to the note's folder when it starts with `./`.
     private var attachmentFolder: String?
 
-    /// The files that mark a vault's top folder.
+    /// Whether `[[name]]` is a link: in Obsidian and Logseq, and a folder of notes that is no site; not in
+    /// a Hugo or Jekyll site, where `[[menus.main]]` is TOML shown in a page.
+    private(set) var wikilinks = true
+
+    /// The files that mark a vault's top folder: a note-taking tool's, then a site's.
     static let markers = [".obsidian", "logseq", "hugo.toml", "hugo.yaml", "hugo.json", "config.toml", "_config.yml"]
 
     init(importing path: String) throws(JournalError) {
@@ -31,6 +35,7 @@ struct NoteVault {
         }
         root = top ?? imported
         folder = imported == root ? "" : String(imported.dropFirst(root.count + 1))
+        if let top, !NoteVault.markers.prefix(2).contains(where: { FileSystem.exists(top + "/" + $0) }) { wikilinks = false }
         if isFolder {
             try walk(collectingNotes: true)
             notes.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }
