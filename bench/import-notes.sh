@@ -32,12 +32,7 @@ while [ $# -gt 0 ]; do
 done
 # shellcheck source=bench/common.sh
 . "$BENCH/common.sh"
-missing=()
-/usr/bin/time -f %M true >/dev/null 2>&1 || missing+=(time)
-command -v git >/dev/null || missing+=(git)
-command -v python3 >/dev/null || missing+=(python3)
-apt_install "${missing[@]}"
-build_journal
+prepare_bench git python3
 
 base="$OUT"
 if [ -d /dev/shm ] && [ "$(df --output=avail -k /dev/shm | tail -1)" -gt 1000000 ]; then base=/dev/shm/journal-bench; fi
@@ -65,15 +60,8 @@ if [ ! -f "$vault/.obsidian/app.json" ]; then
   python3 "$BENCH/notes.py" generate "$vault" "$NOTES"
 fi
 
-seconds() { awk "BEGIN { printf \"%.3f\", $2 - $1 }"; }
-# One timed command: wall seconds and peak MiB, "S M".
-timed() {
-  local start end
-  start=$(date +%s.%N)
-  /usr/bin/time -f %M -o "$run/rss" "$@" >/dev/null 2>"$run/err" </dev/null || { say "failed: $*"; cat "$run/err" >&2; exit 1; }
-  end=$(date +%s.%N)
-  echo "$(seconds "$start" "$end") $(( $(tail -n 1 "$run/rss") / 1024 ))"
-}
+# One timed command: wall seconds and peak MiB, "S M" (common.sh's measure).
+timed() { measure "$1" "$@" | cut -f2,3 | tr '\t' ' '; }
 # Median and fastest of a column of "S M" lines: "median s (fastest s), M MiB".
 summary() {
   sort -n | awk '{ t[NR] = $1; if ($2 > m) m = $2 } END { printf "%.3f s (fastest %.3f), %d MiB", (NR % 2 ? t[(NR + 1) / 2] : (t[NR / 2] + t[NR / 2 + 1]) / 2), t[1], m }'
