@@ -15,6 +15,16 @@ apt_install() {
   $sudo apt-get install -y -qq --no-install-recommends "$@" >/dev/null
 }
 
+# What a script that times single runs needs: GNU time and, when missing, the Debian packages of the
+# commands named (git, python3…); then journal built (build_journal).
+prepare_bench() {
+  local missing=() command
+  /usr/bin/time -f %M true >/dev/null 2>&1 || missing+=(time)
+  for command in "$@"; do command -v "$command" >/dev/null || missing+=("$command"); done
+  apt_install "${missing[@]}"
+  build_journal
+}
+
 # Builds journal in release mode (unless --no-build or JOURNAL_BIN is given) and sets JOURNAL_BIN to a
 # copy of it under $OUT/bin, so the whole run uses one binary even if someone rebuilds meanwhile.
 build_journal() {
@@ -41,5 +51,5 @@ measure() {
   start=$(date +%s.%N)
   /usr/bin/time -f %M -o "$run/rss" "$@" >/dev/null 2>"$run/err" </dev/null || { say "$label failed:"; cat "$run/err" >&2; exit 1; }
   end=$(date +%s.%N)
-  printf '%s\t%s\t%d\n' "$label" "$(awk "BEGIN { printf \"%.2f\", $end - $start }")" "$(( $(tail -n 1 "$run/rss") / 1024 ))"
+  printf '%s\t%s\t%d\n' "$label" "$(awk "BEGIN { printf \"%.3f\", $end - $start }")" "$(( $(tail -n 1 "$run/rss") / 1024 ))"
 }

@@ -22,10 +22,7 @@ while [ $# -gt 0 ]; do
 done
 # shellcheck source=bench/common.sh
 . "$BENCH/common.sh"
-missing=()
-/usr/bin/time -f %M true >/dev/null 2>&1 || missing+=(time)
-apt_install "${missing[@]}"
-build_journal
+prepare_bench
 
 data="$OUT/data-$SIZE"
 if [ ! -f "$data/jrnl/journal.txt" ]; then

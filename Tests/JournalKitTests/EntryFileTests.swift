@@ -481,6 +481,19 @@ import Yams
         ("\n\n\n", ""),
         ("#", ""),
         ("부산 여행 🙂\n", "부산 여행 🙂"),
+        // What is not text is passed over: comments, shortcodes, link definitions, properties, pictures.
+        ("<!-- draft -->\nReal title\n", "Real title"),
+        ("<!--\nseveral\n\nlines\n-->\n# Heading\n", "Heading"),
+        ("{{< new-in 0.123.0 >}}\nThe `where` function\n", "The `where` function"),
+        ("{{% note %}}\nInside a note\n{{% /note %}}\n", "Inside a note"),
+        ("{{< figure\n  src=\"a.png\"\n>}}\nAfter the figure\n", "After the figure"),
+        ("[ref]: https://example.com \"Example\"\n[^1]: a footnote\nText\n", "Text"),
+        ("tags:: work, ideas\nalias:: x\n\n- first block\n", "- first block"),
+        ("![banner](banner.png)\n\nMorning\n", "Morning"),
+        ("  ![a](a.png) ![[b.png|300]]  \n[![c](c.png)](https://example.com)\nText\n", "Text"),
+        ("![only a picture](p.png)\n", "![only a picture](p.png)"),
+        ("A line with ![inline](p.png) picture\n", "A line with ![inline](p.png) picture"),
+        ("[link](x) is text\n", "[link](x) is text"),
     ] as [(String, String)])
     func titleRule(_ text: String, _ expected: String) {
         #expect(Entry.title(of: text) == expected)
@@ -492,10 +505,86 @@ import Yams
         ("Title only\n", ""),
         ("Title\n\n\n   \n  indented body\n\n\n", "  indented body"),
         ("", ""),
+        // Lines the title passed over stay in the body, where they stood.
+        ("<!-- draft -->\nTitle\n\nBody\n", "<!-- draft -->\nBody"),
+        ("![banner](b.png)\n\nTitle\n", "![banner](b.png)"),
+        ("\n![banner](b.png)\n\nTitle\n\nBody\n\n", "![banner](b.png)\n\nBody"),
     ] as [(String, String)])
     func body(_ text: String, _ expected: String) {
         let entry = Self.decode(text, path: "entries/2026/11/2026-11-21-x.md")
         #expect(entry.text == text)
         #expect(entry.body == expected)
+    }
+
+    // MARK: A title the header gives, TOML front matter
+
+    @Test func theHeadersTitleIsTheTitleAndTheTextIsTheBody() {
+        let entry = Self.decode("---\ntitle: \"Taxonomies\"\ndate: 2024-03-01\n---\n\nThe `ByWeight` method returns\nthe menu.\n\n")
+        #expect(entry.title == "Taxonomies")
+        #expect(entry.titleFromHeader)
+        #expect(entry.body == "The `ByWeight` method returns\nthe menu.")
+        #expect(entry.titleLine == nil)
+        // A title folded over lines is one line; an empty or null one leaves the text's.
+        #expect(Self.decode("---\ntitle: >\n  Two\n  lines\n---\nText\n").title == "Two lines")
+        for header in ["title: \"\"", "title:", "title: [a, b]"] {
+            let derived = Self.decode("---\n\(header)\n---\nFirst line\nrest\n")
+            #expect(derived.title == "First line")
+            #expect(!derived.titleFromHeader)
+            #expect(derived.body == "rest")
+        }
+    }
+
+    @Test func tomlFrontMatterGivesTitleDateAndTags() {
+        let text = "+++\ntitle = \"Taxonomies\" # a comment\ndate = 2024-03-01T09:00:00-05:00\ntags = [\n  \"hugo\", # the tool\n  'docs',\n]\ndraft = false\n[params]\ntitle = \"not this\"\n+++\n\nBody #inline\n"
+        let entry = Self.decode(text, path: "entries/x.md")
+        #expect(entry.problem == nil)
+        #expect(entry.title == "Taxonomies")
+        #expect(entry.createdAt.rfc3339 == "2024-03-01T09:00:00-05:00")
+        #expect(entry.dateSource == .header)
+        #expect(entry.tags == ["hugo", "docs"])
+        #expect(entry.inlineTags == ["inline"])
+        #expect(entry.text == "\nBody #inline\n")
+        #expect(entry.body == "Body #inline")
+        // After a YAML header (as an import writes it), the YAML header's fields come first.
+        let both = Self.decode("---\nid: \(Self.id)\ncreated_at: 2024-03-02T10:00:00+09:00\ntags: [mine]\n---\n" + text)
+        #expect(both.id == Self.id)
+        #expect(both.title == "Taxonomies")
+        #expect(both.createdAt.rfc3339 == "2024-03-02T10:00:00+09:00")
+        #expect(both.tags == ["mine"])
+        // Not closed, it is text.
+        let open = Self.decode("+++\ntitle = \"x\"\nNo end\n", path: "entries/x.md")
+        #expect(open.title == "+++")
+        #expect(open.text == "+++\ntitle = \"x\"\nNo end\n")
+    }
+
+    @Test func tomlValues() {
+        let pairs = TOMLHeader.parse([
+            #"title = "Quote \" and \u00e9""#, "literal = 'C:\\path'", "multi = \"\"\"", "one", "two\"\"\"", "n = 42", "flag = true",
+            "day = 2024-03-01", "stamp = 1979-05-27 07:32:00Z", "site.name = \"dotted\"", "inline = { a = 1 }",
+            #""quoted key" = "v""#, "nested = [[1, 2], [\"a\"]]",
+        ][...].map { Substring($0) })
+        let value = YAMLValue.mapping(pairs)
+        #expect(value["title"] == .scalar("Quote \" and é", quoted: true))
+        #expect(value["literal"] == .scalar("C:\\path", quoted: true))
+        #expect(value["multi"] == .scalar("one\ntwo", quoted: true))
+        #expect(value["n"] == .scalar("42", quoted: false))
+        #expect(value["flag"]?.bool == true)
+        #expect(value["day"]?.string == "2024-03-01")
+        #expect(value["stamp"]?.string == "1979-05-27 07:32:00Z")
+        #expect(value["site"] == nil)
+        #expect(value["name"] == nil)
+        #expect(value["inline"] == nil)
+        #expect(value["quoted key"]?.string == "v")
+        #expect(value["nested"] == .sequence([]))
+    }
+
+    @Test(arguments: [
+        ("journals/2024_03_01.md", "2024-03-01"),
+        ("2024/03/2024-03-01.md", "2024-03-01"),
+        ("2024_03-01.md", nil),
+        ("2024_02_30.md", nil),
+    ] as [(String, String?)])
+    func aDayInTheFileName(_ path: String, _ day: String?) {
+        #expect(EntryFile.dateInFileName(path) == day)
     }
 }

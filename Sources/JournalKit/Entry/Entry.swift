@@ -21,8 +21,11 @@ public struct Entry: Sendable, Equatable {
     /// For a conflict copy a sync made: the id of the entry whose other text this is (`conflict_of:`).
     /// Read from the file only (`readEntry`), not kept in the snapshot.
     public var conflictOf: String? = nil
-    /// The first non-empty line of the text, without a leading `#`.
+    /// The header's `title:` when it has one (Obsidian, Hugo and Jekyll notes carry it), else derived from
+    /// the text (`Entry.title(of:)`): never written into the file.
     public var title: String
+    /// True when `title` is the header's, so that the text holds no title line and `body` is all of it.
+    public var titleFromHeader = false
     /// Everything after the header, exactly as written (BOM and CRLF removed).
     public var text: String
     /// Set when the header cannot be read: the entry is listed as broken and never rewritten.
@@ -32,30 +35,6 @@ public struct Entry: Sendable, Equatable {
 
     /// False for a file that is not UTF-8 text (a binary file named .md): it has no title or header.
     public var isText: Bool { problem?.reason != Say.notText && problem?.reason != Say.notTextLocked }
-
-    /// The text after the title line, without the blank lines that follow the title.
-    public var body: String { String(text[bodyRange]) }
-
-    /// Where `body` stands in `text`.
-    public var bodyRange: Range<String.Index> {
-        var lines = Entry.lines(of: text)
-        while let line = lines.next() {
-            if !Entry.isBlank(line) { break }  // that was the title
-        }
-        var start = lines.position
-        while let line = lines.next() {
-            if !Entry.isBlank(line) { break }
-            start = lines.position
-        }
-        let utf8 = text.utf8
-        var end = text.endIndex
-        while end > start {
-            let before = utf8.index(before: end)
-            guard utf8[before] == 10 || utf8[before] == 13 else { break }
-            end = before
-        }
-        return start..<end
-    }
 
     /// Lines of a text one at a time, without splitting it all.
     struct LineCursor {
@@ -161,22 +140,5 @@ public struct Location: Sendable, Equatable {
         self.name = name
         self.latitude = latitude
         self.longitude = longitude
-    }
-}
-
-extension Entry {
-    /// The title rule of DESIGN.md: first non-empty line, leading `#`s and spaces removed.
-    static func title(of text: String) -> String {
-        var lines = Entry.lines(of: text)
-        while let line = lines.next() {
-            if isBlank(line) { continue }
-            var title = line.drop { $0 == " " || $0 == "\t" }
-            if title.first == "#" { title = title.drop { $0 == "#" }.drop { $0 == " " } }
-            while let last = title.unicodeScalars.last, last == " " || last == "\t" || last == "\r" {
-                title = title.dropLast()
-            }
-            return String(title)
-        }
-        return ""
     }
 }

@@ -14,7 +14,7 @@ public enum EntryFile {
         var entry = Entry(
             id: "", path: path, createdAt: Timestamp(date: Date(timeIntervalSince1970: 0), offsetSeconds: 0),
             dateSource: .modificationTime, timeZone: nil, category: nil, tags: [], starred: false, weather: nil,
-            location: nil, updatedAt: nil, title: Entry.title(of: split.text), text: split.text, problem: nil)
+            location: nil, updatedAt: nil, title: "", text: split.text, problem: nil)
         if let notText {
             // A binary file named .md is listed as broken and never read for a title or a header.
             entry.problem = HeaderProblem(line: notText, reason: BlobCipher.isSealed(data) ? Say.notTextLocked : Say.notText)
@@ -26,6 +26,7 @@ public enum EntryFile {
                 salvage(split, into: &entry, zone: zone)
             }
         }
+        if !entry.titleFromHeader { entry.title = Entry.title(of: split.text) }
         if entry.id.isEmpty { entry.id = NameUUID.forPath(path).uuidString.lowercased() }
         entry.inlineTags = Entry.inlineTags(in: split.text, besides: entry.tags)
         if entry.dateSource != .header {
@@ -76,6 +77,7 @@ public enum EntryFile {
 
     private static func readHeader(_ split: Split, into entry: inout Entry, zone: TimeZone) throws(HeaderProblem) {
         if let problem = split.problem { throw problem }
+        defer { if let toml = split.toml { readTOML(toml, into: &entry, zone: zone) } }
         guard let header = split.header else { return }
         let pairs: [YAMLPair]
         do {
@@ -104,6 +106,10 @@ public enum EntryFile {
         }
         if let text = value["updated_at"]?.string { entry.updatedAt = Timestamp.parse(text, zone: dateZone) }
         entry.conflictOf = value["conflict_of"]?.string
+        if let title = value["title"]?.string.flatMap(Entry.headerTitle) {
+            entry.title = title
+            entry.titleFromHeader = true
+        }
         entry.category = value["category"]?.string
         if let tags = value["tags"] {
             if case .scalar = tags {
@@ -120,6 +126,24 @@ public enum EntryFile {
         }
         if let weather = value["weather"], case .mapping = weather { entry.weather = Weather(weather) }
         if let location = value["location"], case .mapping = location { entry.location = Location(location) }
+    }
+
+    /// A Hugo note's TOML front matter (after the YAML header, or instead of it): its title, date and tags
+    /// where the YAML header names none. What it cannot say is left alone, never a broken entry.
+    private static func readTOML(_ lines: [Substring], into entry: inout Entry, zone: TimeZone) {
+        let value = YAMLValue.mapping(TOMLHeader.parse(lines))
+        let zone = entry.timeZone.flatMap(TimeZone.init(identifier:)) ?? zone
+        if !entry.titleFromHeader, let title = value["title"]?.string.flatMap(Entry.headerTitle) {
+            entry.title = title
+            entry.titleFromHeader = true
+        }
+        if entry.dateSource != .header,
+            let stamp = ["created_at", "date"].lazy.compactMap({ value[$0]?.string }).compactMap({ Timestamp.parse($0, zone: zone) }).first
+        {
+            entry.createdAt = stamp
+            entry.dateSource = .header
+        }
+        if entry.tags.isEmpty { entry.tags = value["tags"]?.strings ?? [] }
     }
 
     /// An id as the header may write it, in the lower-case form every id is kept in; nil if it is no UUID.
@@ -160,17 +184,21 @@ public enum EntryFile {
         }
     }
 
-    /// `2026-11-21` found in a file name such as `2026-11-21-3f2a9c1e.md` or `notes 2026-11-21.md`.
+    /// `2026-11-21` found in a file name such as `2026-11-21-3f2a9c1e.md`, `notes 2026-11-21.md` or
+    /// Logseq's `2026_11_21.md`.
     static func dateInFileName(_ path: String) -> String? {
         let name = Array((path.split(separator: "/").last ?? "").utf8)
         guard name.count >= 10 else { return nil }
         func digit(_ i: Int) -> Bool { name[i] >= 48 && name[i] <= 57 }
         for start in 0...(name.count - 10) {
-            let ok = (0..<4).allSatisfy { digit(start + $0) } && name[start + 4] == 45 && digit(start + 5)
-                && digit(start + 6) && name[start + 7] == 45 && digit(start + 8) && digit(start + 9)
-            if ok, let text = String(bytes: name[start..<(start + 10)], encoding: .utf8), LocalDay(iso: text) != nil {
-                return text
-            }
+            let separator = name[start + 4]
+            let ok = (0..<4).allSatisfy { digit(start + $0) } && (separator == 45 || separator == 95) && digit(start + 5)
+                && digit(start + 6) && name[start + 7] == separator && digit(start + 8) && digit(start + 9)
+            guard ok else { continue }
+            var bytes = Array(name[start..<(start + 10)])
+            bytes[4] = 45
+            bytes[7] = 45
+            if let text = String(bytes: bytes, encoding: .utf8), LocalDay(iso: text) != nil { return text }
         }
         return nil
     }
@@ -293,6 +321,11 @@ public enum EntryFile {
         var closingLine: Int?
         var text = ""
         var problem: HeaderProblem?
+        /// The lines of TOML front matter between `+++` lines (Hugo's), first in the file or right after
+        /// the YAML header; `text` starts after it.
+        var toml: [Substring]?
+        /// That front matter as written, with its `+++` lines (LF line endings).
+        var tomlText: String?
 
         /// The lines of the file as stored, split on LF (a CR before it stays in the line).
         var rawLines: [String] { content.lfLines().map(String.init) }
@@ -332,8 +365,29 @@ public enum EntryFile {
                 line.utf8.count >= marker.utf8.count && line.hasPrefix(marker) && line.dropFirst(marker.count).allSatisfy { $0 == " " }
             }
             usesCRLF = content.firstIndex(ofByte: 10, from: content.startIndex).map { $0 > content.startIndex && content.utf8[content.utf8.index(before: $0)] == 13 } ?? false
+            /// TOML front matter starting at `position`, when there is a closed one: `text` starts after it.
+            func readTOML() -> Bool {
+                let start = position
+                guard content.utf8[start...].starts(with: "+++".utf8), let open = nextLine(), isMarker(open, "+++") else {
+                    position = start
+                    return false
+                }
+                var lines: [Substring] = []
+                while let line = nextLine() {
+                    if isMarker(line, "+++") {
+                        toml = lines
+                        tomlText = Split.lf(content[start..<position])
+                        text = Split.lf(content[position...])
+                        return true
+                    }
+                    lines.append(line)
+                }
+                position = start
+                return false
+            }
             guard let first = nextLine(), isMarker(first, "---") else {
-                text = Split.lf(content[...])
+                position = content.startIndex
+                if !readTOML() { text = Split.lf(content[...]) }
                 return
             }
             var lines: [Substring] = []
@@ -342,7 +396,7 @@ public enum EntryFile {
                     closingLine = lines.count + 1
                     headerLines = lines
                     header = lines.joined(separator: "\n")
-                    text = Split.lf(content[position...])
+                    if !readTOML() { text = Split.lf(content[position...]) }
                     return
                 }
                 lines.append(line)

@@ -23,6 +23,8 @@ extension Journal {
             var record = DayOneExport.record(entry, kept: kept)
             // The file ends its text with a newline, as text files do; Day One's text has none, or its own.
             var text = entry.text.hasSuffix("\n") ? String(entry.text.dropLast()) : entry.text
+            // Day One's title is the text's first line: a title the header gives goes there, as a heading.
+            if entry.titleFromHeader { text = "# " + entry.title + "\n\n" + text.drop { $0 == "\n" } }
             let files = attachments(of: entry.id)
             for kind in DayOneExport.kinds {
                 var list: [[String: Any]] = []

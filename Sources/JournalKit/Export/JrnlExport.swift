@@ -66,7 +66,7 @@ public struct JrnlExport: Sendable {
         return line.isEmpty ? nil : line
     }
 
-    /// jrnl's title (the first line of the text, `#` and all) and body (the rest, without the blank lines
+    /// jrnl's title (the header's title, else the first line of the text, `#` and all) and body (the rest, without the blank lines
     /// around it), counting what jrnl loses; in the text form, header tags jrnl would not find in the text
     /// go at the end of the body as `@tags`.
     private mutating func titleAndBody(_ entry: Entry, hasAttachments: Bool, writingTags: Bool) -> (String, String) {
@@ -76,10 +76,15 @@ public struct JrnlExport: Sendable {
         if hasAttachments { losses.attachments += 1 }
         var lines = Entry.lines(of: entry.text)
         var title = ""
-        while let line = lines.next() {
-            if Entry.isBlank(line) { continue }
-            title = Jrnl.strip(String(line))
-            break
+        if entry.titleFromHeader {
+            // A title the header gives is jrnl's title; the text, all of it, its body.
+            title = entry.title
+        } else {
+            while let line = lines.next() {
+                if Entry.isBlank(line) { continue }
+                title = Jrnl.strip(String(line))
+                break
+            }
         }
         var body = Jrnl.strip(String(entry.text[lines.position...]))
         let inText = Set(Jrnl.tags(in: entry.text).map { $0.lowercased() })

@@ -24,6 +24,10 @@ struct ImportedEntry {
     var keptHeader: [String] = []
     /// What to say about the entry when it is imported (a time the clocks skipped, a tag renamed).
     var notices: [String] = []
+    /// The title its header gives (a note's `title:`), for a dry run's listing.
+    var title: String? = nil
+    /// Set once the writer has given it its time in the source's order (`ImportWriter.place`).
+    var placed = false
 }
 
 /// A file an imported entry brings along: its name in `attachments/<id>/` and how to copy its bytes there.

@@ -13,6 +13,8 @@ public struct ImportRequest: Sendable {
     public var dryRun: Bool
     /// Brings back entries of an earlier import that were deleted since.
     public var includeDeleted: Bool
+    /// The time of day (`21:00`) of a note dated by a day alone (see `ImportRequest.dayTime(_:)`).
+    public var dayTime = "12:00"
 
     public init(
         format: ImportFormat, source: String, timeZone: TimeZone, encoding: SourceEncoding = .utf8, dryRun: Bool = false,
@@ -24,6 +26,16 @@ public struct ImportRequest: Sendable {
         self.encoding = encoding
         self.dryRun = dryRun
         self.includeDeleted = includeDeleted
+    }
+
+    /// A time of day as `--time` takes it, `21:00` or `9:30`, written `HH:MM`; refused when it is none.
+    public static func dayTime(_ text: String) throws(JournalError) -> String {
+        let parts = text.split(separator: ":", omittingEmptySubsequences: false)
+        guard parts.count == 2, (1...2).contains(parts[0].count), parts[1].count == 2,
+            parts.allSatisfy({ $0.allSatisfy(\.isASCII) }), let hour = Int(parts[0]), let minute = Int(parts[1]),
+            (0..<24).contains(hour), (0..<60).contains(minute)
+        else { throw .invalid(Say.badDayTime(text)) }
+        return hour.zeroPadded(2) + ":" + minute.zeroPadded(2)
     }
 }
 
@@ -55,7 +67,7 @@ extension Journal {
             if !waiting.isEmpty { _ = try commitPending(waiting, everything: false) }
         }
         defer { withExtendedLifetime(lock) {} }
-        let known = try index().allIDs()
+        let known = try index().allPaths()
         // Entries deleted since an earlier import: looked for in the history only when an entry of the source
         // is not in the journal (a re-import of what is all there never walks it).
         let deleted = { () throws(JournalError) -> Set<String> in
@@ -73,7 +85,7 @@ extension Journal {
             switch request.format {
             case .jrnl: try JrnlReader(zone: zone, encoding: request.encoding).read(source, into: writer)
             case .dayone: try DayOneReader(zone: zone, encoding: request.encoding).read(source, into: writer)
-            case .markdown: try MarkdownReader(zone: zone, encoding: request.encoding).read(source, into: writer)
+            case .markdown: try MarkdownReader(zone: zone, encoding: request.encoding, dayTime: request.dayTime).read(source, into: writer)
             }
         } catch {
             writer.rollback()
@@ -116,9 +128,13 @@ extension Journal {
 }
 
 extension EntryIndex {
-    /// Every entry id the snapshot knows.
-    func allIDs() throws(JournalError) -> Set<String> {
-        try read { db in Set(try String.fetchAll(db, sql: "SELECT id FROM entry")) }
+    /// Every entry id the snapshot knows, with its file.
+    func allPaths() throws(JournalError) -> [String: String] {
+        try read { db in
+            var paths: [String: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, path FROM entry") { paths[row[0]] = row[1] }
+            return paths
+        }
     }
 }
 
@@ -127,7 +143,8 @@ extension EntryIndex {
 final class ImportWriter {
     let root: String
     let dryRun: Bool
-    private var known: Set<String>
+    /// The journal's entries (id → file), and those this import added.
+    private var known: [String: String]
     private let added: (ImportedSummary) -> Void
     private let progress: ((Int) -> Void)?
     /// Ids of entries that were in the journal once and were deleted, found when first asked; nil when they
@@ -144,7 +161,7 @@ final class ImportWriter {
     private var madeFolders: [String] = []
 
     init(
-        root: String, dryRun: Bool, known: Set<String>, deleted: (() throws(JournalError) -> Set<String>)? = nil,
+        root: String, dryRun: Bool, known: [String: String], deleted: (() throws(JournalError) -> Set<String>)? = nil,
         added: @escaping (ImportedSummary) -> Void, progress: ((Int) -> Void)?
     ) {
         self.root = root
@@ -169,9 +186,9 @@ final class ImportWriter {
     func take(_ imported: ImportedEntry) throws(JournalError) {
         progress?(report.added + report.alreadyThere + report.deletedSince)
         var entry = imported
-        entry.createdAt = inSourceOrder(entry.createdAt)
+        if !entry.placed { entry.createdAt = inSourceOrder(entry.createdAt) }
         let path = EntryFile.path(for: entry.id, at: entry.createdAt)
-        guard !known.contains(entry.id), !FileSystem.exists(root + "/" + path) else {
+        guard known[entry.id] == nil, !FileSystem.exists(root + "/" + path) else {
             report.alreadyThere += 1
             return
         }
@@ -187,7 +204,7 @@ final class ImportWriter {
                 return
             }
         }
-        known.insert(entry.id)
+        known[entry.id] = path
         for text in entry.notices { notice(entry.place, text) }
         if !dryRun {
             var names = Set<String>()
@@ -213,7 +230,15 @@ final class ImportWriter {
             written.append(path)
         }
         report.added += 1
-        added(ImportedSummary(id: entry.id, path: path, createdAt: entry.createdAt, title: Entry.title(of: entry.text)))
+        added(ImportedSummary(id: entry.id, path: path, createdAt: entry.createdAt, title: entry.title ?? Entry.title(of: entry.text)))
+    }
+
+    /// Gives an entry its time in the source's order before it is taken (`take` then leaves it), so that a
+    /// link to it can be written first; returns its file: the one the journal has for its id, or the new one.
+    func place(_ entry: inout ImportedEntry) -> String {
+        entry.createdAt = inSourceOrder(entry.createdAt)
+        entry.placed = true
+        return known[entry.id] ?? EntryFile.path(for: entry.id, at: entry.createdAt)
     }
 
     static func holdsNUL(_ text: String) -> Bool {

@@ -1,98 +1,121 @@
 import Foundation
 
-/// A folder of Markdown notes (Obsidian daily notes and the like), or one note. Each `.md` file becomes
-/// an entry: dated by its front matter (`date:`, `created:`), else a `YYYY-MM-DD` in its name, else its
-/// modification time; tagged by its front matter's `tags` and its `#hashtags`; its text kept as it is,
-/// and its other front-matter keys kept in the header.
+/// A folder of Markdown notes (an Obsidian vault, a Logseq graph, a Hugo or Jekyll site), or one note. Each
+/// `.md` file becomes an entry: dated by its front matter (`date:`, `created:`, `created_at:`,
+/// `publishDate:`, YAML or Hugo's TOML), else a day in its name (`2024-03-01.md`, Logseq's `2024_03_01.md`)
+/// at `dayTime`, else its modification time; tagged by its front matter's `tags` (a list or a comma string),
+/// Logseq's `tags::` and its `#hashtags` (`#work/meeting` nested); titled by its `title:` where it has one;
+/// its text kept as it is, but for its links (`NoteLinks`); its other YAML keys kept in the header, its TOML
+/// front matter kept as written above the text.
 struct MarkdownReader {
     /// For dates that name no zone.
     let zone: TimeZone
     var encoding = SourceEncoding.utf8
+    /// The time of day (`21:00`) of a note dated by a day alone: its file name's, or a date without a time.
+    var dayTime = "12:00"
 
     /// Header keys the tool writes itself: the note's own are not copied over them.
     static let replacedKeys = ["id", "created_at", "time_zone", "category", "tags", "starred", "weather", "location", "date", "created"]
 
+    /// The front-matter keys a note's date is read from, in this order.
+    static let dateKeys = ["date", "created", "created_at", "publishDate"]
+
     func read(_ path: String, into writer: ImportWriter) throws(JournalError) {
-        let root: String
-        let notes: [String]
-        if FileSystem.isFolder(path) {
-            root = path
-            notes = try MarkdownReader.notes(in: path)
-        } else {
-            root = (path as NSString).deletingLastPathComponent
-            notes = [(path as NSString).lastPathComponent]
-        }
-        guard !notes.isEmpty else { throw .invalid(Say.markdownNoNotes(path)) }
-        for note in notes {
-            let full = root + "/" + note
+        let vault = try NoteVault(importing: path)
+        guard !vault.notes.isEmpty else { throw .invalid(Say.markdownNoNotes(path)) }
+        // Every note read and placed first, so that a link to any of them knows its entry's file.
+        var entries: [(entry: ImportedEntry, toml: String)] = []
+        var files: [(note: String, path: String)] = []
+        for note in vault.notes {
+            let full = vault.root + "/" + vault.inVault(note)
             // The note as UTF-8 without a BOM, or refused with its place when it is not text.
             let data = try SourceText.utf8(try FileSystem.read(full), encoding: encoding, file: note)
-            guard let entry = makeEntry(data, relative: note, modified: FileSystem.modificationTime(full), writer: writer) else { continue }
+            guard var (entry, toml) = makeEntry(data, relative: note, modified: FileSystem.modificationTime(full), writer: writer)
+            else { continue }
+            files.append((note, writer.place(&entry)))
+            entries.append((entry, toml))
+        }
+        let links = NoteLinks(vault: vault, entries: files)
+        for (var entry, toml) in entries {
+            // The links of the text only: TOML's `[[menu]]` is no wikilink.
+            let rewritten = try links.rewrite(entry.text, note: entry.place, id: entry.id)
+            entry.text = toml + rewritten.text
+            entry.attachments = rewritten.attachments
+            entry.notices += rewritten.missing.map(Say.markdownMissingFile)
             try writer.take(entry)
         }
     }
 
-    /// The notes under `root`, relative and sorted; hidden files and folders (.obsidian, .trash, .git)
-    /// are not notes. A symbolic link is refused: it may lead anywhere.
-    static func notes(in root: String) throws(JournalError) -> [String] {
-        var found: [String] = []
-        var folders = [""]
-        while let folder = folders.popLast() {
-            let full = folder.isEmpty ? root : root + "/" + folder
-            let items = (try? FileManager.default.contentsOfDirectory(atPath: full)) ?? []
-            for item in items where !item.hasPrefix(".") {
-                let relative = folder.isEmpty ? item : folder + "/" + item
-                var info = stat()
-                guard lstat(root + "/" + relative, &info) == 0 else { continue }
-                switch info.st_mode & S_IFMT {
-                case S_IFLNK: throw .invalid(Say.importSymlink(relative))
-                case S_IFDIR: folders.append(relative)
-                case S_IFREG:
-                    let lower = item.lowercased()
-                    if lower.hasSuffix(".md") || lower.hasSuffix(".markdown") { found.append(relative) }
-                default: continue
-                }
-            }
-        }
-        return found.sorted { $0.utf8.lexicographicallyPrecedes($1.utf8) }
-    }
-
-    private func makeEntry(_ data: Data, relative: String, modified: Date?, writer: ImportWriter) -> ImportedEntry? {
+    /// The note's entry, its text without its TOML front matter, which comes second (as written); nil when
+    /// it cannot be read (said).
+    private func makeEntry(_ data: Data, relative: String, modified: Date?, writer: ImportWriter) -> (ImportedEntry, String)? {
         let split = EntryFile.Split(data)
-        var value = YAMLValue.mapping([])
+        var yaml = YAMLValue.mapping([])
         if let problem = split.problem {
             writer.problem("\(relative):\(problem.line)", Say.markdownBadFrontMatter(problem.reason))
             return nil
         }
         if let header = split.header {
             do {
-                value = .mapping(try HeaderParser.parse(header))
+                yaml = .mapping(try HeaderParser.parse(header))
             } catch {
                 writer.problem("\(relative):\(error.line + 1)", Say.markdownBadFrontMatter(error.reason))
                 return nil
             }
         }
-        guard !split.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
+        let toml = YAMLValue.mapping(split.toml.map(TOMLHeader.parse) ?? [])
+        func field(_ key: String) -> YAMLValue? { yaml[key] ?? toml[key] }
+        let title = field("title")?.string.flatMap(Entry.headerTitle)
+        guard title != nil || !split.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
             writer.problem(relative, Say.markdownEmpty)
             return nil
         }
-        let dated = ["date", "created", "created_at"].lazy.compactMap { value[$0]?.string }
-            .compactMap { Timestamp.parse($0, zone: zone) }.first
+        let dated = MarkdownReader.dateKeys.lazy.compactMap { field($0)?.string }.compactMap(stamp).first
         let createdAt = dated
-            ?? EntryFile.dateInFileName(relative).flatMap { Timestamp.parse($0, zone: zone) }
+            ?? EntryFile.dateInFileName(relative).flatMap(stamp)
             ?? Timestamp(date: modified ?? Date(timeIntervalSince1970: 0), timeZone: zone)
+        // The zone only where it is the one the time was lived in (a date may name an offset of its own).
+        let timeZone = createdAt.offsetSeconds == zone.secondsFromGMT(for: createdAt.date) ? zone.importName : nil
         var tags: [String] = []
-        if let listed = value["tags"] {
+        if let listed = field("tags") {
             if case .scalar = listed {
                 tags = (listed.string ?? "").split(whereSeparator: { $0 == "," || $0 == " " }).map(String.init)
             } else {
                 tags = listed.strings
             }
         }
-        tags = tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 } + Hashtags.find(in: split.text)
-        return ImportedEntry(
-            place: relative, id: ImportID.make(.markdown, relative), createdAt: createdAt, timeZone: zone.importName, tags: tags,
+        tags = tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 } + MarkdownReader.logseqTags(split.text) + Hashtags.find(in: split.text)
+        var entry = ImportedEntry(
+            place: relative, id: ImportID.make(.markdown, relative), createdAt: createdAt, timeZone: timeZone, tags: tags,
             starred: false, text: split.text, keptHeader: MarkdownReader.otherKeys(split))
+        entry.title = title
+        return (entry, split.tomlText ?? "")
+    }
+
+    /// A date as a note writes it, a day alone placed at `dayTime`.
+    private func stamp(_ text: String) -> Timestamp? {
+        let trimmed = text.trimmingCharacters(in: .whitespaces)
+        return Timestamp.parse(LocalDay(iso: trimmed) != nil ? trimmed + "T" + dayTime : trimmed, zone: zone)
+    }
+
+    /// Logseq's page tags: `tags:: work, [[long name]], #idea` among the properties that open the page.
+    static func logseqTags(_ text: String) -> [String] {
+        guard text.contains(":: ") else { return [] }
+        var tags: [String] = []
+        for line in text.lfLines() {
+            var property = line.drop { $0 == " " || $0 == "\t" }
+            if property.isEmpty { continue }
+            if property.hasPrefix("- ") { property = property.dropFirst(2) }
+            guard let colons = property.range(of: "::"), !property[..<colons.lowerBound].contains(" ") else { break }
+            guard property[..<colons.lowerBound].lowercased() == "tags" else { continue }
+            for item in property[colons.upperBound...].split(separator: ",") {
+                var tag = item.trimmingCharacters(in: .whitespaces)
+                if tag.hasPrefix("#") { tag.removeFirst() }
+                if tag.hasPrefix("[[") && tag.hasSuffix("]]") { tag = String(tag.dropFirst(2).dropLast(2)) }
+                if !tag.isEmpty { tags.append(tag) }
+            }
+        }
+        return tags
     }
 
     /// The note's front-matter lines other than those the tool writes itself, as they are.

@@ -57,6 +57,9 @@ extension Say {
     static func markdownNoNotes(_ path: String) -> String { Say.text("markdownNoNotes", path) }
     static func markdownBadFrontMatter(_ reason: String) -> String { Say.text("markdownBadFrontMatter", reason) }
     static var markdownEmpty: String { Say.text("markdownEmpty") }
+    static func markdownMissingFile(_ name: String) -> String { Say.text("markdownMissingFile", name) }
+    static func markdownLinkOutside(_ note: String, _ target: String) -> String { Say.text("markdownLinkOutside", note, target) }
+    static func badDayTime(_ text: String) -> String { Say.text("badDayTime", text) }
 
     // Encodings
     static func unknownEncoding(_ name: String) -> String { Say.text("unknownEncoding", name) }

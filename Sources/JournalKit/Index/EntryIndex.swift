@@ -8,7 +8,7 @@ import GRDBSQLite
 /// corrupt snapshot is rebuilt.
 final class EntryIndex {
     /// Bump when the schema or what is stored changes: older snapshots are then rebuilt.
-    static let formatVersion = 8
+    static let formatVersion = 9
 
     let path: String
     private var database: DatabaseQueue
@@ -994,6 +994,14 @@ final class EntryIndex {
 enum Tags {
     static func key(_ tag: String) -> String {
         (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
+    }
+
+    /// The `tag` table's condition for entries carrying any of these tags (keys), or a tag nested under one:
+    /// `work` is found in `work/meeting` (as Obsidian's tag search finds it), not in `workshop`. A range
+    /// of the key's index, `work/` up to `work0` (`0` is the byte after `/`).
+    static func condition(_ keys: [String]) -> (sql: String, arguments: [String]) {
+        let sql = keys.map { _ in "key = ? OR (key >= ? AND key < ?)" }.joined(separator: " OR ")
+        return (sql, keys.flatMap { [$0, $0 + "/", $0 + "0"] })
     }
 }
 

@@ -172,17 +172,20 @@ extension EntryIndex {
         }
         let tagKeys = query.tags.map(Tags.key)
         if query.anyTag, !tagKeys.isEmpty {
-            clauses.append("entry.n IN (SELECT n FROM tag WHERE key IN (\(tagKeys.map { _ in "?" }.joined(separator: ","))))")
-            _ = arguments.append(contentsOf: StatementArguments(tagKeys))
+            let (condition, keys) = Tags.condition(tagKeys)
+            clauses.append("entry.n IN (SELECT n FROM tag WHERE \(condition))")
+            _ = arguments.append(contentsOf: StatementArguments(keys))
         } else {
             for key in tagKeys {
-                clauses.append("entry.n IN (SELECT n FROM tag WHERE key = ?)")
-                _ = arguments.append(contentsOf: [key])
+                let (condition, keys) = Tags.condition([key])
+                clauses.append("entry.n IN (SELECT n FROM tag WHERE \(condition))")
+                _ = arguments.append(contentsOf: StatementArguments(keys))
             }
         }
         for key in query.notTags.map(Tags.key) {
-            clauses.append("entry.n NOT IN (SELECT n FROM tag WHERE key = ?)")
-            _ = arguments.append(contentsOf: [key])
+            let (condition, keys) = Tags.condition([key])
+            clauses.append("entry.n NOT IN (SELECT n FROM tag WHERE \(condition))")
+            _ = arguments.append(contentsOf: StatementArguments(keys))
         }
         if let contains = query.contains {
             // A query with no searchable word matches nothing rather than everything.
@@ -221,7 +224,8 @@ extension EntryIndex {
         guard let limit = query.limit, !query.tags.isEmpty, query == tagsOnly else { return false }
         var counts: [Int] = []
         for key in query.tags.map(Tags.key) {
-            counts.append(try Int.fetchOne(db, sql: "SELECT count(*) FROM tag WHERE key = ?", arguments: [key]) ?? 0)
+            let (condition, keys) = Tags.condition([key])
+            counts.append(try Int.fetchOne(db, sql: "SELECT count(*) FROM tag WHERE \(condition)", arguments: StatementArguments(keys)) ?? 0)
         }
         let count = query.anyTag ? counts.reduce(0, +) : counts.min() ?? 0
         let total = try Int.fetchOne(db, sql: "SELECT max(n) FROM entry") ?? 0

@@ -28,16 +28,22 @@ struct EntryJSONBytes {
         open("{")
         key("attachments")
         strings(attachments)
-        // The body is a slice of the text: escaped once, written for both.
+        // The body is one or two slices of the text: escaped once, written for both.
         var text = entry.text
-        let range = entry.bodyRange
-        let lower = text.utf8.distance(from: text.startIndex, to: range.lowerBound)
-        let upper = text.utf8.distance(from: text.startIndex, to: range.upperBound)
-        var body: [UInt8] = []
-        text.withUTF8 { EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: $0[lower..<upper]), into: &body) }
+        let slices = entry.bodyRanges.map { range in
+            (text.utf8.distance(from: text.startIndex, to: range.lowerBound), text.utf8.distance(from: text.startIndex, to: range.upperBound))
+        }
+        var pieces: [[UInt8]] = []
+        text.withUTF8 { utf8 in
+            for (lower, upper) in slices {
+                var piece: [UInt8] = []
+                EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: utf8[lower..<upper]), into: &piece)
+                pieces.append(piece)
+            }
+        }
         key("body")
         bytes.append(34)
-        bytes.append(contentsOf: body)
+        for piece in pieces { bytes.append(contentsOf: piece) }
         bytes.append(34)
         if let problem = entry.problem {
             key("broken")
@@ -77,9 +83,13 @@ struct EntryJSONBytes {
         key("text")
         bytes.append(34)
         text.withUTF8 { utf8 in
-            EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: utf8[..<lower]), into: &bytes)
-            bytes.append(contentsOf: body)
-            EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: utf8[upper...]), into: &bytes)
+            var done = 0
+            for ((lower, upper), piece) in zip(slices, pieces) {
+                EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: utf8[done..<lower]), into: &bytes)
+                bytes.append(contentsOf: piece)
+                done = upper
+            }
+            EntryJSONBytes.escape(UnsafeBufferPointer(rebasing: utf8[done...]), into: &bytes)
         }
         bytes.append(34)
         key("time_zone")

@@ -25,6 +25,9 @@ extension JournalCommand {
         @Option(help: ArgumentHelp(Say.text("help.Import.timeZone")))
         var timeZone: String?
 
+        @Option(help: ArgumentHelp(Say.text("help.Import.time")))
+        var time: String?
+
         @Option(help: ArgumentHelp(Say.text("help.Import.encoding")))
         var encoding: String?
 
@@ -40,9 +43,12 @@ extension JournalCommand {
             if let encoding {
                 do { sourceEncoding = try SourceEncoding(named: encoding) } catch { throw ValidationError("\(error)") }
             }
-            let request = ImportRequest(
+            var request = ImportRequest(
                 format: format, source: Shell.absolute(path), timeZone: zone, encoding: sourceEncoding, dryRun: dryRun,
                 includeDeleted: includeDeleted)
+            if let time {
+                do { request.dayTime = try ImportRequest.dayTime(time) } catch { throw ValidationError("\(error)") }
+            }
             let (location, isDefault) = options.location
             let journal: Journal
             if dryRun {

@@ -77,10 +77,11 @@ struct EntryPage {
         if !facts.place.isEmpty { out += facts.place.joined(separator: " · ") + "\n" }
         if let original = entry.conflictOf { out += style.yellow(Say.conflictCopyOf(String(original.prefix(8)))) + "\n" }
         out += style.dim(entry.path) + "\n\n"
-        var lines = entry.text.components(separatedBy: "\n")
-        if let title = lines.firstIndex(where: { !$0.trimmingCharacters(in: .whitespaces).isEmpty }) {
-            lines[title] = style.bold(lines[title])
-            out += lines.joined(separator: "\n")
+        if entry.titleFromHeader {
+            // The header's title, then the text, which holds none.
+            out += style.bold(entry.title) + "\n\n" + entry.text.drop { $0 == "\n" }
+        } else if let title = entry.titleLine {
+            out += entry.text[..<title.lowerBound] + style.bold(String(entry.text[title])) + entry.text[title.upperBound...]
         } else {
             out += style.dim(Say.untitledDisplay)
         }
