@@ -10,7 +10,8 @@ FISH_COMPLETIONS = $(PREFIX)/share/fish/vendor_completions.d
 ## changes; empty outside a git checkout or without git.
 export JOURNAL_COMMIT := $(shell c=$$(git rev-parse --short=12 HEAD 2>/dev/null) && { git diff --quiet HEAD -- 2>/dev/null || c=$$c-dirty; echo $$c; })
 
-## The binary `install-files` puts in place (the tests install their debug build with it).
+## The binary `install-files` puts in place, with `$(BUILT)-serve` beside it (the tests install their debug
+## build with it).
 BUILT ?= .build/release/journal
 
 .PHONY: install install-files uninstall test build deps test-deps bench bench-history clean
@@ -39,6 +40,7 @@ install: build install-files
 install-files:
 	install -d "$(BIN)" "$(MAN)/man1" "$(MAN)/ko/man1" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)"
 	install -m 755 "$(BUILT)" "$(BIN)/journal"
+	install -m 755 "$(BUILT)-serve" "$(BIN)/journal-serve"
 	"$(BIN)/journal" --generate-manual en > "$(MAN)/man1/journal.1"
 	"$(BIN)/journal" --generate-manual ko > "$(MAN)/ko/man1/journal.1"
 	"$(BIN)/journal" --generate-completion-script bash > "$(BASH_COMPLETIONS)/journal"
@@ -53,7 +55,7 @@ install-files:
 
 ## Removes what `make install` put in place; the journal and your settings stay.
 uninstall:
-	rm -f "$(BIN)/journal" "$(MAN)/man1/journal.1" "$(MAN)/ko/man1/journal.1" "$(BASH_COMPLETIONS)/journal" \
+	rm -f "$(BIN)/journal" "$(BIN)/journal-serve" "$(MAN)/man1/journal.1" "$(MAN)/ko/man1/journal.1" "$(BASH_COMPLETIONS)/journal" \
 	  "$(ZSH_COMPLETIONS)/_journal" "$(FISH_COMPLETIONS)/journal.fish"
 	@echo "Removed journal from $(PREFIX). Your journal ($${JOURNAL_DIR:-$$HOME/journal}) and settings" \
 	  "($${XDG_CONFIG_HOME:-$$HOME/.config}/journal) are left as they are."

@@ -27,6 +27,7 @@ let package = Package(
     platforms: [.macOS(.v13)],
     products: [
         .executable(name: "journal", targets: ["journal"]),
+        .executable(name: "journal-serve", targets: ["journal-serve"]),
         .library(name: "JournalKit", targets: ["JournalKit"]),
     ],
     dependencies: [
@@ -37,6 +38,8 @@ let package = Package(
         .package(url: "https://github.com/JohnSundell/Ink", from: "0.6.0"),
         .package(url: "https://github.com/hummingbird-project/swift-mustache", from: "2.1.1"),
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
+        // The web view's server, in `journal-serve` only: no other command loads SwiftNIO.
+        .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
     ],
     targets: [
         .systemLibrary(
@@ -74,10 +77,19 @@ let package = Package(
             ],
             linkerSettings: [.unsafeFlags(packedRelocations, .when(platforms: [.linux]))]
         ),
+        .target(
+            name: "JournalWeb",
+            dependencies: ["JournalKit", .product(name: "Hummingbird", package: "hummingbird")]
+        ),
+        .executableTarget(
+            name: "journal-serve",
+            dependencies: ["JournalWeb", "JournalKit"],
+            linkerSettings: [.unsafeFlags(packedRelocations, .when(platforms: [.linux]))]
+        ),
         .testTarget(name: "GitTests", dependencies: ["Git"]),
         .testTarget(name: "JournalKitTests", dependencies: ["JournalKit", .product(name: "Yams", package: "Yams")]),
         .testTarget(
-            name: "journalTests", dependencies: ["journal", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["Golden"]),
+            name: "journalTests", dependencies: ["journal", "journal-serve", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

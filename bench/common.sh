@@ -40,6 +40,10 @@ build_journal() {
   JOURNAL_BIN="${JOURNAL_BIN:-$ROOT/.build/release/journal}"
   [ -x "$JOURNAL_BIN" ] || { say "$NAME: no journal binary at $JOURNAL_BIN"; exit 1; }
   cp "$JOURNAL_BIN" "$OUT/bin/journal.tmp" && mv -f "$OUT/bin/journal.tmp" "$OUT/bin/journal"
+  # journal serve runs the server program beside journal.
+  if [ -x "$JOURNAL_BIN-serve" ]; then
+    cp "$JOURNAL_BIN-serve" "$OUT/bin/journal-serve.tmp" && mv -f "$OUT/bin/journal-serve.tmp" "$OUT/bin/journal-serve"
+  fi
   JOURNAL_BIN="$OUT/bin/journal"
 }
 

@@ -13,7 +13,7 @@ enum Shell {
     /// One variable of the environment (getenv: `ProcessInfo.environment` copies all of them on every call).
     static func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
 
-    static var home: String { env("HOME") ?? NSHomeDirectory() }
+    static var home: String { JournalContext.home }
 
     static func absolute(_ path: String) -> String {
         var path = path
@@ -26,47 +26,22 @@ enum Shell {
     /// The clock; `JOURNAL_NOW` (RFC 3339) pins it, for tests and reproducible demos.
     static var now: Date { pinnedNow ?? Date() }
 
-    /// `JOURNAL_NOW`, when set: then it stamps the commits too, so that no comparison mixes it with the real clock.
-    static var pinnedNow: Date? {
-        guard let text = env("JOURNAL_NOW") else { return nil }
-        return Timestamp.parse(text, zone: timeZone)?.date
-    }
+    /// `JOURNAL_NOW`, when set (see `JournalContext.pinnedNow`).
+    static var pinnedNow: Date? { JournalContext.pinnedNow }
 
-    static var timeZone: TimeZone {
-        if let name = env("TZ"), let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
-            return zone
-        }
-        return TimeZone.current
-    }
+    static var timeZone: TimeZone { JournalContext.environmentTimeZone }
 
+    /// The environment's context (`JournalContext.fromEnvironment`), saying its notices on this terminal.
     static func context() -> JournalContext {
-        let user = env("USER") ?? env("LOGNAME") ?? "journal"
-        var host = [CChar](repeating: 0, count: 256)
-        let hostname = gethostname(&host, host.count) == 0 ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
-        let pinned = pinnedNow
-        var context = JournalContext(
-            now: pinned ?? Date(), commitTime: pinned, timeZone: timeZone,
-            fallbackAuthor: Author(name: user, email: "\(user)@\(hostname.isEmpty ? "localhost" : hostname)"))
-        if let text = env("JOURNAL_LOCK_TIMEOUT"), let seconds = TimeInterval(text), seconds >= 0 {
-            context.lockTimeout = seconds
-        }
+        var context = JournalContext.fromEnvironment(executable: executablePath)
         context.notice = { Terminal.printError($0) }
         context.readingOnly = { line in Terminal.afterSuccess(line) }
-        context.keysFolder = keysFolder
-        context.userGitAttributes = configHome + "/git/attributes"
-        // JOURNAL_SERVE=off: walk the files even with a server running (to compare the two, or to rule it out).
-        context.asksServer = env("JOURNAL_SERVE") != "off"
-        context.executable = executablePath
         context.workingDirectory = FileManager.default.currentDirectoryPath
         return context
     }
 
-    /// The user's config folder: `$XDG_CONFIG_HOME` when it is an absolute path (the XDG rule), else
-    /// `~/.config`. The one place it is worked out.
-    static var configHome: String {
-        if let base = env("XDG_CONFIG_HOME"), base.hasPrefix("/") { return base }
-        return home + "/.config"
-    }
+    /// The user's config folder (see `JournalContext.configHome`).
+    static var configHome: String { JournalContext.configHome }
 
     /// Journal keys, outside every repository.
     static var keysFolder: String { configHome + "/journal/keys" }

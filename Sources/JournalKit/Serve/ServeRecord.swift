@@ -71,7 +71,8 @@ public struct ServeRecord: Codable, Sendable, Equatable {
 
 /// The right to be this journal's one server, held for the server's life: an flock of `.git/journal/serve.lock`
 /// that the kernel lets go of however the process ends.
-public final class ServerClaim {
+/// (Sendable: the server publishes its record from the web server's start-up callback, once; nothing else touches it.)
+public final class ServerClaim: @unchecked Sendable {
     private let descriptor: Int32
     private let journal: Journal
 

@@ -55,7 +55,7 @@ extension Journal {
         }
     }
 
-    static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif", "svg", "bmp", "tif", "tiff"]
+    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif", "svg", "bmp", "tif", "tiff"]
 
     /// `![name](path)` for a picture, `[name](path)` for anything else; brackets in the name are escaped.
     static func link(to name: String, at path: String) -> String {

@@ -104,7 +104,7 @@ public final class Journal {
         }
     }
     private var openedRepository: Repository?
-    let context: JournalContext
+    public let context: JournalContext
     /// The sync lock, while this journal's `sync` holds it (see Journal+Locks.swift).
     var syncLock: WriterLock?
     /// Git lock files already reported as left alone: said once per command.

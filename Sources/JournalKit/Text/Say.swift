@@ -39,6 +39,12 @@ public enum Say {
         fill(template(key), arguments)
     }
 
+    /// The message `key` in `language` (a catalogue's name), whatever the process's language: for the web view,
+    /// whose every page is in its reader's language.
+    public static func text(in language: String, _ key: String, _ arguments: [Any]) -> String {
+        fill(Catalogues.table(language)?[key] ?? Catalogues.en[key] ?? key, arguments)
+    }
+
     /// A message that depends on a count: `key.one` for exactly one, `key.other` otherwise.
     /// The count is not an argument by itself: pass it among `arguments` where the text shows it.
     public static func plural(_ key: String, _ count: Int, _ arguments: Any...) -> String {

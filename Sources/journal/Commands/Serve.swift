@@ -1,5 +1,4 @@
 import ArgumentParser
-import Dispatch
 import Foundation
 import JournalKit
 
@@ -40,8 +39,12 @@ extension JournalCommand {
                 throw JournalError.invalid(Say.text("serveAlreadyRunning", running.pid, running.url))
             }
             if detach { return try startInBackground(journal) }
-            try refresh(journal)
-            try ServeRun.foreground(journal: journal, address: listen ?? "127.0.0.1", port: port ?? 0)
+            // The server is its own program, so that no other command loads SwiftNIO: it takes this process's
+            // place (the same pid; Ctrl-C reaches it).
+            let program = ServeProgram.path
+            let argv = ([program] + ServeProgram.arguments(journal, port: port, listen: listen)).map { strdup($0) } + [nil]
+            execv(program, argv)
+            throw JournalError.invalid(Say.text("serveNoCompanion", program, String(cString: strerror(errno))))
         }
 
         private func printStatus(_ journal: Journal) throws {
@@ -69,11 +72,12 @@ extension JournalCommand {
 
         /// Starts `journal serve` again, in a session of its own with no terminal, and returns once it answers.
         private func startInBackground(_ journal: Journal) throws {
-            var arguments = ["-J", journal.root, "serve"]
-            if let port { arguments += ["--port", String(port)] }
-            if let listen { arguments += ["--listen", listen] }
             let log = journal.stateFile("serve.log")
-            let pid = try Shell.spawnDetached(Shell.executablePath, arguments, log: log)
+            let program = ServeProgram.path
+            guard FileManager.default.isExecutableFile(atPath: program) else {
+                throw JournalError.invalid(Say.text("serveNoCompanion", program, String(cString: strerror(ENOENT))))
+            }
+            let pid = try Shell.spawnDetached(program, ServeProgram.arguments(journal, port: port, listen: listen), log: log)
             let deadline = Date().addingTimeInterval(30)
             while Date() < deadline {
                 if let running = journal.runningServer, running.pid == pid, journal.serverAnswers {
@@ -89,30 +93,15 @@ extension JournalCommand {
     }
 }
 
-/// `journal serve` in the foreground: the resident mirror (and the web view), until Ctrl-C or SIGTERM.
-enum ServeRun {
-    static func foreground(journal: Journal, address: String, port: Int) throws {
-        let claim = try journal.claimServer()
-        defer { claim.release() }
-        let resident = try Resident(journal: journal)
-        // The system's generator (getrandom): 192 bits no one can guess.
-        var generator = SystemRandomNumberGenerator()
-        let token = (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-        let record = ServeRecord(pid: getpid(), address: address, port: port, token: token,
-                                 started: Date().timeIntervalSince1970, socket: resident.socketPath)
-        try claim.publish(record)
-        // Ctrl-C and SIGTERM end the run; the record and the socket go with it.
-        signal(SIGINT, SIG_IGN)
-        signal(SIGTERM, SIG_IGN)
-        let stops = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
-            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
-            source.setEventHandler { resident.stop() }
-            source.resume()
-            return source
-        }
-        if resident.watches.complete == false { Terminal.warn(Say.text("serveWatchLimit", resident.watches.count)) }
-        print(Say.text("serveListening", record.url))
-        resident.run()
-        withExtendedLifetime(stops) {}
+/// `journal-serve`, the server program beside this one (see `Sources/journal-serve`).
+enum ServeProgram {
+    static var path: String { (Shell.executablePath as NSString).deletingLastPathComponent + "/journal-serve" }
+
+    static func arguments(_ journal: Journal, port: Int?, listen: String?) -> [String] {
+        var arguments = ["-J", journal.root]
+        if let port { arguments += ["--port", String(port)] }
+        if let listen { arguments += ["--listen", listen] }
+        if let language = Language.configured() { arguments += ["--language", language] }
+        return arguments
     }
 }

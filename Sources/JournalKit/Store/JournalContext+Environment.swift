@@ -1,0 +1,60 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#endif
+
+/// What this process's environment says of the reader: the clock (`JOURNAL_NOW` pins it), the zone (`TZ`),
+/// the user's folders (XDG), the author git falls back on. The one place these are read, for the command
+/// line and the server alike.
+extension JournalContext {
+    public static func environment(_ name: String) -> String? {
+        guard let value = getenv(name) else { return nil }
+        return String(cString: value)
+    }
+
+    /// `$HOME`.
+    public static var home: String { environment("HOME") ?? NSHomeDirectory() }
+
+    /// The user's config folder: `$XDG_CONFIG_HOME` when it is an absolute path (the XDG rule), else `~/.config`.
+    public static var configHome: String {
+        if let base = environment("XDG_CONFIG_HOME"), base.hasPrefix("/") { return base }
+        return home + "/.config"
+    }
+
+    /// `JOURNAL_NOW`, when set: then it stamps the commits too, so that no comparison mixes it with the real clock.
+    public static var pinnedNow: Date? {
+        guard let text = environment("JOURNAL_NOW") else { return nil }
+        return Timestamp.parse(text, zone: environmentTimeZone)?.date
+    }
+
+    /// `TZ` (with or without its leading colon), else the system's zone.
+    public static var environmentTimeZone: TimeZone {
+        if let name = environment("TZ"), let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
+            return zone
+        }
+        return TimeZone.current
+    }
+
+    /// The context the environment describes, for a program at `executable`: the clock, the zone, the author
+    /// git falls back on, the writers' lock's patience (`JOURNAL_LOCK_TIMEOUT`), the keys' and attributes'
+    /// folders, whether to ask a running server (`JOURNAL_SERVE=off` walks the files instead).
+    public static func fromEnvironment(executable: String = "journal") -> JournalContext {
+        let user = environment("USER") ?? environment("LOGNAME") ?? "journal"
+        var host = [CChar](repeating: 0, count: 256)
+        let hostname = gethostname(&host, host.count) == 0
+            ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
+        let pinned = pinnedNow
+        var context = JournalContext(
+            now: pinned ?? Date(), commitTime: pinned, timeZone: environmentTimeZone,
+            fallbackAuthor: Author(name: user, email: "\(user)@\(hostname.isEmpty ? "localhost" : hostname)"))
+        if let text = environment("JOURNAL_LOCK_TIMEOUT"), let seconds = TimeInterval(text), seconds >= 0 {
+            context.lockTimeout = seconds
+        }
+        context.keysFolder = configHome + "/journal/keys"
+        context.userGitAttributes = configHome + "/git/attributes"
+        context.asksServer = environment("JOURNAL_SERVE") != "off"
+        context.executable = executable
+        return context
+    }
+}

@@ -1,0 +1,216 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JournalKit
+import NIOCore
+
+/// The JSON API the pages use, and anyone with the token (`Authorization: Bearer`): the command line's
+/// flows and JSON, over HTTP.
+enum API {
+    static func answer(_ call: inout Call) async throws -> Response {
+        let parts = call.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
+        let method = call.request.method
+        switch (method, parts.count, parts.first) {
+        case (.get, 1, "entries"), (.head, 1, "entries"): return try list(call)
+        case (.post, 1, "entries"): return try await add(&call)
+        case (.get, 2, "entries"), (.head, 2, "entries"): return try one(call, parts[1])
+        case (.put, 2, "entries"): return try await replace(&call, parts[1])
+        case (.delete, 2, "entries"): return try remove(call, parts[1])
+        case (.post, 3, "entries") where parts[2] == "header": return try await header(&call, parts[1])
+        case (.get, 3, "entries") where parts[2] == "share": return try share(call, parts[1])
+        case (.get, 1, "events"): return events(call)
+        default:
+            if ["entries", "events"].contains(parts.first ?? "") { throw BadRequest(.methodNotAllowed, "\(method) \(call.path) is not allowed") }
+            throw BadRequest(.notFound, "no such address: \(call.path)")
+        }
+    }
+
+    /// The filter of `GET /api/entries` (and the list page): the command line's filter options by name.
+    static func filter(_ call: Call, allowed extra: Set<String> = []) throws -> (EntryFilter, String?) {
+        let known: Set<String> = ["q", "from", "to", "on", "category", "tag", "starred", "n", "reverse"]
+        for key in call.parameterNames where !known.contains(key) && !extra.contains(key) {
+            throw BadRequest(.badRequest, "unknown parameter \(key)")
+        }
+        var filter = EntryFilter()
+        filter.from = call.one("from").flatMap { $0.isEmpty ? nil : $0 }
+        filter.to = call.one("to").flatMap { $0.isEmpty ? nil : $0 }
+        filter.on = call.one("on").flatMap { $0.isEmpty ? nil : $0 }
+        filter.category = call.one("category").flatMap { $0.isEmpty ? nil : $0 }
+        filter.tags = call.all("tag").filter { !$0.isEmpty }
+        filter.starred = try flag(call, "starred")
+        filter.reverse = try flag(call, "reverse")
+        if let n = call.one("n") {
+            guard let count = Int(n), count >= 0 else { throw BadRequest(.badRequest, "n=\(n) is not a count") }
+            filter.limit = count
+        }
+        _ = try Journal.query(for: filter, context: call.site.context)
+        let q = call.one("q").map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+        return (filter, q)
+    }
+
+    private static func flag(_ call: Call, _ name: String) throws -> Bool {
+        guard let value = call.one(name) else { return false }
+        switch value {
+        case "", "1", "true", "on": return true
+        case "0", "false", "off": return false
+        default: throw BadRequest(.badRequest, "\(name)=\(value) is neither true nor false")
+        }
+    }
+
+    /// `list --json`, or `search --json` with `q`.
+    static func list(_ call: Call) throws -> Response {
+        let (filter, q) = try filter(call)
+        let journal = try call.site.openJournal()
+        if let q {
+            let hits = try journal.search(q, within: filter, whole: true)
+            return Reply.json(try EntryJSON.render(hits.map { EntryJSON(entry: $0.entry, match: $0.line ?? "") }))
+        }
+        let complete = try journal.entries(matching: filter).map { entry throws(JournalError) in try journal.readEntry(at: entry.path) }
+        return Reply.json(try EntryJSON.render(complete.map { EntryJSON(entry: $0) }))
+    }
+
+    static func one(_ call: Call, _ id: String) throws -> Response {
+        let journal = try call.site.openJournal()
+        let entry = try journal.entry(matching: id)
+        let version = try journal.currentVersion(of: entry)
+        call.site.versions.keep(version.data, tag: version.tag)
+        let etag = "\"\(version.tag)\""
+        if call.request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
+        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: entry)))
+        response.headers[.eTag] = etag
+        return response
+    }
+
+    /// What `POST /api/entries` takes: the fields of `journal add`.
+    struct NewEntry: Decodable {
+        var text: String
+        var category: String?
+        var tags: [String]?
+        var date: String?
+        var starred: Bool?
+        var template: String?
+    }
+
+    static func add(_ call: inout Call) async throws -> Response {
+        let new: NewEntry = try decode(await call.body())
+        var request = EntryRequest(text: new.text)
+        request.category = new.category.flatMap { $0.isEmpty ? nil : $0 }
+        request.tags = new.tags ?? []
+        request.date = new.date.flatMap { $0.isEmpty ? nil : $0 }
+        request.starred = new.starred ?? false
+        request.template = new.template
+        request.weather = false
+        let journal = try call.site.openJournal()
+        let when = try Journal.check(&request, journalExists: true, context: journal.context)
+        let outcome = try journal.add(request, at: when, lookup: nil, weather: nil, locale: nil, edit: { _ in })
+        let entry = try journal.readEntry(at: outcome.entry.path)
+        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: entry)), status: .created)
+        response.headers[.location] = "/api/entries/" + entry.id
+        if let version = try? journal.currentVersion(of: entry) {
+            call.site.versions.keep(version.data, tag: version.tag)
+            response.headers[.eTag] = "\"\(version.tag)\""
+        }
+        return response
+    }
+
+    struct NewText: Decodable {
+        var text: String
+    }
+
+    /// The whole file's new text, only over the version the writer started from (`If-Match`): merged with
+    /// a change made on disk meanwhile, or refused (412) when the two touch the same words.
+    static func replace(_ call: inout Call, _ id: String) async throws -> Response {
+        guard let match = call.request.headers[.ifMatch] else {
+            throw BadRequest(.preconditionRequired, "If-Match is required: send the ETag of the version you edited")
+        }
+        let expected = match.trimmingCharacters(in: CharacterSet(charactersIn: "\" W/"))
+        let new: NewText = try decode(await call.body())
+        let journal = try call.site.openJournal()
+        let entry = try journal.entry(matching: id)
+        switch try journal.replaceText(of: entry, with: new.text, expected: expected, base: call.site.versions.data(tag: expected)) {
+        case .saved(let saved), .unchanged(let saved):
+            let version = try journal.currentVersion(of: saved)
+            call.site.versions.keep(version.data, tag: version.tag)
+            var response = Reply.json(try EntryJSON.render(EntryJSON(entry: saved)))
+            response.headers[.eTag] = "\"\(version.tag)\""
+            return response
+        case .changedOnDisk:
+            throw BadRequest(.preconditionFailed, call.say("web.changedOnDisk"))
+        }
+    }
+
+    static func remove(_ call: Call, _ id: String) throws -> Response {
+        let journal = try call.site.openJournal()
+        let entry = try journal.entry(matching: id)
+        try journal.remove(entry)
+        return Response(status: .noContent)
+    }
+
+    /// Star, unstar, tag: `{"starred": true}`, `{"tags": ["+trip", "-work"]}`.
+    struct HeaderChange: Decodable {
+        var starred: Bool?
+        var tags: [String]?
+    }
+
+    static func header(_ call: inout Call, _ id: String) async throws -> Response {
+        let change: HeaderChange = try decode(await call.body())
+        let journal = try call.site.openJournal()
+        let entry = try journal.entry(matching: id)
+        let operations = try TagOperation.parse(change.tags ?? [])
+        let purpose: Journal.HeaderPurpose = operations.isEmpty ? .star : .tag
+        try journal.updateHeader(of: entry, HeaderEdit(tags: operations, starred: change.starred), for: purpose)
+        return try one(call, entry.id)
+    }
+
+    static func share(_ call: Call, _ id: String) throws -> Response {
+        let format: ShareFormat
+        switch call.one("format") ?? "text" {
+        case "text": format = .text
+        case "markdown": format = .markdown
+        case let other: throw BadRequest(.badRequest, "format=\(other) is not text or markdown")
+        }
+        let journal = try call.site.openJournal()
+        let entry = try journal.entry(matching: id)
+        return Reply.text(.ok, try journal.share(entry, as: format, dates: DateText(locale: nil), units: .metric))
+    }
+
+    /// Server-sent events: `change` whenever the files change (after the snapshot holds the change).
+    static func events(_ call: Call) -> Response {
+        let (_, stream) = call.site.events.subscribe()
+        var headers = HTTPFields()
+        headers[.contentType] = "text/event-stream"
+        headers[.cacheControl] = "no-store"
+        return Response(status: .ok, headers: headers, body: ResponseBody { writer in
+            try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
+            for await data in stream {
+                try await writer.write(ByteBuffer(string: "event: change\ndata: \(data)\n\n"))
+            }
+            try await writer.finish(nil)
+        })
+    }
+
+    /// A JSON body of type `T`; malformed JSON, a wrong type or an unknown field is a 400 naming it.
+    static func decode<T: Decodable>(_ data: Data) throws -> T {
+        guard let object = try? JSONSerialization.jsonObject(with: data), let fields = object as? [String: Any] else {
+            throw BadRequest(.badRequest, "the body is not a JSON object")
+        }
+        let known: Set<String>
+        switch T.self {
+        case is NewEntry.Type: known = ["text", "category", "tags", "date", "starred", "template"]
+        case is NewText.Type: known = ["text"]
+        default: known = ["starred", "tags"]
+        }
+        if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
+            throw BadRequest(.badRequest, "unknown field \(unknown)")
+        }
+        do {
+            return try JSONDecoder().decode(T.self, from: data)
+        } catch let DecodingError.keyNotFound(key, _) {
+            throw BadRequest(.badRequest, "missing field \(key.stringValue)")
+        } catch let DecodingError.typeMismatch(_, context) {
+            throw BadRequest(.badRequest, "wrong type for \(context.codingPath.map(\.stringValue).joined(separator: "."))")
+        } catch {
+            throw BadRequest(.badRequest, "the body is not what was expected")
+        }
+    }
+}

@@ -1,0 +1,261 @@
+/// The page's style and script, compiled into the program: no build step, no CDN, nothing from elsewhere.
+enum Assets {
+    static let style = #"""
+    :root { --bg: #fbfaf7; --fg: #1f1d1a; --dim: #6d675e; --line: #e4e0d8; --card: #ffffff; --accent: #c2410c;
+            --mark: #fde68a; --shade: 194, 65, 12; color-scheme: light; }
+    @media (prefers-color-scheme: dark) {
+      :root:not([data-theme="light"]) { --bg: #171614; --fg: #ece8e1; --dim: #a39d93; --line: #34312c; --card: #201f1c;
+            --accent: #fb923c; --mark: #854d0e; --shade: 251, 146, 60; color-scheme: dark; }
+    }
+    :root[data-theme="dark"] { --bg: #171614; --fg: #ece8e1; --dim: #a39d93; --line: #34312c; --card: #201f1c;
+            --accent: #fb923c; --mark: #854d0e; --shade: 251, 146, 60; color-scheme: dark; }
+    * { box-sizing: border-box; }
+    body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.55 system-ui, -apple-system, "Noto Sans KR",
+           "Apple SD Gothic Neo", sans-serif; }
+    header { position: sticky; top: 0; background: var(--bg); border-bottom: 1px solid var(--line); z-index: 1; }
+    header nav { display: flex; gap: .25rem; max-width: 46rem; margin: 0 auto; padding: .5rem 1rem; align-items: center; }
+    header nav a { color: var(--fg); text-decoration: none; padding: .35rem .7rem; border-radius: .5rem; }
+    header nav a[aria-current="page"] { background: var(--card); box-shadow: 0 0 0 1px var(--line); }
+    #theme { margin-left: auto; }
+    main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+    button { font: inherit; color: inherit; background: var(--card); border: 1px solid var(--line); border-radius: .5rem;
+             padding: .3rem .8rem; cursor: pointer; }
+    button.danger { color: #b91c1c; }
+    input, select, textarea { font: inherit; color: inherit; background: var(--card); border: 1px solid var(--line);
+             border-radius: .5rem; padding: .35rem .5rem; }
+    .filters { display: flex; flex-wrap: wrap; gap: .4rem; margin-bottom: 1rem; }
+    .filters input[type="search"] { flex: 1 1 100%; font-size: 1.1rem; }
+    ul.entries { list-style: none; padding: 0; margin: 0; }
+    li.entry a { display: grid; grid-template-columns: auto 1fr; column-gap: .5rem; padding: .7rem .4rem;
+             border-bottom: 1px solid var(--line); color: inherit; text-decoration: none; }
+    li.entry a:hover { background: var(--card); }
+    li.entry .weather { grid-row: span 2; font-size: 1.4rem; }
+    li.entry time { color: var(--dim); font-size: .85rem; }
+    li.entry strong { grid-column: 2; }
+    .category { display: inline-block; font-size: .8rem; padding: 0 .45rem; border-radius: 1rem; margin-left: .4rem;
+             border: 1px solid var(--c, var(--line)); color: var(--c, var(--dim)); }
+    .star { color: #eab308; margin-left: .3rem; }
+    .tags { grid-column: 2; color: var(--accent); font-size: .85rem; }
+    .preview { grid-column: 2; margin: .1rem 0 0; color: var(--dim); overflow: hidden; text-overflow: ellipsis;
+             white-space: nowrap; }
+    mark { background: var(--mark); color: inherit; border-radius: .2rem; }
+    .more { display: block; text-align: center; padding: 1rem; color: var(--accent); }
+    .empty { color: var(--dim); text-align: center; padding: 2rem 0; }
+    article.entry h1 { margin-bottom: .2rem; }
+    .facts { color: var(--dim); margin-top: 0; }
+    .text img, .files img { max-width: 100%; height: auto; border-radius: .5rem; }
+    .text pre { overflow-x: auto; background: var(--card); padding: .6rem; border-radius: .5rem; }
+    .files { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .5rem; }
+    .files img { max-height: 12rem; }
+    .actions { display: flex; flex-wrap: wrap; gap: .4rem; margin: 1rem 0; }
+    .editor textarea { width: 100%; font-family: ui-monospace, monospace; font-size: .95rem; }
+    .editor .fields { display: flex; flex-wrap: wrap; gap: .4rem; margin: .4rem 0; }
+    .editor .problem { color: #b91c1c; min-height: 1em; }
+    .hidden { display: none; }
+    .history { color: var(--dim); font-size: .9rem; }
+    .notice { position: fixed; bottom: 1rem; left: 50%; transform: translateX(-50%); background: var(--fg);
+             color: var(--bg); padding: .5rem 1rem; border-radius: .5rem; }
+    .months { display: flex; align-items: center; gap: .6rem; }
+    .months h1 { margin: 0 auto; font-size: 1.4rem; }
+    .months a { color: var(--accent); text-decoration: none; font-size: 1.3rem; padding: 0 .4rem; }
+    table.calendar { width: 100%; border-collapse: separate; border-spacing: .25rem; table-layout: fixed; }
+    .calendar th { color: var(--dim); font-weight: normal; font-size: .85rem; }
+    .calendar td { text-align: center; height: 2.8rem; border-radius: .5rem; color: var(--dim); }
+    .calendar td.now { box-shadow: inset 0 0 0 2px var(--accent); }
+    .calendar td.has a { display: block; line-height: 2.8rem; color: var(--fg); font-weight: 600; text-decoration: none; }
+    .calendar td.shade1 { background: rgba(var(--shade), .15); } .calendar td.shade2 { background: rgba(var(--shade), .3); }
+    .calendar td.shade3 { background: rgba(var(--shade), .45); } .calendar td.shade4 { background: rgba(var(--shade), .6); }
+    .calendar td.shade5 { background: rgba(var(--shade), .8); }
+    @media (max-width: 30rem) { header nav a { padding: .3rem .45rem; } main { padding: .6rem; } }
+    """#
+
+    static let script = #"""
+    "use strict";
+    (function () {
+      const csrf = document.querySelector('meta[name="csrf"]').content;
+      const main = document.getElementById("main");
+      const say = (name) => main.dataset[name] || name;
+
+      // Light, dark, or as the system has it; remembered in this browser.
+      const theme = localStorage.getItem("journal.theme");
+      if (theme) document.documentElement.dataset.theme = theme;
+      document.getElementById("theme").addEventListener("click", () => {
+        const dark = matchMedia("(prefers-color-scheme: dark)").matches;
+        const now = document.documentElement.dataset.theme || (dark ? "dark" : "light");
+        const next = now === "dark" ? "light" : "dark";
+        document.documentElement.dataset.theme = next;
+        localStorage.setItem("journal.theme", next);
+      });
+
+      function notice(text) {
+        const box = document.createElement("div");
+        box.className = "notice";
+        box.textContent = text;
+        document.body.appendChild(box);
+        setTimeout(() => box.remove(), 2500);
+      }
+
+      // Category colours: a colour name or #rrggbb from journal.yml, set through the style object (no inline style).
+      function paint(root) {
+        root.querySelectorAll("[data-color]").forEach((element) => {
+          const colour = element.dataset.color;
+          if (/^(#[0-9a-fA-F]{3,8}|[a-zA-Z]{3,20})$/.test(colour)) element.style.setProperty("--c", colour);
+        });
+      }
+
+      async function send(method, url, body, headers) {
+        const response = await fetch(url, {
+          method, credentials: "same-origin",
+          headers: Object.assign({ "Content-Type": "application/json", "X-CSRF-Token": csrf }, headers || {}),
+          body: body === undefined ? undefined : JSON.stringify(body),
+        });
+        if (!response.ok && response.status !== 304) throw new Error((await response.text()).trim() || response.statusText);
+        return response;
+      }
+
+      // The page's main part fetched again and put in place: live updates, search as you type, more on scroll.
+      let busy = null;
+      async function swap(url, keepScroll) {
+        const controller = new AbortController();
+        if (busy) busy.abort();
+        busy = controller;
+        try {
+          const response = await fetch(url, { credentials: "same-origin", signal: controller.signal });
+          if (!response.ok) return;
+          const page = new DOMParser().parseFromString(await response.text(), "text/html");
+          const fresh = page.getElementById("main");
+          if (!fresh) return;
+          const y = window.scrollY;
+          const focused = document.activeElement && document.activeElement.id;
+          const caret = focused === "q" ? document.getElementById("q").selectionStart : null;
+          if (focused === "q") {
+            // Only the results change while someone types: the box keeps its text and caret.
+            const box = document.getElementById("q");
+            const next = fresh.querySelector("#q");
+            if (next) next.replaceWith(box);
+          }
+          main.replaceChildren(...fresh.childNodes);
+          if (focused === "q") { const box = document.getElementById("q"); box.focus(); if (caret !== null) box.setSelectionRange(caret, caret); }
+          if (keepScroll) window.scrollTo(0, y);
+          wire();
+        } catch (error) {
+          if (error.name !== "AbortError") console.warn(error);
+        }
+      }
+
+      function editing() {
+        const box = document.querySelector("#editor textarea");
+        return box && !document.getElementById("editor").classList.contains("hidden") && box.value !== box.defaultValue;
+      }
+
+      function wire() {
+        paint(main);
+        const search = document.getElementById("q");
+        if (search && !search.dataset.wired) {
+          search.dataset.wired = "1";
+          let timer;
+          search.addEventListener("input", () => {
+            clearTimeout(timer);
+            timer = setTimeout(() => {
+              const form = search.form;
+              const query = new URLSearchParams(new FormData(form));
+              for (const [key, value] of [...query.entries()]) if (!value) query.delete(key);
+              const url = "/" + (query.toString() ? "?" + query : "");
+              history.replaceState(null, "", url);
+              swap(url, false);
+            }, 120);
+          });
+        }
+        const more = main.querySelector("a.more");
+        if (more && "IntersectionObserver" in window) {
+          const watch = new IntersectionObserver((seen) => {
+            if (seen.some((e) => e.isIntersecting)) { watch.disconnect(); history.replaceState(null, "", more.href); swap(more.href, true); }
+          });
+          watch.observe(more);
+        }
+        const article = main.querySelector("article.entry");
+        if (article) wireEntry(article);
+        const form = document.getElementById("editor");
+        if (form && !form.dataset.wired) wireEditor(form);
+      }
+
+      function wireEntry(article) {
+        const id = article.dataset.id;
+        article.querySelectorAll("button[data-action]").forEach((button) => {
+          button.addEventListener("click", async () => {
+            try {
+              switch (button.dataset.action) {
+                case "star":
+                  await send("POST", "/api/entries/" + id + "/header", { starred: button.dataset.starred !== "true" });
+                  await swap(location.href, true);
+                  break;
+                case "edit":
+                  document.getElementById("editor").classList.toggle("hidden");
+                  break;
+                case "share": {
+                  const response = await fetch("/api/entries/" + id + "/share?format=" + button.dataset.format, { credentials: "same-origin" });
+                  await navigator.clipboard.writeText(await response.text());
+                  notice(say("copied"));
+                  break;
+                }
+                case "delete":
+                  if (!confirm(say("confirmDelete"))) return;
+                  await send("DELETE", "/api/entries/" + id);
+                  location.href = "/";
+                  break;
+              }
+            } catch (error) { notice(error.message); }
+          });
+        });
+      }
+
+      // What is typed stays in this browser until it is saved: a reload or a closed tab loses nothing.
+      function wireEditor(form) {
+        form.dataset.wired = "1";
+        const id = form.dataset.id;
+        const key = "journal.draft." + (id || "new");
+        const box = form.querySelector("textarea");
+        const kept = localStorage.getItem(key);
+        if (kept !== null && kept !== box.value) { box.value = kept; form.classList.remove("hidden"); }
+        box.addEventListener("input", () => localStorage.setItem(key, box.value));
+        form.addEventListener("submit", async (event) => {
+          event.preventDefault();
+          const problem = form.querySelector(".problem");
+          problem.textContent = "";
+          try {
+            let response;
+            if (id) {
+              response = await send("PUT", "/api/entries/" + id, { text: box.value }, { "If-Match": '"' + form.dataset.tag + '"' });
+            } else {
+              const body = { text: box.value };
+              const value = (name) => (form.elements[name] && form.elements[name].value.trim()) || "";
+              if (value("category")) body.category = value("category");
+              if (value("tags")) body.tags = value("tags").split(/[\s,]+/).filter(Boolean);
+              if (value("date")) body.date = value("date");
+              response = await send("POST", "/api/entries", body);
+            }
+            const entry = await response.json();
+            localStorage.removeItem(key);
+            location.href = "/entry/" + entry.id;
+          } catch (error) {
+            problem.textContent = error.message;
+          }
+        });
+      }
+
+      // Live: the page follows the files (an editor, a sync, another window) without a reload.
+      if ("EventSource" in window) {
+        const events = new EventSource("/api/events");
+        let timer;
+        events.addEventListener("change", () => {
+          clearTimeout(timer);
+          timer = setTimeout(() => {
+            if (editing()) { notice(say("changed")); return; }
+            swap(location.href, true);
+          }, 50);
+        });
+      }
+      wire();
+    })();
+    """#
+}

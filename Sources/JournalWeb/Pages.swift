@@ -1,0 +1,336 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JournalKit
+import NIOCore
+
+/// The pages: the diary apps' screens, rendered here from the kit's flows (the same filters, search, days
+/// and Markdown as the command line), with a little plain script (`Assets.script`) for what a page does
+/// live. Every text from an entry is escaped (`h`) or goes through `HTMLSanitizer`.
+enum Pages {
+    static func answer(_ call: inout Call) async throws -> Response {
+        let path = call.path
+        let parts = path.split(separator: "/").map(String.init)
+        switch (call.request.method, parts.first, parts.count) {
+        case (.get, nil, 0): return try list(call)
+        case (.get, "today", 1): return try today(call)
+        case (.get, "calendar", 1): return try calendar(call)
+        case (.get, "new", 1): return page(call, title: call.say("web.write"), body: editor(call, entry: nil, text: "", tag: ""))
+        case (.get, "entry", 2): return try entry(call, parts[1])
+        case (.get, "attachments", _): return try attachment(call)
+        case (.get, "assets", 2): return try asset(parts[1])
+        default: throw BadRequest(.notFound, "no such page: \(path)")
+        }
+    }
+
+    // MARK: Screens
+
+    /// The list (newest first, or the filter's), or the search's hits when `q` is given.
+    static func list(_ call: Call) throws -> Response {
+        let (filter, q) = try API.filter(call)
+        var shown = filter
+        let pageSize = 50
+        if shown.limit == nil { shown.limit = pageSize }
+        let journal = try call.site.openJournal()
+        var items: [String] = []
+        var count = 0
+        if let q {
+            let hits = try journal.search(q, within: shown)
+            count = hits.count
+            items = hits.map { row(call, $0.entry, settings: journal.settings, line: $0.line, terms: $0.terms) }
+        } else {
+            // Read whole for the line of text each row shows (the snapshot holds no text).
+            let entries = try journal.entries(matching: shown).map { entry throws(JournalError) in try journal.readEntry(at: entry.path) }
+            count = entries.count
+            items = entries.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }
+        }
+        var body = filters(call, journal: journal, q: q)
+        if items.isEmpty {
+            body += "<p class=\"empty\">\(h(call.say(q == nil ? "web.noEntries" : "web.noMatches")))</p>"
+        } else {
+            body += "<ul class=\"entries\">" + items.joined() + "</ul>"
+        }
+        if count == shown.limit, filter.limit == nil || filter.limit! > count {
+            var more = call.request.uri.query.map { Site.dropping("n", from: $0) } ?? ""
+            more += (more.isEmpty ? "" : "&") + "n=\(count + pageSize)"
+            body += "<a class=\"more\" href=\"/?\(h(more))\">\(h(call.say("web.more")))</a>"
+        }
+        return page(call, title: q.map { call.say("web.searchTitle", $0) } ?? call.say("web.list"), body: body)
+    }
+
+    /// Today's entries, and the same day in earlier years.
+    static func today(_ call: Call) throws -> Response {
+        let journal = try call.site.openJournal()
+        let day = try Journal.day(call.one("on"), context: journal.context)
+        var onDay = EntryFilter()
+        onDay.on = day.description
+        onDay.reverse = true
+        let entries = try journal.entries(matching: onDay).map { entry throws(JournalError) in try journal.readEntry(at: entry.path) }
+        var body = "<h1>\(h(call.say("web.today"))) <small>\(h(day.description))</small></h1>"
+        body += entries.isEmpty ? "<p class=\"empty\">\(h(call.say("web.nothingToday")))</p>"
+            : "<ul class=\"entries\">" + entries.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }.joined() + "</ul>"
+        let earlier = try journal.onThisDay(day)
+        if !earlier.isEmpty {
+            body += "<h2>\(h(call.say("web.onThisDay")))</h2>"
+            let years = Dictionary(grouping: earlier) { $0.createdAt.localDay.year }
+            for year in years.keys.sorted(by: >) {
+                body += "<h3>\(year)</h3><ul class=\"entries\">"
+                body += years[year]!.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }.joined() + "</ul>"
+            }
+        }
+        return page(call, title: call.say("web.today"), body: body)
+    }
+
+    /// A month: each day with entries marked, shaded by how much was written.
+    static func calendar(_ call: Call) throws -> Response {
+        let journal = try call.site.openJournal()
+        let now = LocalDay(journal.context.now, in: journal.context.timeZone)
+        var year = now.year
+        var month = now.month
+        if let text = call.one("month") {
+            let parts = text.split(separator: "-").compactMap { Int($0) }
+            guard parts.count == 2, (1...9999).contains(parts[0]), (1...12).contains(parts[1]) else {
+                throw BadRequest(.badRequest, "month=\(text) is not a month (YYYY-MM)")
+            }
+            (year, month) = (parts[0], parts[1])
+        }
+        let first = LocalDay(year: year, month: month, day: 1)!
+        let days = (28...31).last { LocalDay(year: year, month: month, day: $0) != nil }!
+        var filter = EntryFilter()
+        filter.from = first.description
+        filter.to = LocalDay(year: year, month: month, day: days)!.description
+        var written: [Int: Int] = [:]
+        for entry in try journal.entries(matching: filter) {
+            written[entry.createdAt.localDay.day, default: 0] += max(1, entry.title.count + entry.body.utf8.count / 3)
+        }
+        let most = max(1, written.values.max() ?? 1)
+        func shifted(_ delta: Int) -> String {
+            let index = year * 12 + (month - 1) + delta
+            return String(format: "%04d-%02d", index / 12, index % 12 + 1)
+        }
+        var body = "<nav class=\"months\"><a href=\"/calendar?month=\(shifted(-12))\">«</a><a href=\"/calendar?month=\(shifted(-1))\">‹</a>"
+        body += "<h1>\(String(format: "%04d-%02d", year, month))</h1>"
+        body += "<a href=\"/calendar?month=\(shifted(1))\">›</a><a href=\"/calendar?month=\(shifted(12))\">»</a></nav>"
+        body += "<table class=\"calendar\"><thead><tr>"
+        for key in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] { body += "<th>\(h(call.say("web.day." + key)))</th>" }
+        body += "</tr></thead><tbody><tr>"
+        let lead = first.isoWeekday - 1
+        body += String(repeating: "<td></td>", count: lead)
+        for day in 1...days {
+            if (lead + day - 1) % 7 == 0, day > 1 { body += "</tr><tr>" }
+            let iso = String(format: "%04d-%02d-%02d", year, month, day)
+            if let amount = written[day] {
+                let shade = 1 + min(4, amount * 4 / most)
+                body += "<td class=\"has shade\(shade)\"><a href=\"/?on=\(iso)\">\(day)</a></td>"
+            } else {
+                body += "<td class=\"\(iso == now.description ? "now" : "")\">\(day)</td>"
+            }
+        }
+        body += "</tr></tbody></table>"
+        return page(call, title: call.say("web.calendar"), body: body)
+    }
+
+    /// One entry: its Markdown rendered and sanitised, its pictures and files, its facts, its history, and
+    /// what can be done to it.
+    static func entry(_ call: Call, _ id: String) throws -> Response {
+        let journal = try call.site.openJournal()
+        let entry = try journal.entry(matching: id)
+        let version = try journal.currentVersion(of: entry)
+        call.site.versions.keep(version.data, tag: version.tag)
+        let facts = EntryFacts(entry, settings: journal.settings, dates: DateText(locale: nil), units: .metric)
+        let files = Journal.attachments(of: entry.id, root: journal.root)
+        var links: [String: String] = [:]
+        // The sanitiser writes `../` before these: from /entry/ID, that is the server's root.
+        for file in files { links[file] = file.split(separator: "/").map { percent(String($0)) }.joined(separator: "/") }
+        var body = "<article class=\"entry\" data-id=\"\(h(entry.id))\" data-tag=\"\(version.tag)\">"
+        body += "<h1>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))\(entry.starred ? " <span class=\"star\">★</span>" : "")</h1>"
+        body += "<p class=\"facts\">" + facts.firstLine(withID: false).map { "<span>\(h($0))</span>" }.joined(separator: " · ")
+        if !facts.placeLine.isEmpty { body += "<br>" + facts.placeLine.map { "<span>\(h($0))</span>" }.joined(separator: " · ") }
+        body += "</p>"
+        let markdown = entry.body
+        body += "<div class=\"text\">" + HTMLSanitizer.render(markdown, attachments: links) + "</div>"
+        if !files.isEmpty {
+            body += "<ul class=\"files\">"
+            for file in files {
+                let name = (file as NSString).lastPathComponent
+                let url = "/" + (links[file] ?? "")
+                if Journal.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                    body += "<li><a href=\"\(h(url))\"><img src=\"\(h(url))\" alt=\"\(h(name))\" loading=\"lazy\"></a></li>"
+                } else {
+                    body += "<li><a href=\"\(h(url))\">\(h(name))</a></li>"
+                }
+            }
+            body += "</ul>"
+        }
+        body += "<div class=\"actions\">"
+        body += "<button data-action=\"star\" data-starred=\"\(entry.starred)\">\(h(call.say(entry.starred ? "web.unstar" : "web.star")))</button>"
+        body += "<button data-action=\"edit\">\(h(call.say("web.edit")))</button>"
+        body += "<button data-action=\"share\" data-format=\"text\">\(h(call.say("web.copyText")))</button>"
+        body += "<button data-action=\"share\" data-format=\"markdown\">\(h(call.say("web.copyMarkdown")))</button>"
+        body += "<button data-action=\"delete\" class=\"danger\">\(h(call.say("web.delete")))</button>"
+        body += "</div>"
+        body += "</article>"
+        body += editor(call, entry: entry, text: String(decoding: version.data, as: UTF8.self), tag: version.tag)
+        if let history = try? journal.history(of: entry), !history.isEmpty {
+            body += "<h2>\(h(call.say("web.history")))</h2><ol class=\"history\">"
+            for item in history.prefix(50) {
+                body += "<li><time>\(h(item.commit.date.rfc3339))</time> \(h(item.commit.subject)) <code>\(h(String(item.commit.id.prefix(8))))</code></li>"
+            }
+            body += "</ol>"
+        }
+        return page(call, title: entry.title, body: body)
+    }
+
+    /// The form that writes an entry (a new one, or the whole file of one to edit), kept in the browser's
+    /// storage until it is saved.
+    static func editor(_ call: Call, entry: Entry?, text: String, tag: String) -> String {
+        var form = "<form class=\"editor\(entry == nil ? "" : " hidden")\" id=\"editor\" data-id=\"\(h(entry?.id ?? ""))\" data-tag=\"\(h(tag))\">"
+        form += "<textarea name=\"text\" rows=\"14\" required placeholder=\"\(h(call.say("web.placeholder")))\">\(h(text))</textarea>"
+        if entry == nil {
+            form += "<div class=\"fields\"><input name=\"category\" placeholder=\"\(h(call.say("web.category")))\">"
+            form += "<input name=\"tags\" placeholder=\"\(h(call.say("web.tags")))\">"
+            form += "<input name=\"date\" placeholder=\"\(h(call.say("web.date")))\"></div>"
+        }
+        form += "<p class=\"problem\" role=\"alert\"></p><button type=\"submit\">\(h(call.say("web.save")))</button></form>"
+        return form
+    }
+
+    /// The search box and the filters of the list, as the address has them.
+    static func filters(_ call: Call, journal: Journal, q: String?) -> String {
+        var out = "<form class=\"filters\" action=\"/\" method=\"get\">"
+        out += "<input type=\"search\" id=\"q\" name=\"q\" autocomplete=\"off\" value=\"\(h(q ?? ""))\" placeholder=\"\(h(call.say("web.search")))\">"
+        out += "<select name=\"category\"><option value=\"\">\(h(call.say("web.allCategories")))</option>"
+        for category in journal.settings.categories {
+            let label = [category.emoji, Say.categoryName(category.name)].compactMap { $0 }.joined(separator: " ")
+            out += "<option value=\"\(h(category.name))\"\(call.one("category") == category.name ? " selected" : "")>\(h(label))</option>"
+        }
+        out += "</select>"
+        out += "<input name=\"tag\" value=\"\(h(call.all("tag").first ?? ""))\" placeholder=\"\(h(call.say("web.tag")))\">"
+        out += "<label><input type=\"checkbox\" name=\"starred\" value=\"true\"\(call.one("starred") == "true" ? " checked" : "")> ★</label>"
+        out += "<input name=\"from\" value=\"\(h(call.one("from") ?? ""))\" placeholder=\"\(h(call.say("web.from")))\" size=\"10\">"
+        out += "<input name=\"to\" value=\"\(h(call.one("to") ?? ""))\" placeholder=\"\(h(call.say("web.to")))\" size=\"10\">"
+        out += "<button type=\"submit\">\(h(call.say("web.filter")))</button></form>"
+        return out
+    }
+
+    /// One line of a list: weather, date, category (its colour), title, star, tags, a line of the text.
+    static func row(_ call: Call, _ entry: Entry, settings: Settings, line: String?, terms: [String]) -> String {
+        var out = "<li class=\"entry\"><a href=\"/entry/\(h(entry.id))\">"
+        if let weather = entry.weather { out += "<span class=\"weather\">\(h(WeatherText.column(weather, units: .metric)))</span>" }
+        out += "<time>\(h(entry.createdAt.localDay.description)) \(h(entry.createdAt.hourMinute))</time>"
+        if let name = entry.category {
+            let known = settings.category(named: name)
+            let label = [known?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " ")
+            out += "<span class=\"category\" data-color=\"\(h(known?.color ?? ""))\">\(h(label))</span>"
+        }
+        out += "<strong>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</strong>"
+        if entry.starred { out += "<span class=\"star\">★</span>" }
+        if !entry.allTags.isEmpty { out += "<span class=\"tags\">" + entry.allTags.map { "#" + h($0) }.joined(separator: " ") + "</span>" }
+        if let line {
+            out += "<p class=\"preview\">\(highlighted(line, terms))</p>"
+        } else {
+            let preview = entry.body.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
+            if let preview { out += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
+        }
+        return out + "</a></li>"
+    }
+
+    /// `line` escaped, with each of `terms` marked (case as typed or not).
+    static func highlighted(_ line: String, _ terms: [String]) -> String {
+        var marks: [Range<String.Index>] = []
+        for term in terms where !term.isEmpty {
+            var from = line.startIndex
+            while let found = line.range(of: term, options: [.caseInsensitive], range: from..<line.endIndex) {
+                marks.append(found)
+                from = found.upperBound
+            }
+        }
+        marks.sort { $0.lowerBound < $1.lowerBound }
+        var out = ""
+        var at = line.startIndex
+        for mark in marks where mark.lowerBound >= at {
+            out += h(String(line[at..<mark.lowerBound])) + "<mark>" + h(String(line[mark])) + "</mark>"
+            at = mark.upperBound
+        }
+        return out + h(String(line[at...]))
+    }
+
+    // MARK: Files
+
+    /// A file of `attachments/<entry id>/`, never one outside it: the id must be an entry's, the path's
+    /// parts plain names (no `..`, no encoded slash), and what it resolves to (symbolic links followed)
+    /// inside that folder.
+    static func attachment(_ call: Call) throws -> Response {
+        let raw = call.request.uri.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
+        let parts = try raw.map { part -> String in
+            guard let name = part.removingPercentEncoding, !name.isEmpty, name != ".", name != "..",
+                  !name.contains("/"), !name.contains("\0"), !name.contains("\\")
+            else { throw BadRequest(.notFound, "no such file") }
+            return name
+        }
+        guard parts.count >= 2, parts[0].count >= 8, parts[0].allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
+            throw BadRequest(.notFound, "no such file")
+        }
+        let journal = try call.site.openJournal()
+        guard (try? journal.entry(matching: parts[0]))?.id == parts[0] else { throw BadRequest(.notFound, "no such file") }
+        let folder = (journal.root + "/attachments/" + parts[0] as NSString).resolvingSymlinksInPath
+        let wanted = journal.root + "/attachments/" + parts.joined(separator: "/")
+        let real = (wanted as NSString).resolvingSymlinksInPath
+        guard real.hasPrefix(folder + "/"), let data = FileManager.default.contents(atPath: real) else {
+            throw BadRequest(.notFound, "no such file")
+        }
+        var headers = HTTPFields()
+        let ext = (real as NSString).pathExtension.lowercased()
+        headers[.contentType] = mediaTypes[ext] ?? "application/octet-stream"
+        if mediaTypes[ext] == nil { headers[.contentDisposition] = "attachment" }
+        headers[.cacheControl] = "private, max-age=60"
+        return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
+    }
+
+    /// Types shown in the page; any other file is downloaded (an SVG or HTML file from an entry could run script).
+    static let mediaTypes = [
+        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
+        "heic": "image/heic", "avif": "image/avif", "mp3": "audio/mpeg", "m4a": "audio/mp4", "mp4": "video/mp4",
+        "mov": "video/quicktime", "pdf": "application/pdf", "txt": "text/plain; charset=utf-8",
+    ]
+
+    static func asset(_ name: String) throws -> Response {
+        var headers = HTTPFields()
+        headers[.cacheControl] = "private, max-age=300"
+        switch name {
+        case "app.css": headers[.contentType] = "text/css; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Assets.style)))
+        case "app.js": headers[.contentType] = "text/javascript; charset=utf-8"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Assets.script)))
+        default: throw BadRequest(.notFound, "no such file")
+        }
+    }
+
+    // MARK: The frame
+
+    static func page(_ call: Call, title: String, body: String) -> Response {
+        let nav = [("/", "web.list"), ("/today", "web.today"), ("/calendar", "web.calendar"), ("/new", "web.write")]
+            .map { "<a href=\"\($0.0)\"\(call.path == $0.0 ? " aria-current=\"page\"" : "")>\(h(call.say($0.1)))</a>" }.joined()
+        let html = """
+            <!doctype html>
+            <html lang="\(call.language)"><head><meta charset="utf-8">
+            <meta name="viewport" content="width=device-width, initial-scale=1">
+            <meta name="csrf" content="\(call.site.secrets.csrf)">
+            <meta name="color-scheme" content="light dark">
+            <title>\(h(title)) · journal</title>
+            <link rel="stylesheet" href="/assets/app.css"><script src="/assets/app.js" defer></script>
+            </head><body>
+            <header><nav>\(nav)<button id="theme" type="button" title="\(h(call.say("web.theme")))">◐</button></nav></header>
+            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))">
+            \(body)
+            </main></body></html>
+            """
+        return Reply.html(html)
+    }
+
+    static func h(_ text: String) -> String { MarkupText.escaped(text) }
+
+    static func percent(_ text: String) -> String {
+        text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text
+    }
+}

@@ -1,0 +1,247 @@
+import Foundation
+import HTTPTypes
+import Hummingbird
+import JournalKit
+import NIOCore
+import Synchronization
+
+/// Every request of the web view: the safety rules first (the Host named, the token, a write's CSRF token
+/// and Origin), then the page or API answer, then the headers every answer carries (a Content-Security-Policy
+/// that runs only the site's own script, no sniffing, no framing, no referrer, no caching).
+struct Site: HTTPResponder {
+    typealias Context = BasicRequestContext
+
+    let root: String
+    let context: JournalContext
+    let secrets: Secrets
+    let events: EventHub
+    /// The user's configured language; nil: the browser's.
+    let language: String?
+    let address: String
+    private let port = PortBox()
+    /// Versions of entries as pages and API answers handed them out, by tag: the base of a later edit's merge.
+    let versions = VersionCache()
+
+    init(root: String, context: JournalContext, secrets: Secrets, events: EventHub, language: String?, address: String) {
+        self.root = root
+        self.context = context
+        self.secrets = secrets
+        self.events = events
+        self.language = language
+        self.address = address
+    }
+
+    func bound(port: Int) {
+        self.port.value.withLock { $0 = port }
+    }
+
+    /// The cookie that carries the token: named for the port, so that two journals served on one machine
+    /// (cookies do not tell ports apart) keep theirs.
+    var cookieName: String { "journal_\(port.value.withLock { $0 })" }
+
+    func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
+        var response = await answer(request, context)
+        Site.secure(&response.headers)
+        return response
+    }
+
+    private func answer(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        guard hostIsServed(request.head.authority) else { return Reply.text(.misdirectedRequest, "unknown Host\n") }
+        let path = request.uri.path
+        let query = request.uri.queryParameters
+        // The token once in the address: traded for a cookie, and dropped from the address.
+        if request.method == .get, let given = query["token"] {
+            guard Secrets.same(given, secrets.token) else { return Reply.text(.unauthorized, "unauthorized\n") }
+            var rest = request.uri.query.map { Site.dropping("token", from: $0) } ?? ""
+            if !rest.isEmpty { rest = "?" + rest }
+            var response = Response(status: .seeOther)
+            response.headers[.location] = (path.hasPrefix("/") && !path.hasPrefix("//") ? path : "/") + rest
+            response.headers[.setCookie] = "\(cookieName)=\(secrets.token); Path=/; HttpOnly; SameSite=Strict"
+            return response
+        }
+        let byBearer = bearer(request).map { Secrets.same($0, secrets.token) } == true
+        guard byBearer || cookie(request).map({ Secrets.same($0, secrets.token) }) == true else {
+            return Reply.text(.unauthorized, "unauthorized\n")
+        }
+        if ![.get, .head].contains(request.method) && !byBearer {
+            // A page's write: sent by our own script (CSRF token) from our own origin.
+            guard let sent = request.headers[HTTPField.Name("X-CSRF-Token")!], Secrets.same(sent, secrets.csrf) else {
+                return Reply.text(.forbidden, "missing or wrong CSRF token\n")
+            }
+            guard let origin = request.headers[HTTPField.Name("Origin")!], originIsServed(origin) else {
+                return Reply.text(.forbidden, "wrong Origin\n")
+            }
+        }
+        var call = Call(site: self, request: request, language: pickLanguage(request))
+        do {
+            if path.hasPrefix("/api/") { return try await API.answer(&call) }
+            return try await Pages.answer(&call)
+        } catch let error as JournalError {
+            return Reply.problem(error)
+        } catch let error as BadRequest {
+            return Reply.text(error.status, error.line + "\n")
+        } catch {
+            return Reply.text(.internalServerError, "\(error)\n")
+        }
+    }
+
+    /// A fresh journal for one request: its clock is the request's time (the server runs for days).
+    func openJournal() throws(JournalError) -> Journal {
+        var fresh = context
+        fresh.now = JournalContext.pinnedNow ?? Date()
+        return try Journal.open(at: root, context: fresh)
+    }
+
+    private func pickLanguage(_ request: Request) -> String {
+        if let language { return language }
+        for part in (request.headers[.acceptLanguage] ?? "").split(separator: ",") {
+            let code = part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
+            if let chosen = Say.language(ofLocale: code) { return chosen }
+        }
+        return "en"
+    }
+
+    // MARK: The rules
+
+    /// The names this server answers to (DNS rebinding: a page of another site that resolves its own name to
+    /// 127.0.0.1 sends its own name).
+    func hostIsServed(_ host: String?) -> Bool {
+        guard let host else { return false }
+        let port = self.port.value.withLock { $0 }
+        var names = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
+        names.append((address.contains(":") ? "[\(address)]" : address) + ":\(port)")
+        return names.contains(host.lowercased())
+    }
+
+    func originIsServed(_ origin: String) -> Bool {
+        guard origin.hasPrefix("http://") else { return false }
+        return hostIsServed(String(origin.dropFirst("http://".count)))
+    }
+
+    private func bearer(_ request: Request) -> String? {
+        guard let value = request.headers[.authorization], value.hasPrefix("Bearer ") else { return nil }
+        return String(value.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
+    }
+
+    private func cookie(_ request: Request) -> String? {
+        for header in request.headers[values: .cookie] {
+            for pair in header.split(separator: ";") {
+                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
+                if parts.count == 2, parts[0] == cookieName { return parts[1] }
+            }
+        }
+        return nil
+    }
+
+    static func secure(_ headers: inout HTTPFields) {
+        headers[HTTPField.Name("Content-Security-Policy")!] =
+            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; "
+            + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+        headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
+        headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
+        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
+        headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
+        if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
+    }
+
+    static func dropping(_ name: String, from query: String) -> String {
+        query.split(separator: "&").filter { !$0.hasPrefix(name + "=") && $0 != name }.joined(separator: "&")
+    }
+}
+
+/// The port the server was given (known once it listens).
+final class PortBox: Sendable {
+    let value = Mutex(0)
+}
+
+/// One request as a handler sees it.
+struct Call {
+    let site: Site
+    let request: Request
+    let language: String
+
+    func say(_ key: String, _ arguments: Any...) -> String {
+        Say.text(in: language, key, arguments)
+    }
+
+    var path: String { request.uri.path }
+    /// The names of the address's parameters.
+    var parameterNames: [String] { request.uri.queryParameters.map { String($0.key) } }
+
+    func all(_ name: String) -> [String] { request.uri.queryParameters.getAll(name).map { String($0) } }
+    func one(_ name: String) -> String? { request.uri.queryParameters[Substring(name)].map { String($0) } }
+
+    /// The request's body, up to `limit` bytes (a larger one is refused).
+    mutating func body(limit: Int = 1 << 20) async throws -> Data {
+        var request = self.request
+        do {
+            let buffer = try await request.collectBody(upTo: limit)
+            return Data(buffer.readableBytesView)
+        } catch {
+            throw BadRequest(.contentTooLarge, "the request's body is larger than \(limit) bytes")
+        }
+    }
+}
+
+/// A request refused with its reason in one line.
+struct BadRequest: Error {
+    var status: HTTPResponse.Status
+    var line: String
+
+    init(_ status: HTTPResponse.Status, _ line: String) {
+        self.status = status
+        self.line = line
+    }
+}
+
+enum Reply {
+    static func text(_ status: HTTPResponse.Status, _ text: String, type: String = "text/plain; charset=utf-8") -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = type
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: text)))
+    }
+
+    static func json(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Reply.text(status, text, type: "application/json; charset=utf-8")
+    }
+
+    static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
+        Reply.text(status, text, type: "text/html; charset=utf-8")
+    }
+
+    /// A kit error as an answer: what the reader got wrong is a 4xx with its line.
+    static func problem(_ error: JournalError) -> Response {
+        let status: HTTPResponse.Status
+        switch error {
+        case .unknownID, .idTooShort: status = .notFound
+        case .ambiguousID: status = .conflict
+        case .busy: status = .serviceUnavailable
+        case .noSpace, .readOnly, .io: status = .internalServerError
+        default: status = .badRequest
+        }
+        return text(status, error.description.split(separator: "\n").first.map(String.init).map { $0 + "\n" } ?? "\n")
+    }
+}
+
+/// The last versions of entries handed out (tag → bytes), so that an edit sent back with its tag can be
+/// merged with a change made on disk meanwhile. Bounded: an edit whose version has left it and whose file
+/// changed is refused, not guessed at.
+final class VersionCache: Sendable {
+    private let stored = Mutex<(order: [String], data: [String: Data])>(([], [:]))
+    private let limit = 512
+
+    func keep(_ data: Data, tag: String) {
+        stored.withLock { cache in
+            if cache.data[tag] == nil {
+                cache.order.append(tag)
+                if cache.order.count > limit { cache.data[cache.order.removeFirst()] = nil }
+            }
+            cache.data[tag] = data
+        }
+    }
+
+    func data(tag: String) -> Data? {
+        stored.withLock { $0.data[tag] }
+    }
+}

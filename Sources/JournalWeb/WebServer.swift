@@ -1,0 +1,135 @@
+import Foundation
+import Hummingbird
+import JournalKit
+import Logging
+import NIOCore
+import Synchronization
+
+/// `journal serve` (the `journal-serve` program it runs): the resident mirror of one journal and its web
+/// view in one process, until Ctrl-C or SIGTERM. Kept out of `journal` itself so that no other command
+/// loads SwiftNIO.
+public enum WebServer {
+    public struct Options: Sendable {
+        public var root: String
+        public var address = "127.0.0.1"
+        public var port = 0
+        /// The user's configured language; nil: each browser's `Accept-Language`.
+        public var language: String?
+
+        public init(root: String) {
+            self.root = root
+        }
+    }
+
+    public static func run(_ options: Options) async throws {
+        // The program an encrypted journal's git filters run is `journal`, beside this one.
+        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        var context = JournalContext.fromEnvironment(executable: (own as NSString).deletingLastPathComponent + "/journal")
+        context.asksServer = false
+        context.notice = { line in FileHandle.standardError.write(Data(("journal: " + line + "\n").utf8)) }
+        let journal = try Journal.open(at: options.root, context: context)
+        let claim = try journal.claimServer()
+        let resident: Resident
+        do { resident = try Resident(journal: journal) } catch {
+            claim.release()
+            throw error
+        }
+        let secrets = Secrets()
+        let events = EventHub()
+        resident.onChange = { change in events.send(change) }
+        let mirror = Thread { resident.run() }
+        mirror.stackSize = 1 << 20
+        mirror.start()
+        // On the way out (Ctrl-C, SIGTERM): the mirror stops, and the record and the socket go.
+        defer {
+            resident.stop()
+            unlink(resident.socketPath)
+            claim.release()
+        }
+
+        let site = Site(root: journal.root, context: context, secrets: secrets, events: events, language: options.language,
+                        address: options.address)
+        var logger = Logger(label: "journal-serve")
+        logger.logLevel = .error
+        let published = Mutex(false)
+        let app = Application(
+            responder: site,
+            configuration: ApplicationConfiguration(address: .hostname(options.address, port: options.port), serverName: nil),
+            onServerRunning: { channel in
+                let port = channel.localAddress?.port ?? options.port
+                site.bound(port: port)
+                let record = ServeRecord(pid: getpid(), address: options.address, port: port, token: secrets.token,
+                                         started: Date().timeIntervalSince1970, socket: resident.socketPath)
+                do {
+                    try claim.publish(record)
+                } catch {
+                    FileHandle.standardError.write(Data(("journal: \(error)\n").utf8))
+                }
+                published.withLock { $0 = true }
+                if options.address != "127.0.0.1" && options.address != "::1" && options.address != "localhost" {
+                    FileHandle.standardError.write(Data((Say.text("serveListenWarning", options.address) + "\n").utf8))
+                }
+                if !resident.watches.complete {
+                    FileHandle.standardError.write(Data((Say.text("serveWatchLimit", resident.watches.count) + "\n").utf8))
+                }
+                FileHandle.standardOutput.write(Data((Say.text("serveListening", record.url) + "\n").utf8))
+            },
+            logger: logger)
+        try await app.runService()
+        events.finish()
+    }
+}
+
+/// The secrets of one run: the token that opens the journal (in the URL once, then a cookie) and the one a
+/// page sends back with every write (CSRF). 192 bits each, from the system's generator (getrandom).
+struct Secrets: Sendable {
+    let token: String
+    let csrf: String
+
+    init() {
+        token = Secrets.random()
+        csrf = Secrets.random()
+    }
+
+    static func random() -> String {
+        var generator = SystemRandomNumberGenerator()
+        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
+    }
+
+    /// Compares in time that does not depend on where the texts differ.
+    static func same(_ given: some StringProtocol, _ secret: String) -> Bool {
+        let a = Array(given.utf8)
+        let b = Array(secret.utf8)
+        guard a.count == b.count else { return false }
+        var difference: UInt8 = 0
+        for index in a.indices { difference |= a[index] ^ b[index] }
+        return difference == 0
+    }
+}
+
+/// Tells every open page's event stream that something changed on disk.
+final class EventHub: Sendable {
+    private let streams = Mutex<[UUID: AsyncStream<String>.Continuation]>([:])
+
+    func subscribe() -> (UUID, AsyncStream<String>) {
+        let id = UUID()
+        let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
+        streams.withLock { $0[id] = continuation }
+        continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
+        return (id, stream)
+    }
+
+    func unsubscribe(_ id: UUID) {
+        _ = streams.withLock { $0.removeValue(forKey: id) }
+    }
+
+    func send(_ change: ResidentChange) {
+        let folders = change.folders.sorted().map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }
+        let data = "{\"folders\":[\(folders.joined(separator: ","))],\"git\":\(change.git)}"
+        streams.withLock { for continuation in $0.values { continuation.yield(data) } }
+    }
+
+    func finish() {
+        streams.withLock { for continuation in $0.values { continuation.finish() } }
+    }
+}

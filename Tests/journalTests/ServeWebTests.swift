@@ -1,0 +1,320 @@
+import Foundation
+import Testing
+
+/// `journal serve`'s web view, through real HTTP (curl) and a real browser (headless Chromium): the token,
+/// the Host, CSRF and Origin rules, the API against the command line's JSON, edits that never overwrite,
+/// script from entries that never runs, attachments that never leave their folder, pages that follow the files.
+@Suite struct ServeWebTests {
+    struct Server {
+        let box: Sandbox
+        let port: Int
+        let token: String
+        var base: String { "http://127.0.0.1:\(port)" }
+    }
+
+    /// A journal with a few entries, served in the background.
+    func serve(_ box: Sandbox) throws -> Server {
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("Morning walk\n\nThe river was calm. #walk")
+        _ = try box.add("Dinner with Mina\n\nKimchi stew, and a long talk.", "--category", "travel")
+        let started = try box.journal("serve", "--detach")
+        #expect(started.status == 0, "\(started.stderr)")
+        let data = try #require(FileManager.default.contents(atPath: box.journal + "/.git/journal/serve.json"))
+        let record = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let port = try #require((record["port"] as? NSNumber)?.intValue)
+        #expect(port > 0)
+        return Server(box: box, port: port, token: try #require(record["token"] as? String))
+    }
+
+    struct Answer {
+        var status: Int
+        var headers: [String: String]
+        var body: String
+    }
+
+    /// One request with curl (never following redirects); `cookie` sends the token as the browser would.
+    func request(_ server: Server, _ method: String = "GET", _ path: String, headers: [String: String] = [:],
+                 body: String? = nil, cookie: Bool = false, bearer: Bool = false) throws -> Answer {
+        var arguments = ["-s", "-i", "--path-as-is", "-X", method, "--max-time", "20"]
+        var all = headers
+        if cookie { all["Cookie"] = "journal_\(server.port)=\(server.token)" }
+        if bearer { all["Authorization"] = "Bearer \(server.token)" }
+        for (name, value) in all { arguments += ["-H", "\(name): \(value)"] }
+        if let body { arguments += ["--data-binary", body] }
+        arguments.append(path.hasPrefix("http") ? path : server.base + path)
+        let run = try Sandbox.exec("/usr/bin/curl", arguments, stdin: nil, env: server.box.environment, cwd: server.box.home)
+        let text = run.stdout.replacingOccurrences(of: "\r\n", with: "\n")
+        let split = text.range(of: "\n\n")
+        let head = split.map { String(text[..<$0.lowerBound]) } ?? text
+        var headers: [String: String] = [:]
+        for line in head.split(separator: "\n").dropFirst() {
+            let parts = line.split(separator: ":", maxSplits: 1)
+            if parts.count == 2 { headers[parts[0].lowercased()] = parts[1].trimmingCharacters(in: .whitespaces) }
+        }
+        let status = Int(head.split(separator: " ").dropFirst().first ?? "") ?? 0
+        return Answer(status: status, headers: headers, body: split.map { String(text[$0.upperBound...]) } ?? "")
+    }
+
+    func csrf(_ server: Server) throws -> String {
+        let page = try request(server, "GET", "/", cookie: true).body
+        let marker = try #require(page.range(of: "<meta name=\"csrf\" content=\""))
+        return String(page[marker.upperBound...].prefix(48))
+    }
+
+    func commits(_ box: Sandbox) throws -> Int {
+        Int(try box.git("rev-list", "--count", "HEAD").trimmingCharacters(in: .whitespacesAndNewlines)) ?? 0
+    }
+
+    @Test func theTokenOpensTheJournalAndNothingElseDoes() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        for path in ["/", "/api/entries", "/entry/abcd", "/assets/app.js", "/?token=wrong"] {
+            let refused = try request(server, "GET", path)
+            #expect(refused.status == 401, "\(path)")
+            #expect(refused.body == "unauthorized\n", "\(path)")
+            #expect(!refused.body.contains("Morning"))
+        }
+        let wrongBearer = try request(server, "GET", "/api/entries", headers: ["Authorization": "Bearer " + String(repeating: "0", count: 48)])
+        #expect(wrongBearer.status == 401)
+        // The token in the address: traded for a cookie that scripts cannot read, and dropped from the address.
+        let opened = try request(server, "GET", "/?token=\(server.token)&category=travel")
+        #expect(opened.status == 303)
+        #expect(opened.headers["location"] == "/?category=travel")
+        let cookie = opened.headers["set-cookie"] ?? ""
+        #expect(cookie.hasPrefix("journal_\(server.port)=\(server.token)"))
+        #expect(cookie.contains("HttpOnly") && cookie.contains("SameSite=Strict"))
+        let page = try request(server, "GET", "/", cookie: true)
+        #expect(page.status == 200)
+        #expect(page.body.contains("Morning walk") && page.body.contains("Dinner with Mina"))
+        let csp = page.headers["content-security-policy"] ?? ""
+        #expect(csp.contains("script-src 'self'") && csp.contains("default-src 'none'") && !csp.contains("unsafe-inline"))
+        #expect(page.headers["x-content-type-options"] == "nosniff")
+        #expect(try request(server, "GET", "/api/entries", bearer: true).status == 200)
+        // DNS rebinding: a page of another name that resolves to 127.0.0.1 sends its own name.
+        let rebound = try request(server, "GET", "/", headers: ["Host": "evil.example:\(server.port)"], cookie: true)
+        #expect(rebound.status == 421)
+        #expect(!rebound.body.contains("Morning"))
+        #expect(try request(server, "GET", "/", headers: ["Host": "localhost:\(server.port)"], cookie: true).status == 200)
+    }
+
+    @Test func aPageWritesOnlyWithItsCSRFTokenFromItsOwnOrigin() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let before = try commits(box)
+        let files = box.entryFiles()
+        let body = #"{"text":"Written in the browser\n\nFrom a page."}"#
+        let json = ["Content-Type": "application/json"]
+        let noToken = try request(server, "POST", "/api/entries", headers: json.merging(["Origin": server.base]) { $1 }, body: body, cookie: true)
+        #expect(noToken.status == 403)
+        #expect(noToken.body == "missing or wrong CSRF token\n")
+        let token = try csrf(server)
+        let wrongOrigin = try request(server, "POST", "/api/entries", headers: json.merging(["Origin": "http://evil.example", "X-CSRF-Token": token]) { $1 },
+                                      body: body, cookie: true)
+        #expect(wrongOrigin.status == 403)
+        let noOrigin = try request(server, "POST", "/api/entries", headers: json.merging(["X-CSRF-Token": token]) { $1 }, body: body, cookie: true)
+        #expect(noOrigin.status == 403)
+        #expect(try commits(box) == before)
+        #expect(box.entryFiles() == files)
+        let written = try request(server, "POST", "/api/entries", headers: json.merging(["Origin": server.base, "X-CSRF-Token": token]) { $1 },
+                                  body: body, cookie: true)
+        #expect(written.status == 201, "\(written.body)")
+        #expect(written.body.contains("\"title\" : \"Written in the browser\""))
+        #expect(try commits(box) == before + 1)
+        #expect(try box.git("log", "-1", "--format=%s").hasPrefix("Add \"Written in the browser\""))
+        #expect(try box.git("status", "--porcelain") == "")
+        // A program with the token (no cookie) needs no page's CSRF token.
+        let byProgram = try request(server, "POST", "/api/entries", headers: json, body: #"{"text":"From a script"}"#, bearer: true)
+        #expect(byProgram.status == 201)
+    }
+
+    @Test func theAPIAnswersAsTheCommandLine() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let cases: [(String, [String])] = [
+            ("/api/entries", ["list", "--json"]),
+            ("/api/entries?n=1", ["list", "--json", "-n", "1"]),
+            ("/api/entries?category=travel", ["list", "--json", "--category", "travel"]),
+            ("/api/entries?tag=walk&reverse=true", ["list", "--json", "--tag", "walk", "--reverse"]),
+            ("/api/entries?q=kimchi", ["search", "kimchi", "--json"]),
+            ("/api/entries?on=2026-11-22", ["list", "--json", "--on", "2026-11-22"]),
+        ]
+        for (path, arguments) in cases {
+            let answer = try request(server, "GET", path, bearer: true)
+            let cli = try box.run(arguments)
+            #expect(answer.status == 200, "\(path): \(answer.body)")
+            #expect(answer.body == cli.stdout, "\(path)")
+        }
+        for (path, reason) in [("/api/entries?from=yesterdayish", "yesterdayish"), ("/api/entries?colour=red", "unknown parameter colour"),
+                               ("/api/entries?n=-1", "n=-1 is not a count"), ("/api/entries?category=nope", "nope")] {
+            let bad = try request(server, "GET", path, bearer: true)
+            #expect(bad.status == 400, "\(path)")
+            #expect(bad.body.contains(reason) && bad.body.split(separator: "\n").count == 1, "\(path): \(bad.body)")
+        }
+        for (body, reason) in [("{not json", "not a JSON object"), (#"{"text":"x","mood":"good"}"#, "unknown field mood"),
+                               (#"{"text":5}"#, "wrong type for text"), (#"{"text":"x","date":"the 45th"}"#, "45th"),
+                               (#"{"text":"   "}"#, "empty")] {
+            let before = try commits(box)
+            let bad = try request(server, "POST", "/api/entries", headers: ["Content-Type": "application/json"], body: body, bearer: true)
+            #expect(bad.status == 400, "\(body): \(bad.body)")
+            #expect(bad.body.contains(reason), "\(body): \(bad.body)")
+            #expect(try commits(box) == before)
+        }
+        try String(repeating: "a", count: 2 << 20).write(toFile: box.root.path + "/huge.json", atomically: true, encoding: .utf8)
+        let huge = try request(server, "POST", "/api/entries", body: "@" + box.root.path + "/huge.json", bearer: true)
+        #expect(huge.status == 413)
+        #expect(try request(server, "GET", "/api/entries/ffffffff", bearer: true).status == 404)
+        #expect(try request(server, "PATCH", "/api/entries", bearer: true).status == 405)
+    }
+
+    @Test func anEditNeverOverwritesAChangeItHasNotSeen() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let id = String(try #require(box.run(["list", "--json"]).stdout.components(separatedBy: "\"id\" : \"").dropFirst().first?.prefix(36)))
+        let got = try request(server, "GET", "/api/entries/\(id.prefix(8))", bearer: true)
+        let etag = try #require(got.headers["etag"])
+        let path = try #require(box.entryFiles().first { box.read($0)?.contains("id: \(id)") == true })
+        let original = try #require(box.read(path))
+        let put = ["Content-Type": "application/json"]
+        func replacing(_ old: String, _ new: String, in text: String) -> String {
+            let encoded = try! JSONSerialization.data(withJSONObject: ["text": text.replacingOccurrences(of: old, with: new)])
+            return String(decoding: encoded, as: UTF8.self)
+        }
+        let missing = try request(server, "PUT", "/api/entries/\(id)", headers: put, body: replacing("x", "y", in: original), bearer: true)
+        #expect(missing.status == 428)
+        // Changed on disk after the page loaded, elsewhere in the text: both changes kept.
+        let lines = original.components(separatedBy: "\n")
+        let last = try #require(lines.last { !$0.isEmpty })
+        try box.write(path, original.replacingOccurrences(of: last, with: last + " Added on disk."))
+        let title = try #require(lines.first { !$0.isEmpty && !$0.contains(":") && $0 != "---" })
+        let merged = try request(server, "PUT", "/api/entries/\(id)", headers: put.merging(["If-Match": etag]) { $1 },
+                                 body: replacing(title, title + " (edited)", in: original), bearer: true)
+        #expect(merged.status == 200, "\(merged.body)")
+        let now = try #require(box.read(path))
+        #expect(now.contains(title + " (edited)") && now.contains("Added on disk."))
+        #expect(try box.git("status", "--porcelain") == "")
+        // The same words changed on both sides: refused, the file as it was.
+        try box.write(path, now.replacingOccurrences(of: "Added on disk.", with: "Changed on disk again."))
+        let before = try commits(box)
+        let refused = try request(server, "PUT", "/api/entries/\(id)", headers: put.merging(["If-Match": etag]) { $1 },
+                                  body: replacing(last, last + " Typed in the page.", in: original), bearer: true)
+        #expect(refused.status == 412, "\(refused.body)")
+        #expect(box.read(path)?.contains("Changed on disk again.") == true)
+        #expect(box.read(path)?.contains("Typed in the page.") == false)
+        #expect(try commits(box) <= before + 1)  // the hand edit may be committed as such, nothing else
+    }
+
+    @Test func scriptInAnEntryNeverRuns() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        let id = try box.add("<script>alert('title')</script>\n\n<img src=x onerror=alert(1)> [x](javascript:alert(2)) <svg onload=alert(3)>",
+                             "--tag", "tag<script>x")
+        _ = id
+        let started = try box.journal("serve", "--detach")
+        #expect(started.status == 0)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let data = try #require(FileManager.default.contents(atPath: box.journal + "/.git/journal/serve.json"))
+        let record = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let server = Server(box: box, port: (record["port"] as! NSNumber).intValue, token: record["token"] as! String)
+        let fullID = String(try #require(box.run(["list", "--json"]).stdout.components(separatedBy: "\"id\" : \"").dropFirst().first?.prefix(36)))
+        for path in ["/", "/entry/\(fullID)", "/?q=alert", "/today"] {
+            let page = try request(server, "GET", path, cookie: true).body
+            #expect(!page.contains("<script>alert"), "\(path)")
+            #expect(!page.contains("<img src=x"), "\(path)")
+            // An event handler inside a tag (escaped text of the entry, in its editor, is not a tag).
+            let handler = try NSRegularExpression(pattern: "<[a-zA-Z][^>]*\\son[a-z]+\\s*=")
+            #expect(handler.firstMatch(in: page, range: NSRange(page.startIndex..., in: page)) == nil, "\(path)")
+            #expect(!page.contains("<svg"), "\(path)")
+            #expect(!page.contains("href=\"javascript:"), "\(path)")
+            #expect(page.components(separatedBy: "<script").count == 2, "\(path)")  // only our own /assets/app.js
+        }
+    }
+
+    @Test func attachmentsAreServedFromTheirFolderOnly() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let id = String(try #require(box.run(["list", "--json"]).stdout.components(separatedBy: "\"id\" : \"").dropFirst().first?.prefix(36)))
+        try box.write("notes.txt", "a file\n")
+        #expect(try box.journal("attach", String(id.prefix(8)), box.journal + "/notes.txt").status == 0)
+        let served = try request(server, "GET", "/attachments/\(id)/notes.txt", cookie: true)
+        #expect(served.status == 200)
+        #expect(served.body == "a file\n")
+        try FileManager.default.createSymbolicLink(atPath: box.journal + "/attachments/\(id)/link.yml", withDestinationPath: box.journal + "/journal.yml")
+        for path in ["/attachments/\(id)/../../journal.yml", "/attachments/\(id)/..%2F..%2Fjournal.yml", "/attachments/\(id)/%2e%2e/%2e%2e/journal.yml",
+                     "/attachments/\(id)/link.yml", "/attachments/../journal.yml", "/attachments/\(id)", "/attachments/ffffffff-0000/notes.txt"] {
+            let refused = try request(server, "GET", path, cookie: true)
+            #expect(refused.status == 404, "\(path)")
+            #expect(!refused.body.contains("categories"), "\(path)")
+        }
+    }
+
+    /// An open page's event stream hears of a file written by hand within a moment.
+    @Test func anOpenPageHearsOfAChangeOnDisk() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", "-N", "--max-time", "30", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { process.terminate() }
+        var seen = ""
+        func readUntil(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(25)
+            while !seen.contains(text), Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { return false }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            return seen.contains(text)
+        }
+        #expect(readUntil(": connected"))
+        try box.write("entries/2026/11/by-hand.md", "Written by hand\n")
+        #expect(readUntil("event: change"), "\(seen)")
+        #expect(seen.contains("entries/2026/11"))
+    }
+
+    /// The pages in a real browser: the list, an entry, the calendar, in English and Korean, light and dark;
+    /// each screenshot is kept under .build/screenshots to be looked at.
+    @Test func pagesInARealBrowser() throws {
+        guard let chromium = GitServers.findProgram(["/usr/bin/chromium", "chromium"]) else { return }
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let shots = FileManager.default.currentDirectoryPath + "/.build/screenshots"
+        try FileManager.default.createDirectory(atPath: shots, withIntermediateDirectories: true)
+        func browse(_ path: String, language: String = "en", dark: Bool = false, shot: String? = nil) throws -> String {
+            // --timeout: the page's event stream never ends, so the browser would wait for it forever; the
+            // outer timeout ends a browser that hangs all the same.
+            var arguments = ["60", chromium, "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+                             "--user-data-dir=\(box.root.path)/chromium", "--lang=\(language)", "--accept-lang=\(language)", "--window-size=412,900", "--timeout=4000"]
+            if dark { arguments.append("--force-dark-mode") }
+            if let shot { arguments.append("--screenshot=\(shots)/\(shot).png") } else { arguments.append("--dump-dom") }
+            let separator = path.contains("?") ? "&" : "?"
+            arguments.append(server.base + path + separator + "token=\(server.token)")
+            var env = box.environment
+            env["LANGUAGE"] = language
+            let run = try Sandbox.exec("/usr/bin/timeout", arguments, stdin: nil, env: env, cwd: box.home)
+            return run.stdout
+        }
+        let list = try browse("/")
+        #expect(list.contains("Morning walk") && list.contains("Dinner with Mina"))
+        #expect(list.contains("class=\"category\""))
+        let korean = try browse("/", language: "ko")
+        #expect(korean.contains("lang=\"ko\""))
+        let search = try browse("/?q=kimchi")
+        #expect(search.contains("<mark>Kimchi</mark>") && !search.contains("Morning walk"))
+        for (name, path, language, dark) in [("list-en-light", "/", "en", false), ("list-ko-dark", "/", "ko", true),
+                                             ("calendar-en-light", "/calendar?month=2026-11", "en", false), ("today-ko-light", "/today", "ko", false)] {
+            _ = try browse(path, language: language, dark: dark, shot: name)
+            let size = (try? FileManager.default.attributesOfItem(atPath: "\(shots)/\(name).png")[.size] as? Int) ?? 0
+            #expect(size > 5000, "\(name)")
+        }
+    }
+}
