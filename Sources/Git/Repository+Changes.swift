@@ -73,6 +73,39 @@ extension Repository {
         try stage(paths, in: index)
         try check(git_index_write(index), "write the index")
     }
+
+    /// Makes git's index agree with a checkout that just wrote `changes` (each new version's file written
+    /// whole, through the filters that apply, and each deleted file gone), as git's own checkout does: an
+    /// entry takes its blob from the tree and its stat data from the file, so nothing is read, hashed or stored
+    /// again (`updateIndex(paths:)` did all three, and flushed every file system after a batch). A path that
+    /// holds something else now (a link, a folder) is staged as libgit2 finds it.
+    public func updateIndex(checkedOut changes: [TreeChange]) throws {
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open the index")
+        guard let index else { throw GitError(operation: "open the index", code: -1, message: "libgit2 returned no index") }
+        defer { git_index_free(index) }
+        try check(git_index_read(index, 0), "read the index")
+        // Each blob is in the tree just checked out: libgit2 need not read it back to check that it exists.
+        _ = cgit2_strict_object_creation(0)
+        defer { _ = cgit2_strict_object_creation(1) }
+        for change in changes {
+            var info = stat()
+            if let blob = change.newBlob, lstat(workdir + "/" + change.path, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
+                var entry = Repository.indexEntry(info, mode: UInt32(S_IFREG) | (info.st_mode & 0o100 == 0 ? 0o644 : 0o755),
+                                                  id: try blob.raw(for: "stage '\(change.path)'"))
+                try change.path.withCString { raw in
+                    entry.path = raw
+                    try check(git_index_add(index, &entry), "stage '\(change.path)'")
+                }
+            } else if existsInWorkdir(change.path) {
+                try check(git_index_add_bypath(index, change.path), "stage '\(change.path)'")
+            } else {
+                let code = git_index_remove_bypath(index, change.path)
+                if code != GIT_ENOTFOUND.rawValue { try check(code, "unstage '\(change.path)'") }
+            }
+        }
+        try check(git_index_write(index), "write the index")
+    }
 }
 
 extension StatusEntry.Change {

@@ -286,40 +286,56 @@ extension Repository {
     }
 
     /// The tree of `commit` (an empty tree when nil) with `files` replaced (regular files, mode 644) or,
-    /// for nil data, removed. Writes the blobs and trees; touches neither the index nor the work tree.
+    /// for nil data, removed (a folder left empty goes too); a path named twice takes its last. Writes the
+    /// blobs and the trees along the paths given, and reads no other: the tree of 100,000 entries read whole
+    /// into an index and written back took 100 ms of a sync's merge. Touches neither the index nor the work tree.
     public func tree(from commit: ObjectID?, applying files: [(path: String, data: Data?)]) throws -> ObjectID {
         let operation = "build a tree"
-        var index: OpaquePointer?
-        try check(git_index_new(&index), operation)
-        defer { git_index_free(index) }
+        var base: OpaquePointer?
+        defer { git_tree_free(base) }
         if let commit {
-            _ = try withTree(of: commit, operation: operation) { tree in
-                try check(git_index_read_tree(index, tree), operation)
-            }
+            try withTree(of: commit, operation: operation) { tree in try check(git_tree_dup(&base, tree), operation) }
+        } else {
+            var builder: OpaquePointer?
+            try check(git_treebuilder_new(&builder, pointer, nil), operation)
+            defer { git_treebuilder_free(builder) }
+            var empty = git_oid()
+            try check(git_treebuilder_write(&empty, builder), operation)
+            try check(git_tree_lookup(&base, pointer, &empty), operation)
         }
-        for file in files {
-            guard let data = file.data else {
-                let code = git_index_remove(index, file.path, 0)
-                if code != GIT_ENOTFOUND.rawValue { try check(code, "remove '\(file.path)' from the tree") }
-                continue
+        var last: [String: Int] = [:]
+        for (position, file) in files.enumerated() { last[file.path] = position }
+        var updates: [git_tree_update] = []
+        var paths: [UnsafeMutablePointer<CChar>?] = []
+        defer { paths.forEach { free($0) } }
+        for (position, file) in files.enumerated() where last[file.path] == position {
+            var update = git_tree_update()
+            if let data = file.data {
+                // Stored as a filtered work-tree file would be (encrypted), since libgit2 filters only files.
+                let filter = contentFilter
+                let stored = try filter.map { $0.covers(file.path) ? try $0.toStore(data, file.path) : data } ?? data
+                _ = try stored.withUnsafeBytes { bytes in
+                    try check(git_blob_create_from_buffer(&update.id, pointer, bytes.baseAddress, bytes.count),
+                              "store '\(file.path)'")
+                }
+                update.action = GIT_TREE_UPDATE_UPSERT
+                update.filemode = GIT_FILEMODE_BLOB
+            } else {
+                // Removing a path the tree lacks is an error to libgit2, and nothing to do here.
+                var entry: OpaquePointer?
+                let found = git_tree_entry_bypath(&entry, base, file.path)
+                git_tree_entry_free(entry)
+                if found == GIT_ENOTFOUND.rawValue { continue }
+                try check(found, operation)
+                update.action = GIT_TREE_UPDATE_REMOVE
             }
-            var blob = git_oid()
-            // Stored as a filtered work-tree file would be (encrypted), since libgit2 filters only files.
-            let filter = contentFilter
-            let stored = try filter.map { $0.covers(file.path) ? try $0.toStore(data, file.path) : data } ?? data
-            _ = try stored.withUnsafeBytes { bytes in
-                try check(git_blob_create_from_buffer(&blob, pointer, bytes.baseAddress, bytes.count), "store '\(file.path)'")
-            }
-            var entry = git_index_entry()
-            entry.mode = 0o100644
-            entry.id = blob
-            try file.path.withCString { path in
-                entry.path = path
-                try check(git_index_add(index, &entry), "put '\(file.path)' in the tree")
-            }
+            guard let path = strdup(file.path) else { throw GitError(operation: operation, code: -1, message: "out of memory") }
+            paths.append(path)
+            update.path = UnsafePointer(path)
+            updates.append(update)
         }
         var tree = git_oid()
-        try check(git_index_write_tree_to(&tree, index, pointer), operation)
+        try check(git_tree_create_updated(&tree, pointer, base, updates.count, updates), operation)
         return ObjectID(tree)
     }
 

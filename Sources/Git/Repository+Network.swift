@@ -206,6 +206,12 @@ extension Repository {
 
     /// Writes one pack of the objects reachable from `tip` but not from `known` into `remote`'s object
     /// database (nothing when there are none).
+    ///
+    /// The objects are found as git's sparse pack-objects finds them: each new commit's tree is compared with
+    /// its parents' trees, and only what differs is walked. What a parent holds at the same path is either the
+    /// remote's already (a parent that is not new is reachable from `known`) or put in with that parent.
+    /// libgit2's `git_packbuilder_insert_walk` read every tree of `known` whole to mark it as the remote's: 40 ms
+    /// of a push of one entry at 100,000 entries, 160-210 ms on a loaded machine.
     private func packMissingObjects(of tip: ObjectID, hiding known: ObjectID?, into remote: OpaquePointer, operation: String)
         throws
     {
@@ -215,19 +221,77 @@ extension Repository {
         var walk: OpaquePointer?
         try check(git_revwalk_new(&walk, pointer), operation)
         defer { git_revwalk_free(walk) }
+        git_revwalk_sorting(walk, GIT_SORT_TOPOLOGICAL.rawValue)
         var start = try tip.raw(for: operation)
         try check(git_revwalk_push(walk, &start), operation)
         if let known, try hasCommit(known) {
             var hidden = try known.raw(for: operation)
             try check(git_revwalk_hide(walk, &hidden), operation)
         }
-        try check(git_packbuilder_insert_walk(builder, walk), operation)
+        var id = git_oid()
+        while true {
+            let next = git_revwalk_next(&id, walk)
+            if next == GIT_ITEROVER.rawValue { break }
+            try check(next, operation)
+            var commit: OpaquePointer?
+            try check(git_commit_lookup(&commit, pointer, &id), operation)
+            defer { git_commit_free(commit) }
+            try check(git_packbuilder_insert(builder, &id, nil), operation)
+            var parents: [OpaquePointer?] = []
+            defer { parents.forEach { git_tree_free($0) } }
+            for index in 0..<git_commit_parentcount(commit) {
+                var parent: OpaquePointer?
+                try check(git_commit_parent(&parent, commit, index), operation)
+                defer { git_commit_free(parent) }
+                var tree: OpaquePointer?
+                try check(git_commit_tree(&tree, parent), operation)
+                parents.append(tree)
+            }
+            var tree: OpaquePointer?
+            try check(git_commit_tree(&tree, commit), operation)
+            defer { git_tree_free(tree) }
+            try insertChanges(of: tree, against: parents.compactMap { $0 }, name: nil, into: builder, operation: operation)
+        }
         guard git_packbuilder_object_count(builder) > 0 else { return }
         var objects = git_buf()
         try check(git_repository_item_path(&objects, remote, GIT_REPOSITORY_ITEM_OBJECTS), operation)
         defer { git_buf_dispose(&objects) }
         let packs = String(cString: objects.ptr).droppingTrailingSlashes() + "/pack"
         try check(git_packbuilder_write(builder, packs, 0, nil, nil), operation)
+    }
+
+    /// Puts `tree` in the pack, and of its entries those no tree of `bases` holds under the same name with the
+    /// same id (a folder's, compared in turn with the bases' folders of that name).
+    private func insertChanges(of tree: OpaquePointer?, against bases: [OpaquePointer], name: String?,
+                               into builder: OpaquePointer?, operation: String) throws {
+        guard let treeID = git_tree_id(tree) else { return }
+        if bases.contains(where: { git_tree_id($0).map { git_oid_equal($0, treeID) != 0 } ?? false }) { return }
+        try check(git_packbuilder_insert(builder, treeID, name), operation)
+        for index in 0..<git_tree_entrycount(tree) {
+            guard let entry = git_tree_entry_byindex(tree, index), let entryID = git_tree_entry_id(entry),
+                  let entryName = git_tree_entry_name(entry) else { continue }
+            let same = bases.compactMap { git_tree_entry_byname($0, entryName) }
+            if same.contains(where: { git_tree_entry_id($0).map { git_oid_equal($0, entryID) != 0 } ?? false }) { continue }
+            let label = String(cString: entryName)
+            switch git_tree_entry_type(entry) {
+            case GIT_OBJECT_TREE:
+                var subtree: OpaquePointer?
+                try check(git_tree_lookup(&subtree, pointer, entryID), operation)
+                defer { git_tree_free(subtree) }
+                var folders: [OpaquePointer?] = []
+                defer { folders.forEach { git_tree_free($0) } }
+                for base in same where git_tree_entry_type(base) == GIT_OBJECT_TREE {
+                    var folder: OpaquePointer?
+                    try check(git_tree_lookup(&folder, pointer, git_tree_entry_id(base)), operation)
+                    folders.append(folder)
+                }
+                try insertChanges(of: subtree, against: folders.compactMap { $0 }, name: label, into: builder, operation: operation)
+            case GIT_OBJECT_BLOB:
+                try check(git_packbuilder_insert(builder, entryID, label), operation)
+            default:
+                continue  // a submodule's commit is not ours to send
+            }
+        }
     }
 
     /// Clones `url` into `path` (which must not exist or be empty) and checks out its default branch.

@@ -314,4 +314,32 @@ import Testing
         let error = GitError(operation: "commit", code: -1, message: "boom")
         #expect(error.description == "cannot commit: boom")
     }
+
+    /// A tree built from a commit with files put and removed: only the paths given change, a folder left
+    /// empty goes, a path named twice takes its last, removing what is not there is nothing.
+    @Test func aTreeFromACommitWithFilesPutAndRemoved() throws {
+        let scratch = try Scratch()
+        defer { scratch.remove() }
+        let dir = scratch.root
+        try scratch.git("init", "-q", "-b", "main", in: dir)
+        for path in ["entries/2026/01/a.md", "entries/2026/01/b.md", "entries/2025/12/c.md", "journal.yml"] {
+            try scratch.write(path + "\n", to: path, in: dir)
+        }
+        try scratch.git("add", ".", in: dir)
+        try scratch.git("commit", "-q", "-m", "one", in: dir)
+        let repo = try Repository(at: dir)
+        let head = try #require(try repo.head())
+        let tree = try repo.tree(from: head, applying: [
+            ("entries/2026/01/a.md", Data("first\n".utf8)), ("entries/2025/12/c.md", nil), ("entries/2026/02/d.md", Data("d\n".utf8)),
+            ("entries/2026/01/a.md", Data("last\n".utf8)), ("entries/1999/01/absent.md", nil), ("entries/2026/01/b.md/x", nil),
+        ])
+        #expect(try scratch.git("ls-tree", "-r", "--format=%(objectmode) %(path)", tree.hex, in: dir)
+                    == "100644 entries/2026/01/a.md\n100644 entries/2026/01/b.md\n100644 entries/2026/02/d.md\n100644 journal.yml\n")
+        #expect(try scratch.git("cat-file", "blob", tree.hex + ":entries/2026/01/a.md", in: dir) == "last\n")
+        // From no commit: the files alone.
+        let fresh = try repo.tree(from: nil, applying: [("journal.yml", Data("x\n".utf8)), ("gone.md", nil)])
+        #expect(try scratch.git("ls-tree", "-r", "--name-only", fresh.hex, in: dir) == "journal.yml\n")
+        let fsck = try scratch.run(["fsck", "--strict", "--no-progress", "--no-dangling"], in: dir)
+        #expect(fsck.status == 0, "\(fsck.err)")
+    }
 }

@@ -53,22 +53,26 @@ extension Journal {
                 }
             }
         }
-        for change in changes {
-            let full = root + "/" + change.path
-            if let blob = change.newBlob {
-                try write(try repository.blobData(blob, path: change.path), to: full)
-            } else if FileSystem.exists(full) {
-                try FileSystem.remove(full)
-                FileSystem.syncFolder((full as NSString).deletingLastPathComponent)
-                removeEmptyFolders(above: change.path)
-            }
+        // Files deleted first (a file may give way to a folder of the same name), then the new versions
+        // written together (`FileSystem.writeAtomically`: each one whole or not at all, flushed at once).
+        let deleted = changes.filter { $0.newBlob == nil && FileSystem.exists(root + "/" + $0.path) }
+        for change in deleted { try FileSystem.remove(root + "/" + change.path) }
+        FileSystem.syncFolders(Array(Set(deleted.map { root + "/" + ($0.path as NSString).deletingLastPathComponent })))
+        for change in deleted { removeEmptyFolders(above: change.path) }
+        let written = changes.compactMap { change in change.newBlob.map { (path: change.path, blob: $0) } }
+        try FileSystem.writeAtomically(written.map { root + "/" + $0.path }, temporaryIn: temporaryFolder) { index in
+            try repository.blobData(written[index].blob, path: written[index].path)
         }
+        PhaseTrace.mark("  files written")
         let paths = changes.map(\.path)
-        try repository.updateIndex(paths: paths)
+        try repository.updateIndex(checkedOut: changes)
+        PhaseTrace.mark("  git index")
         if try repository.head() != marker.to {
             try repository.moveBranch(to: marker.to, from: marker.from, message: marker.message)
         }
+        PhaseTrace.mark("  index, branch")
         try? index().record(paths, root: root, committed: true, read: indexRead)
+        PhaseTrace.mark("  snapshot")
         try? index().record(kept, root: root, committed: false, read: indexRead)
         try FileSystem.remove(syncMarkerPath)
     }

@@ -52,8 +52,10 @@ extension Journal {
         }
         // A killed sync's lock files would fail the fetch: cleared at once, under the writers' lock.
         if running.killedHolderStarted != nil { _ = try takeLock() }
+        PhaseTrace.mark("start")
         try checkCommittable()
         report.pending = try refresh()
+        PhaseTrace.mark("refresh")
         try checkWritable()
         let leftOver = try uncommittedPaths()
         if !leftOver.isEmpty { throw .busy(Say.syncDirty(leftOver)) }
@@ -85,6 +87,7 @@ extension Journal {
                     break
                 }
             }
+            PhaseTrace.mark("fetch")
             if let remoteTip, (try? repository.blobID(of: Journal.settingsFile, at: remoteTip)) == nil {
                 throw .invalid(Say.remoteNotAJournal(name))
             }
@@ -94,12 +97,14 @@ extension Journal {
                 if remoteTip != nil { settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch) }
                 return report
             }
+            PhaseTrace.mark("mergeFetched")
             // What the remote gets: the difference between what it has and what we push.
             report.sent = try counts(from: remoteTip, to: after)
             // Only from the value fetched: a remote that moved since keeps what it has, and we go round again.
             let pushed = try network {
                 try repository.push(remote: name, branch: branch, to: remoteBranch, expecting: remoteTip, access: access)
             }
+            PhaseTrace.mark("push")
             switch pushed {
             case .pushed:
                 settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch)
@@ -156,11 +161,13 @@ extension Journal {
                 try adoptEncryption(marker, key: key)
             }
             // Before anything is written or marked: what the remote brings keeps encryption on and is sealed.
+            PhaseTrace.mark("lock, pending, encryption")
             let incoming = try remoteTip.map { try verifyIncoming($0, ours: try head(), remote: name) } ?? Incoming()
             if let plain = incoming.plain { report.notes.append(Say.syncSealedPlain(plain.count, name, plain.commit.short)) }
             for (path, commit) in incoming.replayed.sorted(by: { $0.key < $1.key }) {
                 report.notes.append(Say.syncKeptNewer(path, name, commit.short))
             }
+            PhaseTrace.mark("verifyIncoming")
             // An editor may have saved a file while we were fetching: such a file is committed
             // first and the merge made again, so the checkout never writes over it.
             for _ in 0..<3 {
@@ -183,6 +190,7 @@ extension Journal {
                 } else {
                     plan = (remoteTip, "journal sync: fast-forward to \(name)", nil)
                 }
+                PhaseTrace.mark("plan (merge)")
                 // The one tree diff of this checkout: for the edits check, the checkout and the counts.
                 let changes = try repository.changes(from: ours, to: plan.target)
                 let edited = try ours == nil ? [] : repository.changesAgainstHead(changes.map(\.path)).map(\.path)
@@ -192,10 +200,12 @@ extension Journal {
                     report.pending.committed += more.committed
                     continue
                 }
+                PhaseTrace.mark("changes, edited")
                 if let kept = plan.merge?.kept {
                     try repository.setReference(kept.ref, to: kept.commit, message: "journal sync: kept before encryption")
                 }
                 try checkOut(SyncMarker(from: ours, to: plan.target, message: plan.message), changes: changes)
+                PhaseTrace.mark("checkOut")
                 report.received = report.received + Journal.received(changes, merge: plan.merge)
                 report.conflicts += plan.merge?.conflicts ?? []
                 report.notes += plan.merge?.notes ?? []
