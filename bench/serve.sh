@@ -84,7 +84,8 @@ for round in range(9):
     connection = http.client.HTTPConnection(host, int(port), timeout=10)
     connection.request("GET", "/api/events", headers={"Authorization": "Bearer " + token})
     response = connection.getresponse()
-    response.readline(); response.readline(); response.readline(); response.readline()
+    while not response.readline().startswith(b": connected"):
+        pass
     path = os.path.join(jdir, "entries", "2030", "01", f"bench-{round}.md")
     os.makedirs(os.path.dirname(path), exist_ok=True)
     start = time.perf_counter()

@@ -7,16 +7,16 @@ import NIOCore
 /// The JSON API the pages use, and anyone with the token (`Authorization: Bearer`): the command line's
 /// flows and JSON, over HTTP.
 enum API {
-    static func answer(_ call: inout Call) async throws -> Response {
+    static func answer(_ call: Call) throws -> Response {
         let parts = call.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
         let method = call.request.method
         switch (method, parts.count, parts.first) {
         case (.get, 1, "entries"), (.head, 1, "entries"): return try list(call)
-        case (.post, 1, "entries"): return try await add(&call)
+        case (.post, 1, "entries"): return try add(call)
         case (.get, 2, "entries"), (.head, 2, "entries"): return try one(call, parts[1])
-        case (.put, 2, "entries"): return try await replace(&call, parts[1])
+        case (.put, 2, "entries"): return try replace(call, parts[1])
         case (.delete, 2, "entries"): return try remove(call, parts[1])
-        case (.post, 3, "entries") where parts[2] == "header": return try await header(&call, parts[1])
+        case (.post, 3, "entries") where parts[2] == "header": return try header(call, parts[1])
         case (.get, 3, "entries") where parts[2] == "share": return try share(call, parts[1])
         case (.get, 1, "events"): return events(call)
         default:
@@ -60,7 +60,7 @@ enum API {
     /// `list --json`, or `search --json` with `q`.
     static func list(_ call: Call) throws -> Response {
         let (filter, q) = try filter(call)
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         if let q {
             let hits = try journal.search(q, within: filter, whole: true)
             return Reply.json(try EntryJSON.render(hits.map { EntryJSON(entry: $0.entry, match: $0.line ?? "") }))
@@ -70,7 +70,7 @@ enum API {
     }
 
     static func one(_ call: Call, _ id: String) throws -> Response {
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
         let version = try journal.currentVersion(of: entry)
         call.site.versions.keep(version.data, tag: version.tag)
@@ -91,8 +91,8 @@ enum API {
         var template: String?
     }
 
-    static func add(_ call: inout Call) async throws -> Response {
-        let new: NewEntry = try decode(await call.body())
+    static func add(_ call: Call) throws -> Response {
+        let new: NewEntry = try decode(call.data)
         var request = EntryRequest(text: new.text)
         request.category = new.category.flatMap { $0.isEmpty ? nil : $0 }
         request.tags = new.tags ?? []
@@ -100,7 +100,7 @@ enum API {
         request.starred = new.starred ?? false
         request.template = new.template
         request.weather = false
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         let when = try Journal.check(&request, journalExists: true, context: journal.context)
         let outcome = try journal.add(request, at: when, lookup: nil, weather: nil, locale: nil, edit: { _ in })
         let entry = try journal.readEntry(at: outcome.entry.path)
@@ -119,13 +119,13 @@ enum API {
 
     /// The whole file's new text, only over the version the writer started from (`If-Match`): merged with
     /// a change made on disk meanwhile, or refused (412) when the two touch the same words.
-    static func replace(_ call: inout Call, _ id: String) async throws -> Response {
+    static func replace(_ call: Call, _ id: String) throws -> Response {
         guard let match = call.request.headers[.ifMatch] else {
             throw BadRequest(.preconditionRequired, "If-Match is required: send the ETag of the version you edited")
         }
         let expected = match.trimmingCharacters(in: CharacterSet(charactersIn: "\" W/"))
-        let new: NewText = try decode(await call.body())
-        let journal = try call.site.openJournal()
+        let new: NewText = try decode(call.data)
+        let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
         switch try journal.replaceText(of: entry, with: new.text, expected: expected, base: call.site.versions.data(tag: expected)) {
         case .saved(let saved), .unchanged(let saved):
@@ -140,7 +140,7 @@ enum API {
     }
 
     static func remove(_ call: Call, _ id: String) throws -> Response {
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
         try journal.remove(entry)
         return Response(status: .noContent)
@@ -152,9 +152,9 @@ enum API {
         var tags: [String]?
     }
 
-    static func header(_ call: inout Call, _ id: String) async throws -> Response {
-        let change: HeaderChange = try decode(await call.body())
-        let journal = try call.site.openJournal()
+    static func header(_ call: Call, _ id: String) throws -> Response {
+        let change: HeaderChange = try decode(call.data)
+        let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
         let operations = try TagOperation.parse(change.tags ?? [])
         let purpose: Journal.HeaderPurpose = operations.isEmpty ? .star : .tag
@@ -169,7 +169,7 @@ enum API {
         case "markdown": format = .markdown
         case let other: throw BadRequest(.badRequest, "format=\(other) is not text or markdown")
         }
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
         return Reply.text(.ok, try journal.share(entry, as: format, dates: DateText(locale: nil), units: .metric))
     }

@@ -8,7 +8,7 @@ import NIOCore
 /// and Markdown as the command line), with a little plain script (`Assets.script`) for what a page does
 /// live. Every text from an entry is escaped (`h`) or goes through `HTMLSanitizer`.
 enum Pages {
-    static func answer(_ call: inout Call) async throws -> Response {
+    static func answer(_ call: Call) throws -> Response {
         let path = call.path
         let parts = path.split(separator: "/").map(String.init)
         switch (call.request.method, parts.first, parts.count) {
@@ -31,7 +31,7 @@ enum Pages {
         var shown = filter
         let pageSize = 50
         if shown.limit == nil { shown.limit = pageSize }
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         var items: [String] = []
         var count = 0
         if let q {
@@ -60,7 +60,7 @@ enum Pages {
 
     /// Today's entries, and the same day in earlier years.
     static func today(_ call: Call) throws -> Response {
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         let day = try Journal.day(call.one("on"), context: journal.context)
         var onDay = EntryFilter()
         onDay.on = day.description
@@ -83,7 +83,7 @@ enum Pages {
 
     /// A month: each day with entries marked, shaded by how much was written.
     static func calendar(_ call: Call) throws -> Response {
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         let now = LocalDay(journal.context.now, in: journal.context.timeZone)
         var year = now.year
         var month = now.month
@@ -133,7 +133,7 @@ enum Pages {
     /// One entry: its Markdown rendered and sanitised, its pictures and files, its facts, its history, and
     /// what can be done to it.
     static func entry(_ call: Call, _ id: String) throws -> Response {
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
         let version = try journal.currentVersion(of: entry)
         call.site.versions.keep(version.data, tag: version.tag)
@@ -271,7 +271,7 @@ enum Pages {
         guard parts.count >= 2, parts[0].count >= 8, parts[0].allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
             throw BadRequest(.notFound, "no such file")
         }
-        let journal = try call.site.openJournal()
+        let journal: Journal = call.journal
         guard (try? journal.entry(matching: parts[0]))?.id == parts[0] else { throw BadRequest(.notFound, "no such file") }
         let folder = (journal.root + "/attachments/" + parts[0] as NSString).resolvingSymlinksInPath
         let wanted = journal.root + "/attachments/" + parts.joined(separator: "/")

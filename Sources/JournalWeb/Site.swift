@@ -21,6 +21,8 @@ struct Site: HTTPResponder {
     private let port = PortBox()
     /// Versions of entries as pages and API answers handed them out, by tag: the base of a later edit's merge.
     let versions = VersionCache()
+    /// Journals kept open between requests.
+    let pool: JournalPool
 
     init(root: String, context: JournalContext, secrets: Secrets, events: EventHub, language: String?, address: String) {
         self.root = root
@@ -29,6 +31,7 @@ struct Site: HTTPResponder {
         self.events = events
         self.language = language
         self.address = address
+        pool = JournalPool(root: root, context: context)
     }
 
     func bound(port: Int) {
@@ -74,8 +77,16 @@ struct Site: HTTPResponder {
         }
         var call = Call(site: self, request: request, language: pickLanguage(request))
         do {
-            if path.hasPrefix("/api/") { return try await API.answer(&call) }
-            return try await Pages.answer(&call)
+            if path == "/api/events" { return API.events(call) }
+            // The body first (bounded), so that a journal is held only while the answer is worked out.
+            if ![.get, .head].contains(request.method) { call.data = try await call.body() }
+            let ready = call
+            return try pool.with { journal in
+                var call = ready
+                call.journal = journal
+                if path.hasPrefix("/api/") { return try API.answer(call) }
+                return try Pages.answer(call)
+            }
         } catch let error as JournalError {
             return Reply.problem(error)
         } catch let error as BadRequest {
@@ -83,13 +94,6 @@ struct Site: HTTPResponder {
         } catch {
             return Reply.text(.internalServerError, "\(error)\n")
         }
-    }
-
-    /// A fresh journal for one request: its clock is the request's time (the server runs for days).
-    func openJournal() throws(JournalError) -> Journal {
-        var fresh = context
-        fresh.now = JournalContext.pinnedNow ?? Date()
-        return try Journal.open(at: root, context: fresh)
     }
 
     private func pickLanguage(_ request: Request) -> String {
@@ -160,6 +164,10 @@ struct Call {
     let site: Site
     let request: Request
     let language: String
+    /// The request's body (for a write), read before the journal is taken.
+    var data = Data()
+    /// The journal this request reads and writes, from the pool.
+    var journal: Journal!
 
     func say(_ key: String, _ arguments: Any...) -> String {
         Say.text(in: language, key, arguments)

@@ -75,8 +75,17 @@ public enum WebServer {
                 FileHandle.standardOutput.write(Data((Say.text("serveListening", record.url) + "\n").utf8))
             },
             logger: logger)
+        // Open pages' event streams never end by themselves: Ctrl-C or SIGTERM ends them, so that the
+        // server's graceful shutdown (which waits for answers in progress) is quick.
+        let endStreams = [SIGINT, SIGTERM].map { number -> DispatchSourceSignal in
+            let source = DispatchSource.makeSignalSource(signal: number, queue: .global())
+            source.setEventHandler { events.finish() }
+            source.resume()
+            return source
+        }
         try await app.runService()
         events.finish()
+        withExtendedLifetime(endStreams) {}
     }
 }
 
@@ -109,27 +118,34 @@ struct Secrets: Sendable {
 
 /// Tells every open page's event stream that something changed on disk.
 final class EventHub: Sendable {
-    private let streams = Mutex<[UUID: AsyncStream<String>.Continuation]>([:])
+    private let streams = Mutex<(open: [UUID: AsyncStream<String>.Continuation], finished: Bool)>(([:], false))
 
     func subscribe() -> (UUID, AsyncStream<String>) {
         let id = UUID()
         let (stream, continuation) = AsyncStream<String>.makeStream(bufferingPolicy: .bufferingNewest(8))
-        streams.withLock { $0[id] = continuation }
+        streams.withLock { state in
+            if state.finished { continuation.finish() } else { state.open[id] = continuation }
+        }
         continuation.onTermination = { [weak self] _ in self?.unsubscribe(id) }
         return (id, stream)
     }
 
     func unsubscribe(_ id: UUID) {
-        _ = streams.withLock { $0.removeValue(forKey: id) }
+        _ = streams.withLock { $0.open.removeValue(forKey: id) }
     }
 
     func send(_ change: ResidentChange) {
         let folders = change.folders.sorted().map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }
         let data = "{\"folders\":[\(folders.joined(separator: ","))],\"git\":\(change.git)}"
-        streams.withLock { for continuation in $0.values { continuation.yield(data) } }
+        streams.withLock { for continuation in $0.open.values { continuation.yield(data) } }
     }
 
     func finish() {
-        streams.withLock { for continuation in $0.values { continuation.finish() } }
+        let open = streams.withLock { state in
+            state.finished = true
+            defer { state.open = [:] }
+            return Array(state.open.values)
+        }
+        for continuation in open { continuation.finish() }
     }
 }

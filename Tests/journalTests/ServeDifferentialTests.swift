@@ -8,23 +8,11 @@ import Testing
 /// files (`JOURNAL_SERVE=off`). JOURNAL_DIFF_STEPS runs more steps (default 120); JOURNAL_DIFF_SEED
 /// another seed.
 @Suite struct ServeDifferentialTests {
-    /// A small deterministic generator (SplitMix64), so a failure names the seed that shows it again.
-    struct Seeded: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func theServersAnswersAreTheWalksAnswers() throws {
         let environment = ProcessInfo.processInfo.environment
         let steps = environment["JOURNAL_DIFF_STEPS"].flatMap(Int.init) ?? 120
         let seed = environment["JOURNAL_DIFF_SEED"].flatMap(UInt64.init) ?? 20_261_126
-        var random = Seeded(state: seed)
+        var random = SyncRandomTests.Generator(state: seed)
         let box = try Sandbox()
         #expect(try box.journal("init").status == 0)
         for number in 1...4 { _ = try box.add("Seed entry \(number)\n\nApple text \(number).") }

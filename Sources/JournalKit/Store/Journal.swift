@@ -104,7 +104,7 @@ public final class Journal {
         }
     }
     private var openedRepository: Repository?
-    public let context: JournalContext
+    public internal(set) var context: JournalContext
     /// The sync lock, while this journal's `sync` holds it (see Journal+Locks.swift).
     var syncLock: WriterLock?
     /// Git lock files already reported as left alone: said once per command.
@@ -246,11 +246,14 @@ public final class Journal {
     // MARK: Reading
 
     private var snapshot: EntryIndex?
+    /// The snapshot file this journal opened (a long-lived process opens a replaced one again).
+    private(set) var snapshotIdentity: EntryIndex.Identity?
     /// The snapshot of the entries under `.git/journal/`, opened (or rebuilt) on first use.
     func index() throws(JournalError) -> EntryIndex {
         if let snapshot { return snapshot }
         let readingOnly = context.readingOnly
         let opened = try EntryIndex(path: snapshotPath) { problem in readingOnly(Say.readingOnly(problem)) }
+        snapshotIdentity = EntryIndex.identity(of: snapshotPath)
         snapshot = opened
         return opened
     }
