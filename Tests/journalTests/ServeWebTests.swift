@@ -252,6 +252,27 @@ import Testing
         }
     }
 
+    /// Another address only when asked for, with a warning; its own name is then the Host to send.
+    @Test func anotherAddressOnlyWhenAskedWithAWarning() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("Morning walk")
+        let started = try box.journal("serve", "--detach", "--listen", "127.0.0.2")
+        #expect(started.status == 0, "\(started.stderr)")
+        defer { _ = try? box.journal("serve", "--stop") }
+        #expect(started.stdout.contains("Serving at http://127.0.0.2:"))
+        let log = box.read(".git/journal/serve.log") ?? ""
+        #expect(log.contains("listening on 127.0.0.2: anyone who can reach this address and has the token can read and change the journal"), "\(log)")
+        let data = try #require(FileManager.default.contents(atPath: box.journal + "/.git/journal/serve.json"))
+        let record = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let port = try #require((record["port"] as? NSNumber)?.intValue)
+        let server = Server(box: box, port: port, token: try #require(record["token"] as? String))
+        #expect(try request(server, "GET", "http://127.0.0.2:\(port)/api/entries", bearer: true).status == 200)
+        #expect(try request(server, "GET", "http://127.0.0.2:\(port)/api/entries", headers: ["Host": "evil.example"], bearer: true).status == 421)
+        // Nothing listens on 127.0.0.1 for it.
+        #expect(try request(server, "GET", "/api/entries", bearer: true).status == 0)
+    }
+
     /// An open page's event stream hears of a file written by hand within a moment.
     @Test func anOpenPageHearsOfAChangeOnDisk() throws {
         let box = try Sandbox()
