@@ -21,6 +21,9 @@ extension JournalCommand {
         @Option(help: ArgumentHelp(Say.text("help.Add.date")))
         var date: String?
 
+        @Flag(help: ArgumentHelp(Say.text("help.Add.future")))
+        var future = false
+
         @Option(help: ArgumentHelp(Say.text("help.Add.location")))
         var location: String?
 
@@ -84,6 +87,9 @@ extension JournalCommand {
             report(outcome.pending)
             if let lookup = outcome.weather, let weather { explain(lookup, budget: weather.budget) }
             print(Say.added(outcome.entry.shortID, outcome.entry.path))
+            if !future, let warning = Journal.futureWarning(Timestamp(date: when.date, timeZone: when.timeZone), context: Shell.context(), locale: Shell.locale) {
+                Terminal.warn(warning)
+            }
         }
 
         /// Checked while parsing, so that a mistake is reported with add's usage, not the top level's.

@@ -33,6 +33,9 @@ extension JournalCommand {
         @Option(help: ArgumentHelp(Say.text("help.Edit.date")))
         var date: String?
 
+        @Flag(help: ArgumentHelp(Say.text("help.Edit.future")))
+        var future = false
+
         // Filters: without an id, the entries they pick open in the editor one after another (jrnl's
         // `--edit`); --tag and --category then pick entries instead of changing them.
         @Option(help: ArgumentHelp(Say.text("help.FilterOptions.from")))
@@ -145,6 +148,11 @@ extension JournalCommand {
                 print(Say.noChanges)
             } else {
                 print(Say.editedHeader(update.entry.shortID, update.entry.path, update.changes.summary))
+            }
+            if !future, let date = edit.date,
+               let warning = Journal.futureWarning(date, context: Shell.context(), locale: Shell.locale)
+            {
+                Terminal.warn(warning)
             }
         }
     }
