@@ -154,14 +154,18 @@ enum Help {
     }
 }
 
+/// Asks `question` on the terminal; true when the answer is yes (`Say.isYes`).
+func askYes(_ question: String) -> Bool {
+    Terminal.ask(question)
+    return Say.isYes(readLine() ?? "")
+}
+
 /// Asks before a command changes entries: `yes` answers for scripts; without a terminal to ask on and
 /// without --yes, `refusal` is the error and nothing changes. A "no" prints that nothing changed and exits 1.
 func confirm(_ question: String, yes: Bool, refusal: String, declined: String = Say.nothingChanged) throws {
     if yes { return }
     guard Terminal.stdinIsTerminal else { throw JournalError.invalid(refusal) }
-    Terminal.ask(question)
-    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-    guard answer == "y" || answer == "yes" || answer == "네" || answer == "예" else {
+    guard askYes(question) else {
         print(declined)
         throw JournalError.declined
     }

@@ -78,10 +78,20 @@ import Testing
         let box = try Sandbox()
         try box.journal("init")
         let id = try box.add(Self.korean)
-        let declined = try box.runInTerminal(["rm", id], input: "n\n", env: Self.columns)
-        #expect(declined.status == 1)
-        #expect(declined.stdout.contains("Delete \(id) \"\(Self.cut(Self.korean))\"? [y/N]"), "\(declined.stdout)")
-        #expect(box.entryFiles().count == 1)
+        let huge = try box.add(String(repeating: "가나다라마바사 ", count: 700))
+        for (entry, language) in [(id, "C"), (huge, "C"), (id, "ko_KR.UTF-8"), (huge, "ko_KR.UTF-8")] {
+            for columns in ["80", "60"] {
+                let declined = try box.runInTerminal(["rm", entry], input: "n\n", env: ["COLUMNS": columns, "LANG": language])
+                #expect(declined.status == 1)
+                // The question is one line, shorter than the terminal, with the start of the title.
+                let line = try #require(declined.stdout.split(separator: "\n").first { $0.contains("[y/N]") })
+                let prompt = String(line[..<(line.range(of: "[y/N] ")?.upperBound ?? line.endIndex)])
+                #expect(prompt.contains(entry) && (prompt.contains("\"아주 긴 한국어") || prompt.contains("\"가나다라마바사")), "\(prompt)")
+                #expect(prompt.contains("…"))
+                #expect(KoreanTests.cells(prompt) < Int(columns) ?? 0, "\(prompt)")
+            }
+        }
+        #expect(box.entryFiles().count == 2)
     }
 
     @Test func weatherMissingCutsALongTitle() throws {
@@ -121,5 +131,27 @@ import Testing
         let log = try peers.run("b", "log", "-n", "1", env: Self.columns)
         #expect(log.stdout.contains(Self.cut(Self.words)), "\(log.stdout)")
         #expect(!log.stdout.contains("word300"))
+    }
+}
+
+/// `[y/N]` questions answered as Koreans answer them, in a real terminal.
+@Suite struct KoreanAnswerTests {
+    @Test func yesAndNoInKorean() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        for (answer, language) in [("네", "ko_KR.UTF-8"), ("예", "ko_KR.UTF-8"), ("응", "C"), ("ㅛ", "ko_KR.UTF-8"), ("y", "ko_KR.UTF-8")] {
+            let id = try box.add("지울 글 \(answer)")
+            let result = try box.runInTerminal(["rm", id], input: "\(answer)\n", env: ["LANG": language])
+            #expect(result.status == 0, "\(answer): \(result.stdout)")
+            #expect(!box.entryFiles().contains { $0.contains(id) }, "\(answer)")
+        }
+        let kept = try box.add("남길 글")
+        for (answer, language) in [("아니요", "ko_KR.UTF-8"), ("아니", "C"), ("ㄴ", "ko_KR.UTF-8"), ("ㅜ", "ko_KR.UTF-8"), ("n", "C"), ("", "C")] {
+            let result = try box.runInTerminal(["rm", kept], input: "\(answer)\n", env: ["LANG": language])
+            #expect(result.status == 1, "\(answer)")
+            #expect(result.stdout.contains(language == "C" ? "Not deleted." : "삭제하지 않았어요."), "\(answer): \(result.stdout)")
+        }
+        #expect(box.entryFiles().count == 1)
+        try box.expectCleanRepository()
     }
 }

@@ -104,9 +104,7 @@ extension JournalCommand {
             guard journal.encryptionStatus().marker != nil else { throw JournalError.invalid(Say.notEncrypted) }
             if !yes {
                 guard Terminal.stdinIsTerminal else { throw JournalError.invalid(Say.encryptionOffNeedsYes) }
-                Terminal.ask(Say.confirmEncryptionOff)
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                guard answer == "y" || answer == "yes" else {
+                guard askYes(Say.confirmEncryptionOff) else {
                     print(Say.encryptionLeftOn)
                     throw JournalError.declined
                 }

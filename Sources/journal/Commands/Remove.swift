@@ -25,7 +25,7 @@ extension JournalCommand {
             // One id: the entry by name, asked about by its title, as always.
             if ids.count == 1, filters.isEmpty {
                 let entry = try journal.entry(matching: ids[0])
-                try confirm(Say.confirmRemove(entry.shortID, Say.shownTitle(entry.title)), yes: yes, refusal: Say.removeNeedsYes(entry.shortID), declined: Say.notRemoved)
+                try confirm(Say.line(fitting: Terminal.columns, title: entry.title) { Say.confirmRemove(entry.shortID, $0) }, yes: yes, refusal: Say.removeNeedsYes(entry.shortID), declined: Say.notRemoved)
                 try journal.remove(entry)
                 print(Say.removed(entry.shortID, entry.path))
                 return

@@ -159,9 +159,7 @@ enum Network {
         } catch JournalError.remote(.unknownHost(let host, let type, let fingerprint))
             where !accept && Terminal.stdinIsTerminal
         {
-            Terminal.ask(Say.trustHostQuestion(host, type, fingerprint))
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            guard answer == "y" || answer == "yes" else {
+            guard askYes(Say.trustHostQuestion(host, type, fingerprint)) else {
                 throw JournalError.remote(.unknownHost(host: host, keyType: type, fingerprint: fingerprint))
             }
             return try body(access(acceptNewHost: true))
