@@ -76,7 +76,7 @@ import Testing
         let config = try String(contentsOfFile: box.home + "/.config/journal/config.yml", encoding: .utf8)
         let bad = try box.journal("config", "set", "language", "xx")
         #expect(bad.status != 0)
-        #expect(bad.stderr.contains("language 'xx'은(는) 올바르지 않아요(가능한 값: en, ko 중 하나)"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("language 'xx'는 올바르지 않아요(가능한 값: en, ko 중 하나)"), "\(bad.stderr)")
         #expect(try String(contentsOfFile: box.home + "/.config/journal/config.yml", encoding: .utf8) == config)
         #expect(try box.journal("config", "unset", "language").status == 0)
         #expect(try box.journal("show", "zzzz").stderr == "journal: no entry with id 'zzzz'\n")
@@ -294,5 +294,47 @@ import Testing
         }
         #expect(try box.journal("templates", "--json", env: Self.korean).stdout.contains("\"built-in\""))
         #expect(try box.journal("templates", env: Self.korean).stdout.contains("기본 제공"))
+    }
+}
+
+/// Particles after values in messages, and `today` without entries (issue 31 §5), through the real binary.
+@Suite struct KoreanWordsTests {
+    @Test func particlesFollowTheWordBeforeThem() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("#카페 에서 #여행 계획 #제주")
+        for (file, expected) in [("제주", "제주를 첨부할 수 없어요"), ("부산", "부산을 첨부할 수 없어요")] {
+            let result = try box.journal("attach", id, file, env: KoreanTests.korean)
+            #expect(result.status == 1 && result.stderr.contains(expected), "\(result.stderr)")
+            #expect(!result.stderr.contains("(를)"))
+        }
+        let english = try box.journal("attach", id, "제주")
+        #expect(english.stderr.contains("/제주: no such file"), "\(english.stderr)")
+
+        let renamed = try box.journal("tags", "rename", "카페", "서울", env: KoreanTests.korean)
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout.contains("#카페를 #서울로 바꿨어요"), "\(renamed.stdout)")
+        let again = try box.journal("tags", "rename", "여행", "부산", env: KoreanTests.korean)
+        #expect(again.stdout.contains("#여행을 #부산으로 바꿨어요"), "\(again.stdout)")
+        let bad = try box.journal("config", "set", "language", "xx", env: KoreanTests.korean)
+        #expect(bad.stderr.contains("'xx'는 올바르지 않아요"), "\(bad.stderr)")
+        try box.expectCleanRepository()
+    }
+
+    @Test func todayWithoutEntriesSaysSo() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("--date", "어제 저녁", "어제 쓴 글")
+        for (env, words) in [([:], "Nothing written today yet"), (KoreanTests.korean, "오늘은 아직 쓴 일기가 없어요")] {
+            let result = try box.journal("today", env: env)
+            #expect(result.status == 0)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains(words) && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        let json = try box.journal("today", "--json")
+        #expect(json.status == 0 && json.stderr.isEmpty, "\(json.stderr)")
+        let written = try box.add("오늘 쓴 글")
+        let today = try box.journal("today", env: KoreanTests.korean)
+        #expect(today.status == 0 && today.stdout.contains(written) && today.stderr.isEmpty, "\(today.stderr)")
     }
 }

@@ -11,6 +11,7 @@ extension Say {
     public static var noChanges: String { Say.text("noChanges") }
     public static var notRemoved: String { Say.text("notRemoved") }
     public static var noEntries: String { Say.text("noEntries") }
+    public static var nothingToday: String { Say.text("nothingToday") }
     public static var nothingToCommit: String { Say.text("nothingToCommit") }
     public static func committedOutsideEdits(_ count: Int) -> String {
         Say.plural("committedOutsideEdits", count, count)

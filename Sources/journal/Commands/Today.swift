@@ -20,7 +20,12 @@ extension JournalCommand {
         func run() throws {
             let journal = try options.openJournal()
             try refresh(journal)
-            try printEntries(try journal.today(), of: journal, json: json, full: full, options: options)
+            let entries = try journal.today()
+            if entries.isEmpty && !json {
+                Terminal.note(Say.nothingToday)
+                return
+            }
+            try printEntries(entries, of: journal, json: json, full: full, options: options)
         }
     }
 
