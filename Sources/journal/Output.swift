@@ -71,11 +71,13 @@ func printColumns(_ rows: [(String, String)]) {
     for (name, value) in rows { print(padded(name, to: width) + "  " + value) }
 }
 
-/// One line per entry, in aligned columns: date, short id, category, title, tags.
+/// One line per entry, in aligned columns: date, short id, category, title, tags; each line fits in
+/// `width` cells (the terminal's, else $COLUMNS, else 80), its title cut by display cells to make room.
 struct EntryLines {
     let style: Style
     let settings: Settings
     let dates: DateText
+    var width = Terminal.columns
 
     func render(_ entries: [Entry]) -> String {
         lines(entries).map { $0 + "\n" }.joined()
@@ -90,6 +92,8 @@ struct EntryLines {
         let weathers = entries.map { $0.weather.map { WeatherText.column($0, units: UserSettings.units) } ?? "" }
         let weatherWidth = weathers.map(displayWidth).max() ?? 0
         var out: [String] = []
+        // The cells before the title, the same on every line.
+        let lead = [dateWidth, 8, categoryWidth, weatherWidth].filter { $0 > 0 }.map { $0 + 2 }.reduce(0, +)
         for (i, entry) in entries.enumerated() {
             var line = style.dim(padded(dateTexts[i], to: dateWidth)) + "  " + style.yellow(entry.shortID) + "  "
             if categoryWidth > 0 {
@@ -100,11 +104,18 @@ struct EntryLines {
             if let problem = entry.problem {
                 line += style.red(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             } else {
-                // A long title is cut, between characters, so that a line stays a line (`show` has it whole).
-                line += style.bold(Say.shownTitle(entry.title))
-                if entry.starred { line += " " + style.yellow("★") }
+                // A long title is cut, between characters, so that a line stays one terminal row (`show` has
+                // it whole); the star and tags after it too, when they alone would not leave the title 10 cells.
+                let room = max(10, width - 1 - lead)
+                let star = entry.starred ? " ★" : ""
                 let tags = entry.tagsBesidesTitle  // a #tag the title shows is not shown twice
-                if !tags.isEmpty { line += "  " + style.green(tags.map { "#" + $0 }.joined(separator: " ")) }
+                var tagText = tags.isEmpty ? "" : clipped(tags.map { "#" + $0 }.joined(separator: " "), toWidth: max(1, room - 12 - star.count))
+                let after = displayWidth(star) + (tagText.isEmpty ? 0 : 2 + displayWidth(tagText))
+                let title = entry.title.isEmpty ? Say.untitledDisplay : clipped(entry.title, toWidth: max(10, room - after))
+                if displayWidth(title) + after > room { tagText = "" }
+                line += style.bold(title)
+                if entry.starred { line += " " + style.yellow("★") }
+                if !tagText.isEmpty { line += "  " + style.green(tagText) }
             }
             out.append(line)
         }

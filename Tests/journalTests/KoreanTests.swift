@@ -188,10 +188,11 @@ import Testing
         #expect(try box.journal("add", emoji).status == 0)
         let cut = try box.git("log", "-1", "--format=%s").trimmingCharacters(in: .newlines)
         #expect(cut.hasPrefix("Add \"" + String(repeating: "ab👩‍👩‍👧", count: 14) + "ab…\" ("), "\(cut)")
-        // `list` cuts the same way (60 cells); its JSON keeps the title whole.
+        // `list` cuts the same way, to what its 80 columns leave after date and id (51 cells: 50 and `…`);
+        // its JSON keeps the title whole.
         let list = try box.journal("list").stdout.split(separator: "\n").map(String.init)
-        #expect(list.contains { $0.hasSuffix(String(repeating: "ab👩‍👩‍👧", count: 14) + "ab…") }, "\(list)")
-        #expect(list.contains { $0.hasSuffix("  " + String(title.prefix(29)) + "…") }, "\(list)")
+        #expect(list.contains { $0.hasSuffix("  " + String(repeating: "ab👩‍👩‍👧", count: 12) + "ab…") }, "\(list)")
+        #expect(list.contains { $0.hasSuffix("  " + String(title.prefix(25)) + "…") }, "\(list)")
         #expect(try box.journal("list", "--json").stdout.contains(title))
     }
 
