@@ -104,16 +104,15 @@ struct EntryLines {
             if let problem = entry.problem {
                 line += style.red(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             } else {
-                // A long title is cut, between characters, so that a line stays one terminal row (`show` has
-                // it whole); the star and tags after it too, when they alone would not leave the title 10 cells.
-                let room = max(10, width - 1 - lead)
-                let star = entry.starred ? " ★" : ""
-                let tags = entry.tagsBesidesTitle  // a #tag the title shows is not shown twice
-                var tagText = tags.isEmpty ? "" : clipped(tags.map { "#" + $0 }.joined(separator: " "), toWidth: max(1, room - 12 - star.count))
-                let after = displayWidth(star) + (tagText.isEmpty ? 0 : 2 + displayWidth(tagText))
-                let title = entry.title.isEmpty ? Say.untitledDisplay : clipped(entry.title, toWidth: max(10, room - after))
-                if displayWidth(title) + after > room { tagText = "" }
-                line += style.bold(title)
+                // The title, its star and its tags are cut, between characters, so that a line stays one
+                // terminal row (`show` has them whole): the title first, the tags get what it leaves, or a
+                // third of the room when the title alone would fill it.
+                let room = max(10, width - 1 - lead) - (entry.starred ? 2 : 0)
+                let title = entry.title.isEmpty ? Say.untitledDisplay : entry.title
+                let tags = entry.tagsBesidesTitle.map { "#" + $0 }.joined(separator: " ")  // a #tag the title shows is not shown twice
+                let tagRoom = tags.isEmpty ? 0 : max(room - 2 - displayWidth(title), min(displayWidth(tags), room / 3))
+                let tagText = tagRoom < 4 ? "" : clipped(tags, toWidth: tagRoom)
+                line += style.bold(clipped(title, toWidth: room - (tagText.isEmpty ? 0 : 2 + displayWidth(tagText))))
                 if entry.starred { line += " " + style.yellow("★") }
                 if !tagText.isEmpty { line += "  " + style.green(tagText) }
             }

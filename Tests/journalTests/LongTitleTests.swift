@@ -115,6 +115,11 @@ import Testing
         #expect(fill.status == 0, "\(fill.stderr)")
         #expect(fill.stdout.contains("\"\(Self.cut(Self.words))\": "), "\(fill.stdout)")
         #expect(!fill.stdout.contains("word300"))
+        // Under Korean the day is whole too (it was cut to `2026. 11. `): the ISO day, as in English.
+        #expect(try box.journal("add", "--lat", "35.1", "--lon", "129", "--no-weather", Self.korean).status == 0)
+        let korean = try box.journal("weather", "--missing", env: Self.columns.merging(KoreanTests.korean) { $1 })
+        #expect(korean.status == 0, "\(korean.stderr)")
+        #expect(korean.stdout.contains(" \(box.day()) \"\(Self.cut(Self.korean))\": "), "\(korean.stdout)")
     }
 
     @Test func theSyncNotesCutALongTitle() throws {
