@@ -7,7 +7,7 @@ import JournalKit
 struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
-        abstract: Say.text("help.JournalCommand.abstract"),
+        abstract: Help.text("help.JournalCommand.abstract"),
         discussion: Help.reflow(Say.text("help.JournalCommand.discussion")),
         version: JournalCommand.versionLine,
         subcommands: [

@@ -132,6 +132,22 @@ struct EntryLines {
 /// wraps at the terminal's width, so prose lines are joined into paragraphs first. Indented lines
 /// (examples, tables) and the line after one ending in ":" stay as written.
 enum Help {
+    /// False while the manual page is written: roff fills its lines itself.
+    nonisolated(unsafe) static var wrapsForTerminal = true
+
+    /// The help text `key` where argument-parser shows it beside a flag or a command's name (from column
+    /// 26): argument-parser wraps by characters, so in a language whose letters take two cells it is
+    /// wrapped here, by cells, to what the terminal leaves (issue 31 §4: Korean lines reached 116 cells).
+    static func text(_ key: String) -> String {
+        beside(Say.text(key))
+    }
+
+    /// `text` wrapped as `text(_:)` wraps a catalogue's help text.
+    static func beside(_ text: String) -> String {
+        guard Say.language != "en", wrapsForTerminal else { return text }
+        return wrapped(text, width: max(20, Terminal.columns - 27)).joined(separator: "\n")
+    }
+
     static func reflow(_ text: String) -> String {
         var lines: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -145,8 +161,27 @@ enum Help {
         }
         // argument-parser wraps by characters: a Korean syllable takes two cells, so such paragraphs
         // are wrapped here by cells, at spaces, short enough that it leaves them alone.
-        if Say.language != "en" { lines = lines.flatMap { $0.hasPrefix(" ") ? [$0] : wrapped($0, width: 78) } }
+        // An indented line (a table row, an example) wraps under its own text.
+        if Say.language != "en" {
+            let width = max(30, min(78, Terminal.columns - 2))
+            lines = lines.flatMap { $0.hasPrefix(" ") ? hanging($0, width: width) : wrapped($0, width: width) }
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// An indented line cut to `width` cells, its later lines starting where its text does: after a
+    /// table row's name and the spaces after it (`  html      정적 사이트…`), else two cells in.
+    static func hanging(_ line: String, width: Int) -> [String] {
+        guard displayWidth(line) > width else { return [line] }
+        let characters = Array(line)
+        var hang = characters.prefix { $0 == " " }.count
+        let nameEnd = characters[hang...].firstIndex(of: " ") ?? characters.count
+        let gap = characters[nameEnd...].prefix { $0 == " " }.count
+        hang = gap >= 2 ? nameEnd + gap : hang + 2
+        let head = String(characters[..<min(hang, characters.count)])
+        let rest = String(characters[min(hang, characters.count)...])
+        let pieces = wrapped(rest, width: max(10, width - displayWidth(head)))
+        return pieces.enumerated().map { ($0.offset == 0 ? head : String(repeating: " ", count: hang)) + $0.element }
     }
 
     static func wrapped(_ line: String, width: Int) -> [String] {

@@ -124,6 +124,28 @@ import Testing
         #expect(discussion.allSatisfy { Self.cells($0) <= 80 }, "\(discussion.filter { Self.cells($0) > 80 })")
     }
 
+    /// Every command's help in Korean fits 80 and 60 columns: options, arguments, command lists and
+    /// discussions are wrapped by cells (issue 31 §4). Left to argument-parser, as in English: the usage
+    /// line, and the `(values: …)` it adds after a flag's text.
+    @Test func everyHelpFitsTheTerminalInKorean() throws {
+        let box = try Sandbox()
+        let commands = [
+            "", "add", "list", "show", "edit", "rm", "tag", "star", "search", "today", "on-this-day", "tags", "categories",
+            "templates", "config", "weather", "export", "import", "share", "attach", "sync", "log", "restore", "encrypt",
+            "doctor", "serve", "init", "journals", "commit",
+        ]
+        for columns in [80, 60] {
+            for command in commands {
+                let help = try box.run((command.isEmpty ? [] : [command]) + ["--help"], env: Self.korean.merging(["COLUMNS": "\(columns)"]) { $1 })
+                #expect(help.status == 0, "\(command)")
+                let wide = help.stdout.split(separator: "\n").filter {
+                    Self.cells($0) > columns && !$0.hasPrefix("사용법:") && !$0.contains("(values:")
+                }
+                #expect(wide.isEmpty, "journal \(command) --help at \(columns): \(wide)")
+            }
+        }
+    }
+
     @Test func columnsAlignWithKoreanAndEmojiTitles() throws {
         let box = try Sandbox()
         try box.journal("init")

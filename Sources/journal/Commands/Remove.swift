@@ -6,16 +6,16 @@ extension JournalCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm",
-            abstract: Say.text("help.Remove.abstract"),
+            abstract: Help.text("help.Remove.abstract"),
             discussion: Help.reflow(Say.text("help.Remove.discussion")))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Remove.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Remove.id")), completion: Completion.entries)
         var ids: [String] = []
 
-        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.Remove.yes")))
+        @Flag(name: [.short, .long], help: ArgumentHelp(Help.text("help.Remove.yes")))
         var yes = false
 
         func run() throws {

@@ -6,14 +6,14 @@ extension JournalCommand {
     struct Tag: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "tag",
-            abstract: Say.text("help.Tag.abstract"),
+            abstract: Help.text("help.Tag.abstract"),
             discussion: Help.reflow(Say.text("help.Tag.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
         // `+x` and `-work` look like options: every word is read here, filters (`--tag x --from 2024`,
         // long forms only) and `--yes` among them.
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Say.tagArgumentsHelp, valueName: "id …|+tag|-tag"), completion: Completion.tagChanges)
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Help.beside(Say.tagArgumentsHelp), valueName: "id …|+tag|-tag"), completion: Completion.tagChanges)
         var arguments: [String] = []
 
         func run() throws {

@@ -6,15 +6,15 @@ extension JournalCommand {
     struct WeatherCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "weather",
-            abstract: Say.text("help.WeatherCommand.abstract"),
+            abstract: Help.text("help.WeatherCommand.abstract"),
             discussion: Help.reflow(Say.text("help.WeatherCommand.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.WeatherCommand.missing")))
+        @Flag(help: ArgumentHelp(Help.text("help.WeatherCommand.missing")))
         var missing = false
 
-        @Argument(help: ArgumentHelp(Say.text("help.WeatherCommand.id")))
+        @Argument(help: ArgumentHelp(Help.text("help.WeatherCommand.id")))
         var id: String?
 
         func validate() throws {
