@@ -126,7 +126,7 @@ import Testing
 
     /// Every command's help in Korean fits 80 and 60 columns: options, arguments, command lists and
     /// discussions are wrapped by cells (issue 31 §4). Left to argument-parser, as in English: the usage
-    /// line, and the `(values: …)` it adds after a flag's text.
+    /// line, and the `(가능한 값: …)` it adds after a flag's text.
     @Test func everyHelpFitsTheTerminalInKorean() throws {
         let box = try Sandbox()
         let commands = [
@@ -139,9 +139,11 @@ import Testing
                 let help = try box.run((command.isEmpty ? [] : [command]) + ["--help"], env: Self.korean.merging(["COLUMNS": "\(columns)"]) { $1 })
                 #expect(help.status == 0, "\(command)")
                 let wide = help.stdout.split(separator: "\n").filter {
-                    Self.cells($0) > columns && !$0.hasPrefix("사용법:") && !$0.contains("(values:")
+                    Self.cells($0) > columns && !$0.hasPrefix("사용법:") && !$0.contains("(가능한 값:")
                 }
                 #expect(wide.isEmpty, "journal \(command) --help at \(columns): \(wide)")
+                // argument-parser's own words are in Korean too.
+                #expect(!help.stdout.contains("(values:") && !help.stdout.contains("(default)"), "journal \(command) --help")
             }
         }
     }
