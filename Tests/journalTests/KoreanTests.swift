@@ -233,6 +233,22 @@ import Testing
         #expect(seen.hasPrefix("# 화요일 2026년 11월 24일 오후 2:05\n"), "\(seen)")
     }
 
+    /// The built-in templates are in Korean under Korean, the daily title in Korean date order.
+    @Test func builtInTemplatesInKorean() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let editor = try box.script("editor.sh", "cp \"$1\" '\(box.root.path)/seen.md'\necho 'Written.' >> \"$1\"\n")
+        for (language, title, heading) in [
+            (Self.korean, "# 2026년 11월 24일 화요일\n", "## 오늘 기분은 어때요?"), ([:], "# Tuesday, 2026-11-24\n", "## How am I today?"),
+        ] {
+            let result = try box.runInTerminal(["add", "--template", "daily", "--date", "2026-11-24 14:05"],
+                                               env: language.merging(["EDITOR": editor]) { $1 })
+            #expect(result.status == 0, "\(result.stdout)")
+            let seen = try String(contentsOfFile: box.root.path + "/seen.md", encoding: .utf8)
+            #expect(seen.hasPrefix(title) && seen.contains(heading), "\(seen)")
+        }
+    }
+
     @Test func yearsAgoInKorean() throws {
         let box = try Sandbox()
         box.environment.merge(Self.korean) { $1 }
