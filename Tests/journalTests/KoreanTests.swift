@@ -379,3 +379,35 @@ import Testing
         #expect(today.status == 0 && today.stdout.contains(written) && today.stderr.isEmpty, "\(today.stderr)")
     }
 }
+
+/// `tag ID -부산` where #부산 is in the text, not the header (issue 31 §5).
+@Suite struct TagInTextTests {
+    @Test func aTagFromTheTextIsNamedAndInTextTakesItsMarkOff() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("-t", "여행", "해운대\n\n오늘 #부산 바다에 갔다. #부산 은 따뜻했다. `#부산` 그대로")
+        let before = try box.git("rev-parse", "HEAD")
+        for (env, words) in [([:], "#부산 is in the text of \(id), not its header: `journal tag \(id) -부산 --in-text`"),
+                             (KoreanTests.korean, "#부산은 머리말이 아니라 \(id)의 본문에 있어요: `journal tag \(id) -부산 --in-text`로")] {
+            let result = try box.journal("tag", id, "-부산", env: env)
+            #expect(result.status == 0)
+            #expect(result.stderr.contains(words), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try box.git("rev-parse", "HEAD") == before, "nothing written")
+
+        let unmarked = try box.journal("tag", id, "-부산", "--in-text", env: KoreanTests.korean)
+        #expect(unmarked.status == 0, "\(unmarked.stderr)")
+        #expect(unmarked.stdout == "\(id)의 본문에서 #부산의 #를 뗐어요\n", "\(unmarked.stdout)")
+        let file = try #require(box.entryFiles().first)
+        let text = try #require(box.read(file))
+        #expect(text.hasSuffix("오늘 부산 바다에 갔다. 부산 은 따뜻했다. `#부산` 그대로\n"), "\(text)")
+        #expect(text.contains("tags: [여행]"))
+        #expect(try box.commitSubjects().first == "Untag #부산 in the text of \"해운대\" (\(id))")
+        #expect(try box.journal("list", "--tag", "부산").stdout.isEmpty)
+        // A header tag is removed as before; --in-text has nothing more to do.
+        let header = try box.journal("tag", id, "-여행", "--in-text")
+        #expect(header.status == 0 && header.stdout.hasPrefix("Tagged \(id): -여행"), "\(header.stdout)")
+        try box.expectCleanRepository()
+    }
+}
