@@ -362,6 +362,26 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// `log ID` shows the tool's own commit subjects in Korean; git keeps them in English.
+    @Test func historyOfAnEntryInKoreanWords() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("부산 여행")
+        box.advanceClock()
+        #expect(try box.journal("star", id).status == 0)
+        box.advanceClock()
+        #expect(try box.journal("tag", id, "+바다").status == 0)
+        let korean = try box.journal("log", id, env: KoreanTests.korean)
+        #expect(korean.status == 0, "\(korean.stderr)")
+        for words in ["\"부산 여행\" (\(id)) 추가", "\"부산 여행\" (\(id))에 별표", "\"부산 여행\" (\(id))의 태그: +바다"] {
+            #expect(korean.stdout.contains(words), "\(words): \(korean.stdout)")
+        }
+        #expect(!korean.stdout.contains("Add \"") && !korean.stdout.contains("Star \""))
+        let english = try box.journal("log", id)
+        #expect(english.stdout.contains("Add \"부산 여행\" (\(id))") && english.stdout.contains("Star \"부산 여행\""), "\(english.stdout)")
+        #expect(try box.commitSubjects().contains("Add \"부산 여행\" (\(id))"))
+    }
+
     @Test func todayWithoutEntriesSaysSo() throws {
         let box = try Sandbox()
         try box.journal("init")

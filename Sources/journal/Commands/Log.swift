@@ -142,7 +142,7 @@ struct LogLines {
         return items.enumerated().map { index, item in
             var line = style.dim(padded(dateTexts[index], to: dateWidth)) + "  " + style.yellow(item.commit.shortID) + "  "
                 + padded(item.commit.author, to: authorWidth) + "  "
-                + verb(item.change, padded(Say.changeVerb(item.change), to: verbWidth)) + "  " + item.commit.subject
+                + verb(item.change, padded(Say.changeVerb(item.change), to: verbWidth)) + "  " + Say.shownSubject(item.commit.subject)
             if let old = item.oldPath { line += " " + style.dim(Say.renamedFrom(old)) }
             return line
         }
