@@ -28,6 +28,23 @@ element() {
     for file in templates/*.md; do element "$file" "$(basename "$file" .md)"; done
     echo "    ]"
     echo ""
+    echo "    /// The same templates in other languages (templates/<language>/NAME.md), used when messages are in it."
+    echo "    public static let translated: [String: [(name: String, text: String)]] = ["
+    for folder in templates/*/; do
+        language=$(basename "$folder")
+        [ "$language" = html ] && continue
+        echo "        \"$language\": ["
+        for file in "$folder"*.md; do element "$file" "$(basename "$file" .md)" | sed 's/^\(.\)/    \1/'; done
+        echo "        ],"
+    done
+    echo "    ]"
+    echo ""
+    echo "    /// The text of the built-in template \`name\` in the messages' language (English when it has none)."
+    echo "    public static func text(named name: String) -> String? {"
+    echo "        let own = translated[Say.language]?.first { \$0.name == name }"
+    echo "        return (own ?? all.first { \$0.name == name })?.text"
+    echo "    }"
+    echo ""
     echo "    /// The HTML export's page templates and style sheet: file name and text, sorted by name."
     echo "    public static let html: [(name: String, text: String)] = ["
     for file in templates/html/*; do element "$file" "$(basename "$file")"; done

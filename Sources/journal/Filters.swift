@@ -4,41 +4,41 @@ import JournalKit
 
 /// The filters `list` and `search` share; they combine with AND.
 struct FilterOptions: ParsableArguments {
-    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.from")))
+    @Option(help: ArgumentHelp(Help.text("help.FilterOptions.from")))
     var from: String?
 
-    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.to")))
+    @Option(help: ArgumentHelp(Help.text("help.FilterOptions.to")))
     var to: String?
 
-    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.on")))
+    @Option(help: ArgumentHelp(Help.text("help.FilterOptions.on")))
     var on: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.FilterOptions.category")), completion: Completion.categories,
+    @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.FilterOptions.category")), completion: Completion.categories,
             transform: Say.storedCategoryName)
     var category: String?
 
-    @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.FilterOptions.tag")), completion: Completion.tags)
+    @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Help.text("help.FilterOptions.tag")), completion: Completion.tags)
     var tag: [String] = []
 
-    @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.anyTag")))
+    @Flag(help: ArgumentHelp(Help.text("help.FilterOptions.anyTag")))
     var anyTag = false
 
-    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.notTag")), completion: Completion.tags)
+    @Option(help: ArgumentHelp(Help.text("help.FilterOptions.notTag")), completion: Completion.tags)
     var notTag: [String] = []
 
-    @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.starred")))
+    @Flag(help: ArgumentHelp(Help.text("help.FilterOptions.starred")))
     var starred = false
 
-    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.contains")))
+    @Option(help: ArgumentHelp(Help.text("help.FilterOptions.contains")))
     var contains: String?
 
-    @Option(help: ArgumentHelp(Say.text("help.FilterOptions.grep")))
+    @Option(help: ArgumentHelp(Help.text("help.FilterOptions.grep")))
     var grep: String?
 
-    @Option(name: .customShort("n", allowingJoined: true), help: ArgumentHelp(Say.text("help.FilterOptions.n")))
+    @Option(name: .customShort("n", allowingJoined: true), help: ArgumentHelp(Help.text("help.FilterOptions.n")))
     var n: Int?
 
-    @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.reverse")))
+    @Flag(help: ArgumentHelp(Help.text("help.FilterOptions.reverse")))
     var reverse = false
 
     func validate() throws {

@@ -7,7 +7,7 @@ import JournalKit
 struct JournalCommand: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "journal",
-        abstract: Say.text("help.JournalCommand.abstract"),
+        abstract: Help.text("help.JournalCommand.abstract"),
         discussion: Help.reflow(Say.text("help.JournalCommand.discussion")),
         version: JournalCommand.versionLine,
         subcommands: [
@@ -84,7 +84,8 @@ struct JournalCommand: ParsableCommand {
             ("OVERVIEW:", "parser.overview"), ("USAGE:", "parser.usage"), ("ARGUMENTS:", "parser.arguments"),
             ("OPTIONS:", "parser.options"), ("SUBCOMMANDS:", "parser.subcommands"),
             ("Show help information.", "parser.help"), ("Show the version.", "parser.version"),
-            ("(default: ", "parser.default"), ("; default: ", "parser.defaultAfter"), ("Error: ", "parser.error"),
+            ("(default: ", "parser.default"), ("; default: ", "parser.defaultAfter"), ("(values:", "parser.values"),
+            ("(default)", "parser.defaultSubcommand"), ("Error: ", "parser.error"),
             ("Usage: ", "parser.usageLine"), ("Unknown option ", "parser.unknownOption"),
             ("Missing expected argument ", "parser.missingArgument"), ("Unexpected argument ", "parser.unexpectedArgument"),
             ("Missing value for ", "parser.missingValue"),

@@ -19,6 +19,7 @@ enum Manual {
             return ExitCode.validationFailure.rawValue
         }
         Say.language = language
+        Help.wrapsForTerminal = false  // roff fills the lines itself
         do {
             Terminal.write(Data(try page().utf8))
             return 0

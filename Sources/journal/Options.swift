@@ -8,10 +8,10 @@ enum ColorChoice: String, ExpressibleByArgument, CaseIterable {
 
 /// Flags every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(name: [.customShort("J", allowingJoined: true), .long], help: ArgumentHelp(Say.text("help.GlobalOptions.journal")))
+    @Option(name: [.customShort("J", allowingJoined: true), .long], help: ArgumentHelp(Help.text("help.GlobalOptions.journal")))
     var journal: String?
 
-    @Option(help: ArgumentHelp(Say.text("help.GlobalOptions.color")))
+    @Option(help: ArgumentHelp(Help.text("help.GlobalOptions.color")))
     var color: ColorChoice = .auto
 
     /// Where the journal lives, and whether that is the default place (which `add` may create).

@@ -71,11 +71,13 @@ func printColumns(_ rows: [(String, String)]) {
     for (name, value) in rows { print(padded(name, to: width) + "  " + value) }
 }
 
-/// One line per entry, in aligned columns: date, short id, category, title, tags.
+/// One line per entry, in aligned columns: date, short id, category, title, tags; each line fits in
+/// `width` cells (the terminal's, else $COLUMNS, else 80), its title cut by display cells to make room.
 struct EntryLines {
     let style: Style
     let settings: Settings
     let dates: DateText
+    var width = Terminal.columns
 
     func render(_ entries: [Entry]) -> String {
         lines(entries).map { $0 + "\n" }.joined()
@@ -90,6 +92,8 @@ struct EntryLines {
         let weathers = entries.map { $0.weather.map { WeatherText.column($0, units: UserSettings.units) } ?? "" }
         let weatherWidth = weathers.map(displayWidth).max() ?? 0
         var out: [String] = []
+        // The cells before the title, the same on every line.
+        let lead = [dateWidth, 8, categoryWidth, weatherWidth].filter { $0 > 0 }.map { $0 + 2 }.reduce(0, +)
         for (i, entry) in entries.enumerated() {
             var line = style.dim(padded(dateTexts[i], to: dateWidth)) + "  " + style.yellow(entry.shortID) + "  "
             if categoryWidth > 0 {
@@ -100,11 +104,17 @@ struct EntryLines {
             if let problem = entry.problem {
                 line += style.red(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             } else {
-                // A long title is cut, between characters, so that a line stays a line (`show` has it whole).
-                line += style.bold(Say.shownTitle(entry.title))
+                // The title, its star and its tags are cut, between characters, so that a line stays one
+                // terminal row (`show` has them whole): the title first, the tags get what it leaves, or a
+                // third of the room when the title alone would fill it.
+                let room = max(10, width - 1 - lead) - (entry.starred ? 2 : 0)
+                let title = entry.title.isEmpty ? Say.untitledDisplay : entry.title
+                let tags = entry.tagsBesidesTitle.map { "#" + $0 }.joined(separator: " ")  // a #tag the title shows is not shown twice
+                let tagRoom = tags.isEmpty ? 0 : max(room - 2 - displayWidth(title), min(displayWidth(tags), room / 3))
+                let tagText = tagRoom < 4 ? "" : clipped(tags, toWidth: tagRoom)
+                line += style.bold(clipped(title, toWidth: room - (tagText.isEmpty ? 0 : 2 + displayWidth(tagText))))
                 if entry.starred { line += " " + style.yellow("★") }
-                let tags = entry.tagsBesidesTitle  // a #tag the title shows is not shown twice
-                if !tags.isEmpty { line += "  " + style.green(tags.map { "#" + $0 }.joined(separator: " ")) }
+                if !tagText.isEmpty { line += "  " + style.green(tagText) }
             }
             out.append(line)
         }
@@ -122,6 +132,22 @@ struct EntryLines {
 /// wraps at the terminal's width, so prose lines are joined into paragraphs first. Indented lines
 /// (examples, tables) and the line after one ending in ":" stay as written.
 enum Help {
+    /// False while the manual page is written: roff fills its lines itself.
+    nonisolated(unsafe) static var wrapsForTerminal = true
+
+    /// The help text `key` where argument-parser shows it beside a flag or a command's name (from column
+    /// 26): argument-parser wraps by characters, so in a language whose letters take two cells it is
+    /// wrapped here, by cells, to what the terminal leaves (issue 31 §4: Korean lines reached 116 cells).
+    static func text(_ key: String) -> String {
+        beside(Say.text(key))
+    }
+
+    /// `text` wrapped as `text(_:)` wraps a catalogue's help text.
+    static func beside(_ text: String) -> String {
+        guard Say.language != "en", wrapsForTerminal else { return text }
+        return wrapped(text, width: max(20, Terminal.columns - 27)).joined(separator: "\n")
+    }
+
     static func reflow(_ text: String) -> String {
         var lines: [String] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) {
@@ -135,8 +161,27 @@ enum Help {
         }
         // argument-parser wraps by characters: a Korean syllable takes two cells, so such paragraphs
         // are wrapped here by cells, at spaces, short enough that it leaves them alone.
-        if Say.language != "en" { lines = lines.flatMap { $0.hasPrefix(" ") ? [$0] : wrapped($0, width: 78) } }
+        // An indented line (a table row, an example) wraps under its own text.
+        if Say.language != "en" {
+            let width = max(30, min(78, Terminal.columns - 2))
+            lines = lines.flatMap { $0.hasPrefix(" ") ? hanging($0, width: width) : wrapped($0, width: width) }
+        }
         return lines.joined(separator: "\n")
+    }
+
+    /// An indented line cut to `width` cells, its later lines starting where its text does: after a
+    /// table row's name and the spaces after it (`  html      정적 사이트…`), else two cells in.
+    static func hanging(_ line: String, width: Int) -> [String] {
+        guard displayWidth(line) > width else { return [line] }
+        let characters = Array(line)
+        var hang = characters.prefix { $0 == " " }.count
+        let nameEnd = characters[hang...].firstIndex(of: " ") ?? characters.count
+        let gap = characters[nameEnd...].prefix { $0 == " " }.count
+        hang = gap >= 2 ? nameEnd + gap : hang + 2
+        let head = String(characters[..<min(hang, characters.count)])
+        let rest = String(characters[min(hang, characters.count)...])
+        let pieces = wrapped(rest, width: max(10, width - displayWidth(head)))
+        return pieces.enumerated().map { ($0.offset == 0 ? head : String(repeating: " ", count: hang)) + $0.element }
     }
 
     static func wrapped(_ line: String, width: Int) -> [String] {
@@ -154,14 +199,18 @@ enum Help {
     }
 }
 
+/// Asks `question` on the terminal; true when the answer is yes (`Say.isYes`).
+func askYes(_ question: String) -> Bool {
+    Terminal.ask(question)
+    return Say.isYes(readLine() ?? "")
+}
+
 /// Asks before a command changes entries: `yes` answers for scripts; without a terminal to ask on and
 /// without --yes, `refusal` is the error and nothing changes. A "no" prints that nothing changed and exits 1.
 func confirm(_ question: String, yes: Bool, refusal: String, declined: String = Say.nothingChanged) throws {
     if yes { return }
     guard Terminal.stdinIsTerminal else { throw JournalError.invalid(refusal) }
-    Terminal.ask(question)
-    let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-    guard answer == "y" || answer == "yes" || answer == "네" || answer == "예" else {
+    guard askYes(question) else {
         print(declined)
         throw JournalError.declined
     }

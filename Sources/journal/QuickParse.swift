@@ -73,6 +73,7 @@ enum QuickParse {
         command.category = try words.single("--category", "-c").map(Say.storedCategoryName)
         command.tag = words.values("--tag", "-t")
         command.date = try words.single("--date")
+        command.future = try words.flag("--future")
         command.location = try words.single("--location")
         command.lat = try words.single("--lat").map(read)
         command.lon = try words.single("--lon").map(read)

@@ -24,6 +24,24 @@ import Testing
         #expect(other.stdout == box.home + "/.config/journal/config.yml\n")
     }
 
+    /// Under Korean the file is explained in Korean; its keys are the same, and setting one that is
+    /// commented out writes it in place.
+    @Test func theFirstFileIsInTheMessagesLanguage() throws {
+        let box = try Sandbox()
+        box.environment["LANG"] = "ko_KR.UTF-8"
+        #expect(try box.journal("config", "get", "units").stdout == "metric\n")
+        let path = Self.configPath(box)
+        let text = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(text.hasPrefix("# 이 컴퓨터에서 쓰는 `journal` 명령의 설정이에요."), "\(text)")
+        #expect(text.contains("\n  provider: open-meteo\n") && text.contains("\n  # default: Seoul\n"))
+        #expect(try box.journal("config", "set", "location.default", "부산").status == 0)
+        let set = try String(contentsOfFile: path, encoding: .utf8)
+        #expect(set.contains("\n  default: 부산\n") && !set.contains("# default: Seoul"), "\(set)")
+        #expect(try box.journal("config", "get", "location.default").stdout == "부산\n")
+        let english = try box.journal("config", "get", "units", env: ["LANG": "C"])
+        #expect(english.stdout == "metric\n")
+    }
+
     @Test func setGetUnsetAndList() throws {
         let box = try Sandbox()
         #expect(try box.journal("config", "set", "units", "imperial").stdout == "units = imperial\n")

@@ -123,7 +123,7 @@ import Testing
                 """, "\(format)")
         }
         let korean = try box.journal("export", "jrnl", env: ["LANG": "ko_KR.UTF-8"])
-        #expect(korean.stderr.contains("jrnl에는 시간대(1개), 장소(1개), 날씨(1개), 첨부 파일(1개)을(를) 담을 곳이 없어 내보내지 않았어요"), "\(korean.stderr)")
+        #expect(korean.stderr.contains("jrnl에는 시간대(1개), 장소(1개), 날씨(1개), 첨부 파일(1개)를 담을 곳이 없어 내보내지 않았어요"), "\(korean.stderr)")
         // jrnl reads the Paris entry at its wall-clock time.
         #expect(try box.journal("export", "jrnl").stdout.hasPrefix("[2024-03-01 09:00:00 AM] In Paris\n"))
     }

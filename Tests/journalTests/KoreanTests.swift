@@ -76,7 +76,7 @@ import Testing
         let config = try String(contentsOfFile: box.home + "/.config/journal/config.yml", encoding: .utf8)
         let bad = try box.journal("config", "set", "language", "xx")
         #expect(bad.status != 0)
-        #expect(bad.stderr.contains("language 'xx'은(는) 올바르지 않아요(가능한 값: en, ko 중 하나)"), "\(bad.stderr)")
+        #expect(bad.stderr.contains("language 'xx'는 올바르지 않아요(가능한 값: en, ko 중 하나)"), "\(bad.stderr)")
         #expect(try String(contentsOfFile: box.home + "/.config/journal/config.yml", encoding: .utf8) == config)
         #expect(try box.journal("config", "unset", "language").status == 0)
         #expect(try box.journal("show", "zzzz").stderr == "journal: no entry with id 'zzzz'\n")
@@ -122,6 +122,30 @@ import Testing
         let discussion = add.components(separatedBy: "사용법:")[0].split(separator: "\n")
         #expect(discussion.count > 10)
         #expect(discussion.allSatisfy { Self.cells($0) <= 80 }, "\(discussion.filter { Self.cells($0) > 80 })")
+    }
+
+    /// Every command's help in Korean fits 80 and 60 columns: options, arguments, command lists and
+    /// discussions are wrapped by cells (issue 31 §4). Left to argument-parser, as in English: the usage
+    /// line, and the `(가능한 값: …)` it adds after a flag's text.
+    @Test func everyHelpFitsTheTerminalInKorean() throws {
+        let box = try Sandbox()
+        let commands = [
+            "", "add", "list", "show", "edit", "rm", "tag", "star", "search", "today", "on-this-day", "tags", "categories",
+            "templates", "config", "weather", "export", "import", "share", "attach", "sync", "log", "restore", "encrypt",
+            "doctor", "serve", "init", "journals", "commit",
+        ]
+        for columns in [80, 60] {
+            for command in commands {
+                let help = try box.run((command.isEmpty ? [] : [command]) + ["--help"], env: Self.korean.merging(["COLUMNS": "\(columns)"]) { $1 })
+                #expect(help.status == 0, "\(command)")
+                let wide = help.stdout.split(separator: "\n").filter {
+                    Self.cells($0) > columns && !$0.hasPrefix("사용법:") && !$0.contains("(가능한 값:")
+                }
+                #expect(wide.isEmpty, "journal \(command) --help at \(columns): \(wide)")
+                // argument-parser's own words are in Korean too.
+                #expect(!help.stdout.contains("(values:") && !help.stdout.contains("(default)"), "journal \(command) --help")
+            }
+        }
     }
 
     @Test func columnsAlignWithKoreanAndEmojiTitles() throws {
@@ -188,10 +212,11 @@ import Testing
         #expect(try box.journal("add", emoji).status == 0)
         let cut = try box.git("log", "-1", "--format=%s").trimmingCharacters(in: .newlines)
         #expect(cut.hasPrefix("Add \"" + String(repeating: "ab👩‍👩‍👧", count: 14) + "ab…\" ("), "\(cut)")
-        // `list` cuts the same way (60 cells); its JSON keeps the title whole.
+        // `list` cuts the same way, to what its 80 columns leave after date and id (51 cells: 50 and `…`);
+        // its JSON keeps the title whole.
         let list = try box.journal("list").stdout.split(separator: "\n").map(String.init)
-        #expect(list.contains { $0.hasSuffix(String(repeating: "ab👩‍👩‍👧", count: 14) + "ab…") }, "\(list)")
-        #expect(list.contains { $0.hasSuffix("  " + String(title.prefix(29)) + "…") }, "\(list)")
+        #expect(list.contains { $0.hasSuffix("  " + String(repeating: "ab👩‍👩‍👧", count: 12) + "ab…") }, "\(list)")
+        #expect(list.contains { $0.hasSuffix("  " + String(title.prefix(25)) + "…") }, "\(list)")
         #expect(try box.journal("list", "--json").stdout.contains(title))
     }
 
@@ -206,6 +231,22 @@ import Testing
         #expect(result.status == 0, "\(result.stdout)")
         let seen = try String(contentsOfFile: box.root.path + "/seen.md", encoding: .utf8)
         #expect(seen.hasPrefix("# 화요일 2026년 11월 24일 오후 2:05\n"), "\(seen)")
+    }
+
+    /// The built-in templates are in Korean under Korean, the daily title in Korean date order.
+    @Test func builtInTemplatesInKorean() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let editor = try box.script("editor.sh", "cp \"$1\" '\(box.root.path)/seen.md'\necho 'Written.' >> \"$1\"\n")
+        for (language, title, heading) in [
+            (Self.korean, "# 2026년 11월 24일 화요일\n", "## 오늘 기분은 어때요?"), ([:], "# Tuesday, 2026-11-24\n", "## How am I today?"),
+        ] {
+            let result = try box.runInTerminal(["add", "--template", "daily", "--date", "2026-11-24 14:05"],
+                                               env: language.merging(["EDITOR": editor]) { $1 })
+            #expect(result.status == 0, "\(result.stdout)")
+            let seen = try String(contentsOfFile: box.root.path + "/seen.md", encoding: .utf8)
+            #expect(seen.hasPrefix(title) && seen.contains(heading), "\(seen)")
+        }
     }
 
     @Test func yearsAgoInKorean() throws {
@@ -294,5 +335,99 @@ import Testing
         }
         #expect(try box.journal("templates", "--json", env: Self.korean).stdout.contains("\"built-in\""))
         #expect(try box.journal("templates", env: Self.korean).stdout.contains("기본 제공"))
+    }
+}
+
+/// Particles after values in messages, and `today` without entries (issue 31 §5), through the real binary.
+@Suite struct KoreanWordsTests {
+    @Test func particlesFollowTheWordBeforeThem() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("#카페 에서 #여행 계획 #제주")
+        for (file, expected) in [("제주", "제주를 첨부할 수 없어요"), ("부산", "부산을 첨부할 수 없어요")] {
+            let result = try box.journal("attach", id, file, env: KoreanTests.korean)
+            #expect(result.status == 1 && result.stderr.contains(expected), "\(result.stderr)")
+            #expect(!result.stderr.contains("(를)"))
+        }
+        let english = try box.journal("attach", id, "제주")
+        #expect(english.stderr.contains("/제주: no such file"), "\(english.stderr)")
+
+        let renamed = try box.journal("tags", "rename", "카페", "서울", env: KoreanTests.korean)
+        #expect(renamed.status == 0, "\(renamed.stderr)")
+        #expect(renamed.stdout.contains("#카페를 #서울로 바꿨어요"), "\(renamed.stdout)")
+        let again = try box.journal("tags", "rename", "여행", "부산", env: KoreanTests.korean)
+        #expect(again.stdout.contains("#여행을 #부산으로 바꿨어요"), "\(again.stdout)")
+        let bad = try box.journal("config", "set", "language", "xx", env: KoreanTests.korean)
+        #expect(bad.stderr.contains("'xx'는 올바르지 않아요"), "\(bad.stderr)")
+        try box.expectCleanRepository()
+    }
+
+    /// `log ID` shows the tool's own commit subjects in Korean; git keeps them in English.
+    @Test func historyOfAnEntryInKoreanWords() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("부산 여행")
+        box.advanceClock()
+        #expect(try box.journal("star", id).status == 0)
+        box.advanceClock()
+        #expect(try box.journal("tag", id, "+바다").status == 0)
+        let korean = try box.journal("log", id, env: KoreanTests.korean)
+        #expect(korean.status == 0, "\(korean.stderr)")
+        for words in ["\"부산 여행\" (\(id)) 추가", "\"부산 여행\" (\(id))에 별표", "\"부산 여행\" (\(id))의 태그: +바다"] {
+            #expect(korean.stdout.contains(words), "\(words): \(korean.stdout)")
+        }
+        #expect(!korean.stdout.contains("Add \"") && !korean.stdout.contains("Star \""))
+        let english = try box.journal("log", id)
+        #expect(english.stdout.contains("Add \"부산 여행\" (\(id))") && english.stdout.contains("Star \"부산 여행\""), "\(english.stdout)")
+        #expect(try box.commitSubjects().contains("Add \"부산 여행\" (\(id))"))
+    }
+
+    @Test func todayWithoutEntriesSaysSo() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        _ = try box.add("--date", "어제 저녁", "어제 쓴 글")
+        for (env, words) in [([:], "Nothing written today yet"), (KoreanTests.korean, "오늘은 아직 쓴 일기가 없어요")] {
+            let result = try box.journal("today", env: env)
+            #expect(result.status == 0)
+            #expect(result.stdout.isEmpty)
+            #expect(result.stderr.contains(words) && result.stderr.split(separator: "\n").count == 1, "\(result.stderr)")
+        }
+        let json = try box.journal("today", "--json")
+        #expect(json.status == 0 && json.stderr.isEmpty, "\(json.stderr)")
+        let written = try box.add("오늘 쓴 글")
+        let today = try box.journal("today", env: KoreanTests.korean)
+        #expect(today.status == 0 && today.stdout.contains(written) && today.stderr.isEmpty, "\(today.stderr)")
+    }
+}
+
+/// `tag ID -부산` where #부산 is in the text, not the header (issue 31 §5).
+@Suite struct TagInTextTests {
+    @Test func aTagFromTheTextIsNamedAndInTextTakesItsMarkOff() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let id = try box.add("-t", "여행", "해운대\n\n오늘 #부산 바다에 갔다. #부산 은 따뜻했다. `#부산` 그대로")
+        let before = try box.git("rev-parse", "HEAD")
+        for (env, words) in [([:], "#부산 is in the text of \(id), not its header: `journal tag \(id) -부산 --in-text`"),
+                             (KoreanTests.korean, "#부산은 머리말이 아니라 \(id)의 본문에 있어요: `journal tag \(id) -부산 --in-text`로")] {
+            let result = try box.journal("tag", id, "-부산", env: env)
+            #expect(result.status == 0)
+            #expect(result.stderr.contains(words), "\(result.stderr)")
+            #expect(result.stderr.split(separator: "\n").count == 1)
+        }
+        #expect(try box.git("rev-parse", "HEAD") == before, "nothing written")
+
+        let unmarked = try box.journal("tag", id, "-부산", "--in-text", env: KoreanTests.korean)
+        #expect(unmarked.status == 0, "\(unmarked.stderr)")
+        #expect(unmarked.stdout == "\(id)의 본문에서 #부산의 #를 뗐어요\n", "\(unmarked.stdout)")
+        let file = try #require(box.entryFiles().first)
+        let text = try #require(box.read(file))
+        #expect(text.hasSuffix("오늘 부산 바다에 갔다. 부산 은 따뜻했다. `#부산` 그대로\n"), "\(text)")
+        #expect(text.contains("tags: [여행]"))
+        #expect(try box.commitSubjects().first == "Untag #부산 in the text of \"해운대\" (\(id))")
+        #expect(try box.journal("list", "--tag", "부산").stdout.isEmpty)
+        // A header tag is removed as before; --in-text has nothing more to do.
+        let header = try box.journal("tag", id, "-여행", "--in-text")
+        #expect(header.status == 0 && header.stdout.hasPrefix("Tagged \(id): -여행"), "\(header.stdout)")
+        try box.expectCleanRepository()
     }
 }

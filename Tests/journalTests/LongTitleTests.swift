@@ -2,8 +2,9 @@ import Foundation
 import Testing
 
 /// A title of a whole paragraph (300 words) and a long Korean one, seen at 80 columns: every line that
-/// shows a title in a column or a heading (`list`, `log`, `log ID`, `weather --missing`, the sync's notes,
-/// the prompt of `rm`, `star`) cuts it by display width at 60 cells, ended with `…`; `show` has it whole.
+/// shows a title in a column or a heading (`log`, `log ID`, `weather --missing`, the sync's notes, `star`)
+/// cuts it by display width at 60 cells, ended with `…`; `list` and the prompt of `rm` cut it to fit the
+/// terminal's width; `show` has it whole.
 @Suite struct LongTitleTests {
     static let words = (1...300).map { "word\($0)" }.joined(separator: " ")
     static let korean = String(repeating: "아주 긴 한국어 제목 ", count: 30).trimmingCharacters(in: .whitespaces)
@@ -44,10 +45,21 @@ import Testing
         box.advanceClock()
         let korean = try box.add(Self.korean)
 
-        let list = try box.journal("list")
-        #expect(list.status == 0, "\(list.stderr)")
-        #expect(list.stdout.split(separator: "\n").count == 2)
-        Self.expectCut(list.stdout)
+        // `list` fits the terminal: at 80 and 60 columns, in English and Korean, no row wraps.
+        for language in [[:], KoreanTests.korean] {
+            for columns in [80, 60] {
+                let list = try box.journal("list", env: language.merging(["COLUMNS": "\(columns)"]) { $1 })
+                #expect(list.status == 0, "\(list.stderr)")
+                let rows = list.stdout.split(separator: "\n")
+                #expect(rows.count == 2)
+                for row in rows {
+                    #expect(KoreanTests.cells(row) < columns, "\(columns): \(row)")
+                    #expect(row.hasSuffix("…") && (row.contains("  word1 word2") || row.contains("  아주 긴 한국어")), "\(row)")
+                }
+            }
+        }
+        let wide = try box.journal("list", env: ["COLUMNS": "300"]).stdout
+        #expect(wide.contains(Self.cut(Self.korean).dropLast()) && !wide.contains(Self.korean), "a wide terminal shows more")
 
         let log = try box.journal("log")
         #expect(log.status == 0, "\(log.stderr)")
@@ -71,17 +83,26 @@ import Testing
         let ko = try box.journal("log", english, env: KoreanTests.korean)
         #expect(ko.stdout.contains(Self.cut(Self.words)), "\(ko.stdout)")
         #expect(!ko.stdout.contains(Self.words))
-        Self.expectCut(try box.journal("list", env: KoreanTests.korean).stdout)
     }
 
     @Test func theRemovePromptCutsALongTitle() throws {
         let box = try Sandbox()
         try box.journal("init")
         let id = try box.add(Self.korean)
-        let declined = try box.runInTerminal(["rm", id], input: "n\n", env: Self.columns)
-        #expect(declined.status == 1)
-        #expect(declined.stdout.contains("Delete \(id) \"\(Self.cut(Self.korean))\"? [y/N]"), "\(declined.stdout)")
-        #expect(box.entryFiles().count == 1)
+        let huge = try box.add(String(repeating: "가나다라마바사 ", count: 700))
+        for (entry, language) in [(id, "C"), (huge, "C"), (id, "ko_KR.UTF-8"), (huge, "ko_KR.UTF-8")] {
+            for columns in ["80", "60"] {
+                let declined = try box.runInTerminal(["rm", entry], input: "n\n", env: ["COLUMNS": columns, "LANG": language])
+                #expect(declined.status == 1)
+                // The question is one line, shorter than the terminal, with the start of the title.
+                let line = try #require(declined.stdout.split(separator: "\n").first { $0.contains("[y/N]") })
+                let prompt = String(line[..<(line.range(of: "[y/N] ")?.upperBound ?? line.endIndex)])
+                #expect(prompt.contains(entry) && (prompt.contains("\"아주 긴 한국어") || prompt.contains("\"가나다라마바사")), "\(prompt)")
+                #expect(prompt.contains("…"))
+                #expect(KoreanTests.cells(prompt) < Int(columns) ?? 0, "\(prompt)")
+            }
+        }
+        #expect(box.entryFiles().count == 2)
     }
 
     @Test func weatherMissingCutsALongTitle() throws {
@@ -94,6 +115,11 @@ import Testing
         #expect(fill.status == 0, "\(fill.stderr)")
         #expect(fill.stdout.contains("\"\(Self.cut(Self.words))\": "), "\(fill.stdout)")
         #expect(!fill.stdout.contains("word300"))
+        // Under Korean the day is whole too (it was cut to `2026. 11. `): the ISO day, as in English.
+        #expect(try box.journal("add", "--lat", "35.1", "--lon", "129", "--no-weather", Self.korean).status == 0)
+        let korean = try box.journal("weather", "--missing", env: Self.columns.merging(KoreanTests.korean) { $1 })
+        #expect(korean.status == 0, "\(korean.stderr)")
+        #expect(korean.stdout.contains(" \(box.day()) \"\(Self.cut(Self.korean))\": "), "\(korean.stdout)")
     }
 
     @Test func theSyncNotesCutALongTitle() throws {
@@ -121,5 +147,27 @@ import Testing
         let log = try peers.run("b", "log", "-n", "1", env: Self.columns)
         #expect(log.stdout.contains(Self.cut(Self.words)), "\(log.stdout)")
         #expect(!log.stdout.contains("word300"))
+    }
+}
+
+/// `[y/N]` questions answered as Koreans answer them, in a real terminal.
+@Suite struct KoreanAnswerTests {
+    @Test func yesAndNoInKorean() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        for (answer, language) in [("네", "ko_KR.UTF-8"), ("예", "ko_KR.UTF-8"), ("응", "C"), ("ㅛ", "ko_KR.UTF-8"), ("y", "ko_KR.UTF-8")] {
+            let id = try box.add("지울 글 \(answer)")
+            let result = try box.runInTerminal(["rm", id], input: "\(answer)\n", env: ["LANG": language])
+            #expect(result.status == 0, "\(answer): \(result.stdout)")
+            #expect(!box.entryFiles().contains { $0.contains(id) }, "\(answer)")
+        }
+        let kept = try box.add("남길 글")
+        for (answer, language) in [("아니요", "ko_KR.UTF-8"), ("아니", "C"), ("ㄴ", "ko_KR.UTF-8"), ("ㅜ", "ko_KR.UTF-8"), ("n", "C"), ("", "C")] {
+            let result = try box.runInTerminal(["rm", kept], input: "\(answer)\n", env: ["LANG": language])
+            #expect(result.status == 1, "\(answer)")
+            #expect(result.stdout.contains(language == "C" ? "Not deleted." : "삭제하지 않았어요."), "\(answer): \(result.stdout)")
+        }
+        #expect(box.entryFiles().count == 1)
+        try box.expectCleanRepository()
     }
 }

@@ -62,7 +62,7 @@ import Testing
             }
         }
         // The control characters are written out, not dropped.
-        let list = try box.journal("list", "--color", "always")
+        let list = try box.journal("list", "--color", "always", env: ["COLUMNS": "200"])
         #expect(list.stdout.contains("Evil \\u{1B}]0;pwned\\u{7} title \\u{1B}[31mred\\u{7F}"), "\(list.stdout)")
         #expect(list.stdout.contains("#tag\\u{1B}]0;pwned\\u{7}"))
         #expect(list.stdout.contains("cat\\u{1B}[31m"))

@@ -86,9 +86,21 @@ public struct DateGrammar: Sendable {
     ///
     /// A day without a time is 12:00 local that day, except today, which is `now` itself;
     /// either way `hadTime` is false. `now` alone is `now` with `hadTime` true.
+    ///
+    /// A span that is no one moment (`this month`, `이번 달`, `2025`, `재작년`) means its first day. A year
+    /// outside `entryYears` is refused: no diary is written then.
     public func instant(_ text: String) throws(DateGrammarError) -> NamedInstant {
         let parser = Parser(text: text, today: today, now: now, timeZone: timeZone, context: .instant)
-        let phrase = try parser.phrase()
+        let phrase: Phrase
+        do { phrase = try parser.phrase() } catch {
+            guard let span = try parser.span() else { throw error }
+            phrase = Phrase(day: span.first)
+        }
+        let year = phrase.exact.map { LocalDay($0, in: timeZone).year } ?? phrase.day.year
+        guard DateGrammar.entryYears.contains(year) else {
+            throw parser.fail(Say.entryYearOutOfRange(year, first: DateGrammar.entryYears.lowerBound,
+                                                      last: DateGrammar.entryYears.upperBound))
+        }
         if let exact = phrase.exact { return NamedInstant(date: exact, timeZone: timeZone, hadTime: true) }
         guard let clock = phrase.clock else {
             if phrase.isNow { return NamedInstant(date: now, timeZone: timeZone, hadTime: true) }
@@ -112,6 +124,9 @@ public struct DateGrammar: Sendable {
         }
         return NamedInstant(date: date, timeZone: timeZone, hadTime: true)
     }
+
+    /// The years an entry may be dated in.
+    public static let entryYears = 1900...2200
 
     /// For `journal list --on/--from/--to WHEN`: the days the text names.
     ///
@@ -210,7 +225,7 @@ extension DateGrammar {
 
         init(text: String, today: LocalDay, now: Date, timeZone: TimeZone, context: Context) {
             original = text.trimmingCharacters(in: .whitespacesAndNewlines)
-            lower = KoreanDates.canonical(original.lowercased())
+            lower = KoreanDates.canonical(original.lowercased(), year: today.year)
             tokens = lower.split(whereSeparator: \.isWhitespace).map(String.init)
             self.today = today
             self.now = now
@@ -265,6 +280,22 @@ extension DateGrammar {
                 day = try shift(today, by: -1)
             case "tomorrow":
                 day = try shift(today, by: 1)
+            case _ where ["last", "this", "next"].contains(first) && tokens.count > 2 && tokens[1] == "week"
+                && Words.weekday(tokens[2]) != nil:
+                // `last week tuesday` (`지난주 화요일`): that day of the week before (after, this) this one.
+                let monday = try shift(today, by: -(today.isoWeekday - 1) + ["last": -7, "next": 7][first, default: 0])
+                day = try shift(monday, by: (Words.weekday(tokens[2]) ?? 1) - 1)
+                used = 3
+            case "next":
+                guard tokens.count > 1 else { throw notUnderstood() }
+                if let weekday = Words.weekday(tokens[1]) {
+                    day = try shift(today, by: (weekday - today.isoWeekday + 6) % 7 + 1)
+                } else if let unit = Words.unit(tokens[1]) {
+                    day = try distance(1, unit)
+                } else {
+                    throw notUnderstood()
+                }
+                used = 2
             case "last":
                 guard tokens.count > 1 else { throw notUnderstood() }
                 if let weekday = Words.weekday(tokens[1]) {
@@ -423,8 +454,8 @@ extension DateGrammar {
                 return nil
             case 2:
                 let (a, b) = (tokens[0], tokens[1])
-                if a == "this" || a == "last" {
-                    let back = a == "last" ? 1 : 0
+                if a == "this" || a == "last" || a == "next" {
+                    let back = ["last": 1, "next": -1][a, default: 0]
                     switch b {
                     case "week":
                         let monday = try shift(today, by: -(today.isoWeekday - 1) - 7 * back)

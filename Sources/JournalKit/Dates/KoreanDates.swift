@@ -10,10 +10,12 @@ import Foundation
 /// (`2025. 3. 1.`), which becomes `2025-3-1`. Text that is not understood is returned in a form
 /// the grammar refuses, so its usual error names the original text.
 enum KoreanDates {
-    static func canonical(_ text: String) -> String {
+    /// `year` is this year where the reader is: `올해`, `작년`, `재작년` name calendar years, so
+    /// `작년 12월 31일` is a day and `재작년` a whole year.
+    static func canonical(_ text: String, year: Int) -> String {
         let dotted = undot(text)
         guard dotted.unicodeScalars.contains(where: isHangul) else { return dotted }
-        guard let pieces = lex(dotted) else { return "?" }
+        guard let pieces = lex(dotted, year: year) else { return "?" }
         return translate(pieces) ?? "?"
     }
 
@@ -46,12 +48,30 @@ enum KoreanDates {
 
     /// The Korean words the grammar knows, longest first.
     private static let words = [
-        "그저께", "지난해", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일",
-        "그제", "오늘", "어제", "내일", "모레", "지금", "지난", "저번", "이번", "올해", "금년", "작년",
-        "오전", "오후", "아침", "새벽", "저녁", "정오", "자정", "밤", "낮", "전", "후", "뒤", "주", "달", "해", "반",
+        "그저께", "월요일", "화요일", "수요일", "목요일", "금요일", "토요일", "일요일",
+        "그제", "오늘", "어제", "내일", "모레", "지금", "지난", "저번", "이번", "다음",
+        "오전", "오후", "아침", "새벽", "점심", "저녁", "정오", "자정", "밤", "낮", "전", "후", "뒤", "주", "달", "해", "반",
     ]
 
-    private static func lex(_ text: String) -> [Piece]? {
+    /// Words that are a count with its counter: native day counts (`이틀` is two days) and `일주일`.
+    private static let countWords: [(String, Int, String)] = [
+        ("일주일", 1, "주일"), ("이주일", 2, "주일"), ("하루", 1, "일"), ("이틀", 2, "일"), ("사흘", 3, "일"),
+        ("나흘", 4, "일"), ("닷새", 5, "일"), ("엿새", 6, "일"), ("이레", 7, "일"), ("열흘", 10, "일"),
+    ]
+
+    /// Native Korean numbers, which count months, weeks, years and hours (`두 달`, `세 시`), longest first.
+    private static let nativeNumbers: [(String, Int)] = [
+        ("열한", 11), ("열두", 12), ("다섯", 5), ("여섯", 6), ("일곱", 7), ("여덟", 8), ("아홉", 9),
+        ("한", 1), ("두", 2), ("세", 3), ("네", 4), ("열", 10),
+    ]
+
+    /// The counters a native number may have after it.
+    private static let nativeCounters = ["주일", "시간", "달", "주", "해", "시"]
+
+    /// Calendar years by their Korean names, as years back from this one.
+    private static let yearWords: [(String, Int)] = [("재작년", 2), ("지난해", 1), ("작년", 1), ("올해", 0), ("금년", 0)]
+
+    private static func lex(_ text: String, year: Int) -> [Piece]? {
         let characters = Array(text)
         var pieces: [Piece] = []
         var index = 0
@@ -62,14 +82,33 @@ enum KoreanDates {
         func hangul(_ character: Character) -> Bool {
             character.unicodeScalars.contains(where: isHangul)
         }
+        /// `두 달` at `position`: the number, its counter and where they end.
+        func nativeCount(at position: Int) -> (Int, String, Int)? {
+            guard let (word, number) = nativeNumbers.first(where: { starts(with: $0.0, at: position) }) else { return nil }
+            var next = position + word.count
+            while next < characters.count, characters[next].isWhitespace { next += 1 }
+            guard let counter = nativeCounters.first(where: { starts(with: $0, at: next) }) else { return nil }
+            return (number, counter, next + counter.count)
+        }
         while index < characters.count {
             let character = characters[index]
             if character.isWhitespace {
                 index += 1
             } else if hangul(character) {
-                guard let word = words.first(where: { starts(with: $0, at: index) }) else { return nil }
-                pieces.append(.word(word))
-                index += word.count
+                if let (word, back) = yearWords.first(where: { starts(with: $0.0, at: index) }) {
+                    pieces.append(.count(year - back, "년"))
+                    index += word.count
+                } else if let (word, number, counter) = countWords.first(where: { starts(with: $0.0, at: index) }) {
+                    pieces.append(.count(number, counter))
+                    index += word.count
+                } else if let (number, counter, end) = nativeCount(at: index) {
+                    pieces.append(.count(number, counter))
+                    index = end
+                } else {
+                    guard let word = words.first(where: { starts(with: $0, at: index) }) else { return nil }
+                    pieces.append(.word(word))
+                    index += word.count
+                }
             } else {
                 var end = index
                 while end < characters.count, !characters[end].isWhitespace, !hangul(characters[end]) { end += 1 }
@@ -117,7 +156,7 @@ enum KoreanDates {
                 // `3일 전`, `2주 후`: a distance from today.
                 if case .word(let direction)? = peek(1), ["전", "후", "뒤"].contains(direction) {
                     guard let unit = ["일": "days", "주": "weeks", "주일": "weeks", "개월": "months", "달": "months",
-                                      "년": "years", "시간": "hours", "분": "minutes", "초": "seconds"][counter]
+                                      "년": "years", "해": "years", "시간": "hours", "분": "minutes", "초": "seconds"][counter]
                     else { return nil }
                     out.append(direction == "전" ? "\(number) \(unit) ago" : "in \(number) \(unit)")
                     index += 2
@@ -125,7 +164,7 @@ enum KoreanDates {
                     guard let date = calendarDate(pieces, &index) else { return nil }
                     out.append(date)
                 } else if counter == "시" {
-                    guard let time = clock(meridiem: nil, pieces, &index) else { return nil }
+                    guard let time = clock(part: nil, pieces, &index) else { return nil }
                     out.append(time)
                 } else {
                     return nil
@@ -139,18 +178,23 @@ enum KoreanDates {
                 case "내일": out.append("tomorrow")
                 case "모레": out.append("in 2 days")
                 case "지금": out.append("now")
-                case "올해", "금년": out.append("this year")
-                case "작년", "지난해": out.append("last year")
                 case "정오": out.append("noon")
                 case "자정": out.append("midnight")
-                case "지난", "저번", "이번":
-                    let which = word == "이번" ? "this" : "last"
+                case "지난", "저번", "이번", "다음":
+                    let which = ["이번": "this", "다음": "next"][word] ?? "last"
                     guard case .word(let next)? = peek() else { return nil }
                     index += 1
-                    if let weekday = weekdays[next], which == "last" {
-                        out.append("last \(weekday)")
+                    if let weekday = weekdays[next] {
+                        // `지난 금요일`: the latest before today; `이번 금요일`: this week's.
+                        out.append(which == "this" ? "this week \(weekday)" : "\(which) \(weekday)")
                     } else if next == "주" {
-                        out.append("\(which) week")
+                        // `지난주 화요일`: that week's Tuesday.
+                        if case .word(let day)? = peek(), let weekday = weekdays[day] {
+                            out.append("\(which) week \(weekday)")
+                            index += 1
+                        } else {
+                            out.append("\(which) week")
+                        }
                     } else if next == "달" {
                         out.append("\(which) month")
                     } else if next == "해" {
@@ -158,14 +202,17 @@ enum KoreanDates {
                     } else {
                         return nil
                     }
-                case "오전", "아침", "새벽", "오후", "저녁", "밤", "낮":
-                    let meridiem = ["오전", "아침", "새벽"].contains(word) ? "am" : "pm"
+                case _ where dayParts[word] != nil:
                     if case .other(let time)? = peek() {  // `오후 9:30`
-                        out.append(time + meridiem)
-                        index += 1
-                    } else {
-                        guard let time = clock(meridiem: meridiem, pieces, &index) else { return nil }
+                        guard let time = clockText(time, part: word) else { return nil }
                         out.append(time)
+                        index += 1
+                    } else if case .count(_, "시")? = peek() {
+                        guard let time = clock(part: word, pieces, &index) else { return nil }
+                        out.append(time)
+                    } else {
+                        // `어제 저녁`: the part of the day, at its usual hour.
+                        out.append(dayParts[word] ?? "")
                     }
                 default:
                     guard let weekday = weekdays[word] else { return nil }
@@ -177,6 +224,34 @@ enum KoreanDates {
             }
         }
         return out.joined(separator: " ")
+    }
+
+    /// The parts of a day, and the hour each means said alone (`어제 저녁` is 19:00).
+    private static let dayParts = [
+        "새벽": "05:00", "아침": "08:00", "오전": "10:00", "점심": "12:00", "낮": "14:00", "오후": "15:00",
+        "저녁": "19:00", "밤": "22:00",
+    ]
+
+    /// `hour` said after the part of the day `part`, on the 24-hour clock; nil when the part has no such
+    /// hour. `밤 12시` is midnight and `밤 1시` one in the morning, `오전 0시` is 00:00, `점심 1시` is 13:00.
+    private static func hour(_ hour: Int, in part: String) -> Int? {
+        switch (part, hour) {
+        case ("새벽", 12), ("오전", 12), ("아침", 12), ("저녁", 12), ("밤", 12), ("밤", 0): 0
+        case ("새벽", 0...11), ("오전", 0...11), ("아침", 0...11), ("밤", 1...5): hour
+        case ("점심", 10...12), ("낮", 10...12), ("오후", 12...23), ("저녁", 13...23), ("밤", 13...23): hour
+        case ("점심", 1...5), ("낮", 0...6), ("오후", 1...11), ("저녁", 1...11), ("밤", 6...11): hour + 12
+        case ("오후", 0): 12
+        default: nil
+        }
+    }
+
+    /// `9:30` said after a part of the day (`오후 9:30`), on the 24-hour clock; text the grammar refuses
+    /// stays as typed so that its error names it.
+    private static func clockText(_ text: String, part: String) -> String? {
+        let fields = text.split(separator: ":", maxSplits: 1, omittingEmptySubsequences: false)
+        guard fields.count == 2, let hour = Int(fields[0]) else { return text }
+        guard let hour24 = Self.hour(hour, in: part) ?? (hour > 23 ? hour : nil) else { return nil }
+        return "\(hour24):\(fields[1])"
     }
 
     /// `2025년 3월 1일`, `2025년 3월`, `2025년`, `3월 1일`, `3월`, from `index` on.
@@ -197,8 +272,9 @@ enum KoreanDates {
         }
     }
 
-    /// `9시`, `9시 30분`, `9시 반`, `9시 30분 15초`, with `am`/`pm` when a word like `오후` came first.
-    private static func clock(meridiem: String?, _ pieces: [Piece], _ index: inout Int) -> String? {
+    /// `9시`, `9시 30분`, `9시 반`, `9시 30분 15초`, on the 24-hour clock of the day-part `part` (`오후`, `밤`…).
+    /// Nil for an hour the part does not have (`오전 15시`); an hour past 23 is passed on for the grammar to name.
+    private static func clock(part: String?, _ pieces: [Piece], _ index: inout Int) -> String? {
         guard index < pieces.count, case .count(let hour, "시") = pieces[index] else { return nil }
         index += 1
         var minute = 0
@@ -214,7 +290,12 @@ enum KoreanDates {
             minute = 30
             index += 1
         }
+        var hour24 = hour
+        if let part {
+            guard let hour = Self.hour(hour, in: part) ?? (hour > 23 ? hour : nil) else { return nil }
+            hour24 = hour
+        }
         func two(_ value: Int) -> String { value < 10 ? "0\(value)" : "\(value)" }
-        return "\(hour):\(two(minute))" + (second.map { ":\(two($0))" } ?? "") + (meridiem ?? "")
+        return "\(hour24):\(two(minute))" + (second.map { ":\(two($0))" } ?? "")
     }
 }

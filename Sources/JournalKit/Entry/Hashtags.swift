@@ -26,6 +26,21 @@ enum Hashtags {
         return changed ? result + text[last...] : text
     }
 
+    /// `text` with the `#` taken off each hashtag `tag` (in any case): `#부산` becomes the word `부산`.
+    static func unmarking(_ tag: String, in text: String) -> String {
+        let key = Tags.key(tag)
+        var result = ""
+        var last = text.startIndex
+        var changed = false
+        forEach(in: text) { range, name in
+            guard Tags.key(name) == key, range.lowerBound > text.startIndex else { return }
+            result += text[last..<text.index(before: range.lowerBound)]
+            last = range.lowerBound
+            changed = true
+        }
+        return changed ? result + text[last...] : text
+    }
+
     /// Each hashtag of `text`, with the range of its name (after the `#`), in order.
     private static func forEach(in text: String, _ body: (Range<String.Index>, String) -> Void) {
         guard text.containsByte(UInt8(ascii: "#")) else { return }

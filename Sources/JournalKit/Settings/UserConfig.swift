@@ -58,7 +58,7 @@ public struct UserConfig: Sendable, Equatable {
     public static let secretKeys: Set<String> = ["weather.api_key", "git.token"]
 
     /// The file as first written, every key explained.
-    public static let initialText = Say.initialUserConfig
+    public static var initialText: String { Say.initialUserConfig }
 
     /// The place entries are written at unless the user says otherwise; nil when none is configured.
     public var defaultPlace: PlaceRequest? {

@@ -71,6 +71,13 @@ extension Journal {
         return when
     }
 
+    /// The one-line warning for an entry dated `when`, when that is after now (a diary is written after
+    /// the fact, so a future date is most often a slip: `내일` for `어제`); nil otherwise.
+    public static func futureWarning(_ when: Timestamp, context: JournalContext, locale: Locale?) -> String? {
+        guard when.date > context.now else { return nil }
+        return Say.futureEntry(DateText(locale: locale).format(when))
+    }
+
     /// Starts the place and weather lookup of `request` (nil when it names no place), so that it runs
     /// while the journal opens and the text is written.
     public static func startLookup(_ request: EntryRequest, at when: NamedInstant, _ weather: WeatherRequest?) -> WeatherLookup? {

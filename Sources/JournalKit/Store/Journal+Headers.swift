@@ -242,6 +242,38 @@ extension Journal {
         return BulkUpdate(count: count, skipped: skipped, pending: result.pending)
     }
 
+    /// Those of `tags` that `entry` has only as `#hashtags` in its text, not in its header.
+    public static func onlyInText(_ tags: [String], of entry: Entry) -> [String] {
+        tags.filter { tag in
+            entry.inlineTags.contains { Tags.key($0) == Tags.key(tag) } && !entry.tags.contains { Tags.key($0) == Tags.key(tag) }
+        }
+    }
+
+    /// Takes the `#` off the hashtags `tags` in the text of `entry` (`#부산` becomes `부산`), as one commit:
+    /// what `tag ID -부산 --in-text` does for a tag that comes from the text, not the header. Returns the
+    /// entry as it is then, and the tags that were in its text.
+    public func unmarkHashtags(_ tags: [String], in entry: Entry) throws(JournalError)
+        -> (entry: Entry, removed: [String], pending: PendingReport)
+    {
+        var removed: [String] = []
+        let result = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
+            var data = try FileSystem.read(root + "/" + entry.path)
+            let current = decodeForEdit(data, path: entry.path)
+            if let problem = current.problem {
+                throw .brokenHeader(entry.path, line: problem.line, reason: problem.reason, id: current.shortID)
+            }
+            for tag in tags {
+                guard let edited = EntryFile.unmarkingHashtags(tag, in: data) else { continue }
+                data = edited
+                removed.append(tag)
+            }
+            guard !removed.isEmpty else { return nil }
+            return ([(entry.path, data)], Say.commitUnmarkHashtags(removed, Journal.shortTitle(current.title), current.shortID))
+        }
+        guard result.changed else { return (entry, [], result.pending) }
+        return (try readEntry(at: entry.path), removed, result.pending)
+    }
+
     /// `tags` with `old` (in any case) replaced by `new` where it stands, and `new` kept once.
     static func renaming(_ old: String, to new: String, in tags: [String]) -> [String] {
         var result: [String] = []

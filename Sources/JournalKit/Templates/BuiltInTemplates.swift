@@ -75,6 +75,87 @@ public enum BuiltInTemplates {
         ),
     ]
 
+    /// The same templates in other languages (templates/<language>/NAME.md), used when messages are in it.
+    public static let translated: [String: [(name: String, text: String)]] = [
+        "ko": [
+            (
+                "daily",
+                #"""
+                ---
+                tags: [daily]
+                ---
+                # {{date}} {{weekday}}
+
+                ## 오늘 기분은 어때요?
+
+
+                ## 무슨 일이 있었나요?
+
+
+                ## 오늘 새로 배운 것 하나
+
+
+                ## 내일 하고 싶은 것
+
+
+                """#
+            ),
+            (
+                "default",
+                #"""
+                """#
+            ),
+            (
+                "gratitude",
+                #"""
+                ---
+                tags: [gratitude]
+                ---
+                # 감사 일기, {{date}} {{weekday}}
+
+                오늘 고마웠던 세 가지:
+
+                1. 
+                2. 
+                3. 
+
+                왜 고마웠나요:
+
+
+                """#
+            ),
+            (
+                "travel",
+                #"""
+                ---
+                category: travel
+                tags: [travel]
+                ---
+                # {{#place}}{{place}}, {{/place}}{{date}}
+                {{#weather}}
+                날씨: {{weather}}
+                {{/weather}}
+
+                ## 어디에 갔나요
+
+
+                ## 무엇을 보고 먹었나요
+
+
+                ## 만난 사람들
+
+
+                """#
+            ),
+        ],
+    ]
+
+    /// The text of the built-in template `name` in the messages' language (English when it has none).
+    public static func text(named name: String) -> String? {
+        let own = translated[Say.language]?.first { $0.name == name }
+        return (own ?? all.first { $0.name == name })?.text
+    }
+
     /// The HTML export's page templates and style sheet: file name and text, sorted by name.
     public static let html: [(name: String, text: String)] = [
         (

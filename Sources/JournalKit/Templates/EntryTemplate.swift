@@ -129,10 +129,10 @@ extension Journal {
             }
             return try EntryTemplate.parse(name: name, path: file, text: String(decoding: data, as: UTF8.self))
         }
-        guard let builtIn = BuiltInTemplates.all.first(where: { $0.name == name }) else {
+        guard let text = BuiltInTemplates.text(named: name) else {
             throw .unknownTemplate(name, known: try templates().map(\.name))
         }
-        return try EntryTemplate.parse(name: name, path: nil, text: builtIn.text)
+        return try EntryTemplate.parse(name: name, path: nil, text: text)
     }
 
     /// The journal's own templates: name → path relative to the journal.

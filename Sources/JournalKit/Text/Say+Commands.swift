@@ -11,6 +11,7 @@ extension Say {
     public static var noChanges: String { Say.text("noChanges") }
     public static var notRemoved: String { Say.text("notRemoved") }
     public static var noEntries: String { Say.text("noEntries") }
+    public static var nothingToday: String { Say.text("nothingToday") }
     public static var nothingToCommit: String { Say.text("nothingToCommit") }
     public static func committedOutsideEdits(_ count: Int) -> String {
         Say.plural("committedOutsideEdits", count, count)
@@ -22,6 +23,14 @@ extension Say {
     public static func brokenAfterEdit(_ path: String, line: Int, reason: String, id: String) -> String { Say.text("brokenAfterEdit", path, line, reason, id) }
     public static func removeNeedsYes(_ id: String) -> String { Say.text("removeNeedsYes", id) }
     public static func confirmRemove(_ id: String, _ title: String) -> String { Say.text("confirmRemove", id, title) }
+
+    /// Whether an answer to a `[y/N]` question is yes: `y`, `yes`, and as Koreans answer, `네`, `예`, `응`,
+    /// `ㅇ`/`ㅇㅇ` and `ㅛ` (the y key on a Korean keyboard). Anything else is the default no, the
+    /// negatives included (`n`, `아니요`, `아니`, `ㄴ`, and `ㅜ`, the n key).
+    public static func isYes(_ answer: String) -> Bool {
+        let word = answer.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces).lowercased()
+        return ["y", "yes", "네", "예", "응", "ㅇ", "ㅇㅇ", "ㅛ"].contains(word)
+    }
     public static func negativeCount(_ n: Int) -> String { Say.text("negativeCount", n) }
     public static var untitledDisplay: String { Say.text("untitledDisplay") }
 }

@@ -37,6 +37,13 @@ extension Say {
 
     static func yearOutOfRange(_ year: Int) -> String { Say.text("yearOutOfRange", year) }
 
+    static func entryYearOutOfRange(_ year: Int, first: Int, last: Int) -> String {
+        Say.text("entryYearOutOfRange", year, first, last)
+    }
+
+    /// The one-line warning for an entry dated after now; `when` as the entry will show it.
+    public static func futureEntry(_ when: String) -> String { Say.text("futureEntry", when) }
+
     static func noSuchHour(_ hour: Int) -> String { Say.text("noSuchHour", hour) }
 
     static func noSuchMinute(_ minute: Int) -> String { Say.text("noSuchMinute", minute) }

@@ -13,6 +13,14 @@ extension Say {
         title.isEmpty ? untitledDisplay : clipped(title, toWidth: titleCells)
     }
 
+    /// A one-line message `message` holding `title`, the title cut (as `shownTitle` does) so that the whole
+    /// line takes fewer than `width` cells, leaving the cursor room after a question; never under 10 cells.
+    public static func line(fitting width: Int, title: String, _ message: (String) -> String) -> String {
+        guard !title.isEmpty else { return message(untitledDisplay) }
+        let room = max(10, min(titleCells, width - 1 - displayWidth(message(""))))
+        return message(clipped(title, toWidth: room))
+    }
+
     /// `2026. 11. 24. 오전 2:43`: a date and time in the catalogue's `dateTime` form.
     public static func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
         clockText("dateTime", year: year, month: month, day: day, hour: hour, minute: minute)

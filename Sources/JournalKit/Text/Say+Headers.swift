@@ -68,6 +68,14 @@ extension Say {
     static func commitEditMany(_ count: Int, _ summary: String) -> String {
         Say.inEnglish { "Edit \(entries(count)): \(summary)" }
     }
+    static func commitUnmarkHashtags(_ tags: [String], _ title: String, _ id: String) -> String {
+        "Untag \(tags.map { "#" + $0 }.joined(separator: " ")) in the text of \"\(title)\" (\(id))"
+    }
+    /// `#부산` is in the text of an entry, not its header: `tag -부산` alone does not take it away.
+    public static func tagInText(_ tag: String, _ id: String) -> String { Say.text("tagInText", "#" + tag, id, tag) }
+    public static func untaggedText(_ id: String, _ tags: [String]) -> String {
+        Say.text("untaggedText", id, tags.map { "#" + $0 }.joined(separator: " "))
+    }
     static func commitRenameTag(_ old: String, _ new: String, _ count: Int) -> String {
         Say.inEnglish { "Rename tag #\(old) to #\(new) (\(entries(count)))" }
     }

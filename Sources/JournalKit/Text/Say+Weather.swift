@@ -145,40 +145,9 @@ extension Say {
     static var expectedTagPrefix: String { Say.text("expectedTagPrefix") }
     public static var hiddenSecret: String { Say.text("hiddenSecret") }
 
-    /// The config file as first written: every key explained, most commented out.
-    static let initialUserConfig = """
-        # Your settings for the `journal` command on this machine. Not kept in any journal, so
-        # secrets (an API key) are safe here. `journal config set KEY VALUE` edits this file too.
-
-        weather:
-          # open-meteo (free, no key) or openweather (needs an API key).
-          provider: open-meteo
-          # api_key: your-openweather-key      # or set $OPENWEATHER_API_KEY
-          # Endpoints, for mirrors and tests ($JOURNAL_WEATHER_URL and friends win over these):
-          # url: https://api.open-meteo.com/v1/forecast
-          # archive_url: https://archive-api.open-meteo.com/v1/archive
-          # geocoding_url: https://geocoding-api.open-meteo.com/v1/search
-          # open_meteo_url: https://api.open-meteo.com/v1/forecast   # other hours, with openweather
-
-        location:
-          # Where entries are written unless `journal add --location` says otherwise
-          # (`--no-location` for none). Nothing is sent anywhere until you set one.
-          # default: Seoul
-          # latitude: 37.5665
-          # longitude: 126.978
-
-        # metric (°C, km/h) or imperial (°F, mph), for display.
-        units: metric
-
-        tags:
-          # "@" makes @word in a new entry's text a tag too, as in jrnl (#word always is one).
-          # prefix: "@"
-
-        journals:
-          # Journals by name, as jrnl's journals: (`journal -J work list`, `journal work: add …`).
-          # work: ~/work-journal
-
-        """
+    /// The config file as first written, in the messages' language: every key explained, most commented out
+    /// (the keys themselves, commented out or not, are the same in every language).
+    static var initialUserConfig: String { Say.text("initialUserConfig") }
 }
 
 extension Say {

@@ -34,7 +34,8 @@ public enum Say {
         Catalogues.table(language)?[key] ?? Catalogues.en[key] ?? key
     }
 
-    /// The message `key` of the current language, with `{0}`, `{1}`… replaced by the arguments.
+    /// The message `key` of the current language, with `{0}`, `{1}`… replaced by the arguments, and
+    /// `{0:을}` by the Korean particle that follows argument 0 (`Particles`).
     public static func text(_ key: String, _ arguments: Any...) -> String {
         fill(template(key), arguments)
     }
@@ -58,8 +59,11 @@ public enum Say {
         while let open = rest.firstIndex(of: "{") {
             out += rest[..<open]
             let after = rest[rest.index(after: open)...]
-            if let close = after.firstIndex(of: "}"), let number = Int(after[..<close]), arguments.indices.contains(number) {
-                out += "\(arguments[number])"
+            let close = after.firstIndex(of: "}")
+            let inside = close.map { after[..<$0].split(separator: ":", maxSplits: 1) } ?? []
+            if let close, let first = inside.first, let number = Int(first), arguments.indices.contains(number) {
+                // `{0}` is argument 0; `{0:을}` the particle that follows it (`Particles`).
+                out += inside.count == 2 ? Particles.after("\(arguments[number])", String(inside[1])) : "\(arguments[number])"
                 rest = after[after.index(after: close)...]
             } else {
                 out += "{"

@@ -6,45 +6,48 @@ extension JournalCommand {
     struct Add: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: Say.text("help.Add.abstract"),
+            abstract: Help.text("help.Add.abstract"),
             discussion: Help.reflow(Say.text("help.Add.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Add.category")), completion: Completion.categories,
+        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Add.category")), completion: Completion.categories,
             transform: Say.storedCategoryName)
         var category: String?
 
-        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Add.tag")), completion: Completion.tags)
+        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Help.text("help.Add.tag")), completion: Completion.tags)
         var tag: [String] = []
 
-        @Option(help: ArgumentHelp(Say.text("help.Add.date")))
+        @Option(help: ArgumentHelp(Help.text("help.Add.date")))
         var date: String?
 
-        @Option(help: ArgumentHelp(Say.text("help.Add.location")))
+        @Flag(help: ArgumentHelp(Help.text("help.Add.future")))
+        var future = false
+
+        @Option(help: ArgumentHelp(Help.text("help.Add.location")))
         var location: String?
 
         // `.unconditional`: the next word is the value even when it starts with `-` (`--lat -33.87`, south
         // of the equator; `--lon -122.42`, west of Greenwich), where swift-argument-parser would take it for an option.
-        @Option(parsing: .unconditional, help: ArgumentHelp(Say.text("help.Add.lat")))
+        @Option(parsing: .unconditional, help: ArgumentHelp(Help.text("help.Add.lat")))
         var lat: Double?
 
-        @Option(parsing: .unconditional, help: ArgumentHelp(Say.text("help.Add.lon")))
+        @Option(parsing: .unconditional, help: ArgumentHelp(Help.text("help.Add.lon")))
         var lon: Double?
 
-        @Flag(help: ArgumentHelp(Say.text("help.Add.noLocation")))
+        @Flag(help: ArgumentHelp(Help.text("help.Add.noLocation")))
         var noLocation = false
 
-        @Flag(help: ArgumentHelp(Say.text("help.Add.noWeather")))
+        @Flag(help: ArgumentHelp(Help.text("help.Add.noWeather")))
         var noWeather = false
 
-        @Option(help: ArgumentHelp(Say.text("help.Add.template")))
+        @Option(help: ArgumentHelp(Help.text("help.Add.template")))
         var template: String?
 
-        @Flag(help: ArgumentHelp(Say.text("help.Add.star")))
+        @Flag(help: ArgumentHelp(Help.text("help.Add.star")))
         var star = false
 
-        @Argument(help: ArgumentHelp(Say.text("help.Add.text")))
+        @Argument(help: ArgumentHelp(Help.text("help.Add.text")))
         var text: [String] = []
 
         func run() throws {
@@ -84,6 +87,9 @@ extension JournalCommand {
             report(outcome.pending)
             if let lookup = outcome.weather, let weather { explain(lookup, budget: weather.budget) }
             print(Say.added(outcome.entry.shortID, outcome.entry.path))
+            if !future, let warning = Journal.futureWarning(Timestamp(date: when.date, timeZone: when.timeZone), context: Shell.context(), locale: Shell.locale) {
+                Terminal.warn(warning)
+            }
         }
 
         /// Checked while parsing, so that a mistake is reported with add's usage, not the top level's.

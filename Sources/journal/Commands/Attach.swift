@@ -6,15 +6,15 @@ extension JournalCommand {
     struct Attach: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "attach",
-            abstract: Say.text("help.Attach.abstract"),
+            abstract: Help.text("help.Attach.abstract"),
             discussion: Help.reflow(Say.text("help.Attach.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Attach.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Attach.id")), completion: Completion.entries)
         var id: String
 
-        @Argument(help: ArgumentHelp(Say.text("help.Attach.files")))
+        @Argument(help: ArgumentHelp(Help.text("help.Attach.files")))
         var files: [String]
 
         func run() throws {

@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Categories: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "categories",
-            abstract: Say.text("help.Categories.abstract"),
+            abstract: Help.text("help.Categories.abstract"),
             discussion: Help.reflow(Say.text("help.Categories.discussion")),
             subcommands: [ListCategories.self, AddCategory.self, RenameCategory.self, RemoveCategory.self],
             defaultSubcommand: ListCategories.self)
@@ -15,12 +15,12 @@ extension JournalCommand {
     struct ListCategories: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: Say.text("help.ListCategories.abstract"),
+            abstract: Help.text("help.ListCategories.abstract"),
             discussion: Help.reflow(Say.text("help.ListCategories.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.ListCategories.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.ListCategories.json")))
         var json = false
 
         func run() throws {
@@ -53,18 +53,18 @@ extension JournalCommand {
     struct AddCategory: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "add",
-            abstract: Say.text("help.AddCategory.abstract"),
+            abstract: Help.text("help.AddCategory.abstract"),
             discussion: Help.reflow(Say.text("help.AddCategory.discussion")))
 
         @OptionGroup var folder: JournalFolderOption
 
-        @Argument(help: ArgumentHelp(Say.text("help.AddCategory.name")))
+        @Argument(help: ArgumentHelp(Help.text("help.AddCategory.name")))
         var name: String
 
-        @Option(help: ArgumentHelp(Say.text("help.AddCategory.emoji")))
+        @Option(help: ArgumentHelp(Help.text("help.AddCategory.emoji")))
         var emoji: String?
 
-        @Option(help: ArgumentHelp(Say.text("help.AddCategory.color")))
+        @Option(help: ArgumentHelp(Help.text("help.AddCategory.color")))
         var color: String?
 
         func run() throws {
@@ -78,15 +78,15 @@ extension JournalCommand {
     struct RenameCategory: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
-            abstract: Say.text("help.RenameCategory.abstract"),
+            abstract: Help.text("help.RenameCategory.abstract"),
             discussion: Help.reflow(Say.text("help.RenameCategory.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.RenameCategory.old")), completion: Completion.categories)
+        @Argument(help: ArgumentHelp(Help.text("help.RenameCategory.old")), completion: Completion.categories)
         var old: String
 
-        @Argument(help: ArgumentHelp(Say.text("help.RenameCategory.new")))
+        @Argument(help: ArgumentHelp(Help.text("help.RenameCategory.new")))
         var new: String
 
         func run() throws {
@@ -102,16 +102,16 @@ extension JournalCommand {
     struct RemoveCategory: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remove",
-            abstract: Say.text("help.RemoveCategory.abstract"),
+            abstract: Help.text("help.RemoveCategory.abstract"),
             discussion: Help.reflow(Say.text("help.RemoveCategory.discussion")),
             aliases: ["rm"])
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.RemoveCategory.name")), completion: Completion.categories)
+        @Argument(help: ArgumentHelp(Help.text("help.RemoveCategory.name")), completion: Completion.categories)
         var name: String
 
-        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.RemoveCategory.force")))
+        @Flag(name: [.short, .long], help: ArgumentHelp(Help.text("help.RemoveCategory.force")))
         var force = false
 
         func run() throws {
@@ -127,7 +127,7 @@ extension JournalCommand {
 
 /// `--journal` alone, for a command whose `--color` means something else than output colour.
 struct JournalFolderOption: ParsableArguments {
-    @Option(name: [.customShort("J"), .long], help: ArgumentHelp(Say.text("help.JournalFolderOption.journal")))
+    @Option(name: [.customShort("J"), .long], help: ArgumentHelp(Help.text("help.JournalFolderOption.journal")))
     var journal: String?
 
     func openJournal() throws -> Journal {

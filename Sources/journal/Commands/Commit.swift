@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Commit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "commit",
-            abstract: Say.text("help.Commit.abstract"),
+            abstract: Help.text("help.Commit.abstract"),
             discussion: Help.reflow(Say.text("help.Commit.discussion")))
 
         @OptionGroup var options: GlobalOptions

@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Config: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "config",
-            abstract: Say.text("help.Config.abstract"),
+            abstract: Help.text("help.Config.abstract"),
             discussion: Help.reflow(Say.text("help.Config.discussion")),
             subcommands: [ListConfig.self, GetConfig.self, SetConfig.self, UnsetConfig.self, ConfigPath.self],
             defaultSubcommand: ListConfig.self)
@@ -14,7 +14,7 @@ extension JournalCommand {
 
     struct ListConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "list", abstract: Say.text("help.ListConfig.abstract"))
+            commandName: "list", abstract: Help.text("help.ListConfig.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -28,12 +28,12 @@ extension JournalCommand {
 
     struct GetConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "get", abstract: Say.text("help.GetConfig.abstract"),
+            commandName: "get", abstract: Help.text("help.GetConfig.abstract"),
             discussion: Say.text("help.GetConfig.discussion"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.GetConfig.key")))
+        @Argument(help: ArgumentHelp(Help.text("help.GetConfig.key")))
         var key: String
 
         func run() throws {
@@ -46,15 +46,15 @@ extension JournalCommand {
 
     struct SetConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "set", abstract: Say.text("help.SetConfig.abstract"),
+            commandName: "set", abstract: Help.text("help.SetConfig.abstract"),
             discussion: Help.reflow(Say.text("help.SetConfig.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.SetConfig.key")))
+        @Argument(help: ArgumentHelp(Help.text("help.SetConfig.key")))
         var key: String
 
-        @Argument(help: ArgumentHelp(Say.text("help.SetConfig.value")))
+        @Argument(help: ArgumentHelp(Help.text("help.SetConfig.value")))
         var value: String
 
         func run() throws {
@@ -89,11 +89,11 @@ extension JournalCommand {
 
     struct UnsetConfig: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "unset", abstract: Say.text("help.UnsetConfig.abstract"))
+            commandName: "unset", abstract: Help.text("help.UnsetConfig.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.UnsetConfig.key")))
+        @Argument(help: ArgumentHelp(Help.text("help.UnsetConfig.key")))
         var key: String
 
         func run() throws {
@@ -110,7 +110,7 @@ extension JournalCommand {
     }
 
     struct ConfigPath: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "path", abstract: Say.text("help.ConfigPath.abstract"))
+        static let configuration = CommandConfiguration(commandName: "path", abstract: Help.text("help.ConfigPath.abstract"))
 
         @OptionGroup var options: GlobalOptions
 

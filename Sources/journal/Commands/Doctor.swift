@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Doctor: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "doctor",
-            abstract: Say.text("help.Doctor.abstract"),
+            abstract: Help.text("help.Doctor.abstract"),
             discussion: Help.reflow(Say.text("help.Doctor.discussion")))
 
         @OptionGroup var options: GlobalOptions

@@ -6,51 +6,54 @@ extension JournalCommand {
     struct Edit: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "edit",
-            abstract: Say.text("help.Edit.abstract"),
+            abstract: Help.text("help.Edit.abstract"),
             discussion: Help.reflow(Say.text("help.Edit.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Edit.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Edit.id")), completion: Completion.entries)
         var id: String?
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Edit.category")), completion: Completion.categories,
+        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Edit.category")), completion: Completion.categories,
             transform: Say.storedCategoryName)
         var category: String?
 
-        @Flag(help: ArgumentHelp(Say.text("help.Edit.noCategory")))
+        @Flag(help: ArgumentHelp(Help.text("help.Edit.noCategory")))
         var noCategory = false
 
-        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Say.text("help.Edit.tag")), completion: Completion.tags)
+        @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Help.text("help.Edit.tag")), completion: Completion.tags)
         var tag: [String] = []
 
-        @Flag(help: ArgumentHelp(Say.text("help.Edit.star")))
+        @Flag(help: ArgumentHelp(Help.text("help.Edit.star")))
         var star = false
 
-        @Flag(help: ArgumentHelp(Say.text("help.Edit.unstar")))
+        @Flag(help: ArgumentHelp(Help.text("help.Edit.unstar")))
         var unstar = false
 
-        @Option(help: ArgumentHelp(Say.text("help.Edit.date")))
+        @Option(help: ArgumentHelp(Help.text("help.Edit.date")))
         var date: String?
+
+        @Flag(help: ArgumentHelp(Help.text("help.Edit.future")))
+        var future = false
 
         // Filters: without an id, the entries they pick open in the editor one after another (jrnl's
         // `--edit`); --tag and --category then pick entries instead of changing them.
-        @Option(help: ArgumentHelp(Say.text("help.FilterOptions.from")))
+        @Option(help: ArgumentHelp(Help.text("help.FilterOptions.from")))
         var from: String?
 
-        @Option(help: ArgumentHelp(Say.text("help.FilterOptions.to")))
+        @Option(help: ArgumentHelp(Help.text("help.FilterOptions.to")))
         var to: String?
 
-        @Option(help: ArgumentHelp(Say.text("help.FilterOptions.on")))
+        @Option(help: ArgumentHelp(Help.text("help.FilterOptions.on")))
         var on: String?
 
-        @Flag(help: ArgumentHelp(Say.text("help.FilterOptions.starred")))
+        @Flag(help: ArgumentHelp(Help.text("help.FilterOptions.starred")))
         var starred = false
 
-        @Option(help: ArgumentHelp(Say.text("help.FilterOptions.contains")))
+        @Option(help: ArgumentHelp(Help.text("help.FilterOptions.contains")))
         var contains: String?
 
-        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.Edit.yes")))
+        @Flag(name: [.short, .long], help: ArgumentHelp(Help.text("help.Edit.yes")))
         var yes = false
 
         func validate() throws {
@@ -145,6 +148,11 @@ extension JournalCommand {
                 print(Say.noChanges)
             } else {
                 print(Say.editedHeader(update.entry.shortID, update.entry.path, update.changes.summary))
+            }
+            if !future, let date = edit.date,
+               let warning = Journal.futureWarning(date, context: Shell.context(), locale: Shell.locale)
+            {
+                Terminal.warn(warning)
             }
         }
     }

@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Encrypt: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "encrypt",
-            abstract: Say.text("help.Encrypt.abstract"),
+            abstract: Help.text("help.Encrypt.abstract"),
             discussion: Help.reflow(Say.text("help.Encrypt.discussion")),
             subcommands: [EncryptInit.self, EncryptStatus.self, EncryptUnlock.self, EncryptOff.self,
                           GitFilter.Clean.self, GitFilter.Smudge.self, GitFilter.Textconv.self],
@@ -15,11 +15,11 @@ extension JournalCommand {
 
     struct EncryptInit: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "init", abstract: Say.text("help.EncryptInit.abstract"))
+            commandName: "init", abstract: Help.text("help.EncryptInit.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(help: ArgumentHelp(Say.text("help.EncryptInit.export")))
+        @Option(help: ArgumentHelp(Help.text("help.EncryptInit.export")))
         var export: String?
 
         func run() throws {
@@ -49,7 +49,7 @@ extension JournalCommand {
 
     struct EncryptStatus: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "status", abstract: Say.text("help.EncryptStatus.abstract"))
+            commandName: "status", abstract: Help.text("help.EncryptStatus.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -70,11 +70,11 @@ extension JournalCommand {
     struct EncryptUnlock: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unlock",
-            abstract: Say.text("help.EncryptUnlock.abstract"))
+            abstract: Help.text("help.EncryptUnlock.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(help: ArgumentHelp(Say.text("help.EncryptUnlock.keyFile")))
+        @Option(help: ArgumentHelp(Help.text("help.EncryptUnlock.keyFile")))
         var keyFile: String?
 
         func run() throws {
@@ -92,11 +92,11 @@ extension JournalCommand {
 
     struct EncryptOff: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "off", abstract: Say.text("help.EncryptOff.abstract"))
+            commandName: "off", abstract: Help.text("help.EncryptOff.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.EncryptOff.yes")))
+        @Flag(name: [.short, .long], help: ArgumentHelp(Help.text("help.EncryptOff.yes")))
         var yes = false
 
         func run() throws {
@@ -104,9 +104,7 @@ extension JournalCommand {
             guard journal.encryptionStatus().marker != nil else { throw JournalError.invalid(Say.notEncrypted) }
             if !yes {
                 guard Terminal.stdinIsTerminal else { throw JournalError.invalid(Say.encryptionOffNeedsYes) }
-                Terminal.ask(Say.confirmEncryptionOff)
-                let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-                guard answer == "y" || answer == "yes" else {
+                guard askYes(Say.confirmEncryptionOff) else {
                     print(Say.encryptionLeftOn)
                     throw JournalError.declined
                 }

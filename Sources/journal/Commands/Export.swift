@@ -11,19 +11,19 @@ extension JournalCommand {
     struct Export: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "export",
-            abstract: Say.text("help.Export.abstract"),
+            abstract: Help.text("help.Export.abstract"),
             discussion: Help.reflow(Say.text("help.Export.discussion")))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Export.format"), valueName: "format"))
+        @Argument(help: ArgumentHelp(Help.text("help.Export.format"), valueName: "format"))
         var formatArgument: ExportFormat?
 
-        @Option(name: .customLong("format"), help: ArgumentHelp(Say.text("help.Export.formatOption")))
+        @Option(name: .customLong("format"), help: ArgumentHelp(Help.text("help.Export.formatOption")))
         var formatOption: ExportFormat?
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Say.text("help.Export.output")))
+        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Export.output")))
         var output: String?
 
         /// The format, named either way (`export jrnl-json` or `export --format jrnl-json`).

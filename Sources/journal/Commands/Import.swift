@@ -8,30 +8,30 @@ extension JournalCommand {
     struct Import: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "import",
-            abstract: Say.text("help.Import.abstract"),
+            abstract: Help.text("help.Import.abstract"),
             discussion: Help.reflow(Say.text("help.Import.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Import.format")))
+        @Argument(help: ArgumentHelp(Help.text("help.Import.format")))
         var format: ImportFormat
 
-        @Argument(help: ArgumentHelp(Say.text("help.Import.path")))
+        @Argument(help: ArgumentHelp(Help.text("help.Import.path")))
         var path: String
 
-        @Flag(help: ArgumentHelp(Say.text("help.Import.dryRun")))
+        @Flag(help: ArgumentHelp(Help.text("help.Import.dryRun")))
         var dryRun = false
 
-        @Option(help: ArgumentHelp(Say.text("help.Import.timeZone")))
+        @Option(help: ArgumentHelp(Help.text("help.Import.timeZone")))
         var timeZone: String?
 
-        @Option(help: ArgumentHelp(Say.text("help.Import.time")))
+        @Option(help: ArgumentHelp(Help.text("help.Import.time")))
         var time: String?
 
-        @Option(help: ArgumentHelp(Say.text("help.Import.encoding")))
+        @Option(help: ArgumentHelp(Help.text("help.Import.encoding")))
         var encoding: String?
 
-        @Flag(help: ArgumentHelp(Say.text("help.Import.includeDeleted")))
+        @Flag(help: ArgumentHelp(Help.text("help.Import.includeDeleted")))
         var includeDeleted = false
 
         func run() throws {

@@ -6,12 +6,12 @@ extension JournalCommand {
     struct Init: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "init",
-            abstract: Say.text("help.Init.abstract"),
+            abstract: Help.text("help.Init.abstract"),
             discussion: Help.reflow(Say.text("help.Init.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Init.folder")))
+        @Argument(help: ArgumentHelp(Help.text("help.Init.folder")))
         var folder: String?
 
         func run() throws {

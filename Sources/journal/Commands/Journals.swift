@@ -7,7 +7,7 @@ extension JournalCommand {
     struct Journals: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "journals",
-            abstract: Say.text("help.Journals.abstract"),
+            abstract: Help.text("help.Journals.abstract"),
             discussion: Help.reflow(Say.text("help.Journals.discussion")))
 
         func run() throws {

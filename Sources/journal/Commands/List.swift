@@ -6,19 +6,19 @@ extension JournalCommand {
     struct List: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: Say.text("help.List.abstract"),
+            abstract: Help.text("help.List.abstract"),
             discussion: Help.reflow(Say.text("help.List.discussion")))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.List.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.List.json")))
         var json = false
 
-        @Flag(help: ArgumentHelp(Say.text("help.List.full")))
+        @Flag(help: ArgumentHelp(Help.text("help.List.full")))
         var full = false
 
-        @Option(help: ArgumentHelp(Say.text("help.List.format")), transform: { text in
+        @Option(help: ArgumentHelp(Help.text("help.List.format")), transform: { text in
             guard let format = ListFormat(name: text) else { throw ValidationError(Say.unknownListFormat(text)) }
             return format
         })

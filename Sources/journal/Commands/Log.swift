@@ -6,27 +6,27 @@ extension JournalCommand {
     struct Log: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "log",
-            abstract: Say.text("help.Log.abstract"),
+            abstract: Help.text("help.Log.abstract"),
             discussion: Help.reflow(Say.text("help.Log.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Log.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Log.id")), completion: Completion.entries)
         var id: String?
 
-        @Option(name: .customShort("n", allowingJoined: true), help: ArgumentHelp(Say.text("help.Log.n")))
+        @Option(name: .customShort("n", allowingJoined: true), help: ArgumentHelp(Help.text("help.Log.n")))
         var n: Int?
 
-        @Option(help: ArgumentHelp(Say.text("help.Log.since")))
+        @Option(help: ArgumentHelp(Help.text("help.Log.since")))
         var since: String?
 
-        @Option(help: ArgumentHelp(Say.text("help.Log.until")))
+        @Option(help: ArgumentHelp(Help.text("help.Log.until")))
         var until: String?
 
-        @Flag(name: [.short, .customLong("patch")], help: ArgumentHelp(Say.text("help.Log.patch")))
+        @Flag(name: [.short, .customLong("patch")], help: ArgumentHelp(Help.text("help.Log.patch")))
         var patch = false
 
-        @Flag(help: ArgumentHelp(Say.text("help.Log.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.Log.json")))
         var json = false
 
         func validate() throws {
@@ -142,7 +142,7 @@ struct LogLines {
         return items.enumerated().map { index, item in
             var line = style.dim(padded(dateTexts[index], to: dateWidth)) + "  " + style.yellow(item.commit.shortID) + "  "
                 + padded(item.commit.author, to: authorWidth) + "  "
-                + verb(item.change, padded(Say.changeVerb(item.change), to: verbWidth)) + "  " + item.commit.subject
+                + verb(item.change, padded(Say.changeVerb(item.change), to: verbWidth)) + "  " + Say.shownSubject(item.commit.subject)
             if let old = item.oldPath { line += " " + style.dim(Say.renamedFrom(old)) }
             return line
         }

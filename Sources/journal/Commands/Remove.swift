@@ -6,16 +6,16 @@ extension JournalCommand {
     struct Remove: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rm",
-            abstract: Say.text("help.Remove.abstract"),
+            abstract: Help.text("help.Remove.abstract"),
             discussion: Help.reflow(Say.text("help.Remove.discussion")))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Remove.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Remove.id")), completion: Completion.entries)
         var ids: [String] = []
 
-        @Flag(name: [.short, .long], help: ArgumentHelp(Say.text("help.Remove.yes")))
+        @Flag(name: [.short, .long], help: ArgumentHelp(Help.text("help.Remove.yes")))
         var yes = false
 
         func run() throws {
@@ -25,7 +25,7 @@ extension JournalCommand {
             // One id: the entry by name, asked about by its title, as always.
             if ids.count == 1, filters.isEmpty {
                 let entry = try journal.entry(matching: ids[0])
-                try confirm(Say.confirmRemove(entry.shortID, Say.shownTitle(entry.title)), yes: yes, refusal: Say.removeNeedsYes(entry.shortID), declined: Say.notRemoved)
+                try confirm(Say.line(fitting: Terminal.columns, title: entry.title) { Say.confirmRemove(entry.shortID, $0) }, yes: yes, refusal: Say.removeNeedsYes(entry.shortID), declined: Say.notRemoved)
                 try journal.remove(entry)
                 print(Say.removed(entry.shortID, entry.path))
                 return

@@ -6,15 +6,15 @@ extension JournalCommand {
     struct Restore: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "restore",
-            abstract: Say.text("help.Restore.abstract"),
+            abstract: Help.text("help.Restore.abstract"),
             discussion: Help.reflow(Say.text("help.Restore.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Restore.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Restore.id")), completion: Completion.entries)
         var id: String
 
-        @Option(help: ArgumentHelp(Say.text("help.Restore.at")))
+        @Option(help: ArgumentHelp(Help.text("help.Restore.at")))
         var at: String?
 
         func run() throws {

@@ -6,19 +6,19 @@ extension JournalCommand {
     struct Search: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "search",
-            abstract: Say.text("help.Search.abstract"),
+            abstract: Help.text("help.Search.abstract"),
             discussion: Help.reflow(Say.text("help.Search.discussion")))
 
         @OptionGroup var options: GlobalOptions
         @OptionGroup var filters: FilterOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.Search.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.Search.json")))
         var json = false
 
-        @Option(help: ArgumentHelp(Say.text("help.Search.exclude")))
+        @Option(help: ArgumentHelp(Help.text("help.Search.exclude")))
         var exclude: [String] = []
 
-        @Argument(help: ArgumentHelp(Say.text("help.Search.words")))
+        @Argument(help: ArgumentHelp(Help.text("help.Search.words")))
         var words: [String]
 
         /// `journal search cafe -paris`: a `-word` after `search` that is not one of search's own short

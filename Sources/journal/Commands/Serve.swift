@@ -6,24 +6,24 @@ extension JournalCommand {
     struct Serve: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "serve",
-            abstract: Say.text("help.Serve.abstract"),
+            abstract: Help.text("help.Serve.abstract"),
             discussion: Help.reflow(Say.text("help.Serve.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(help: ArgumentHelp(Say.text("help.Serve.port")))
+        @Option(help: ArgumentHelp(Help.text("help.Serve.port")))
         var port: Int?
 
-        @Option(help: ArgumentHelp(Say.text("help.Serve.listen")))
+        @Option(help: ArgumentHelp(Help.text("help.Serve.listen")))
         var listen: String?
 
-        @Flag(help: ArgumentHelp(Say.text("help.Serve.detach")))
+        @Flag(help: ArgumentHelp(Help.text("help.Serve.detach")))
         var detach = false
 
-        @Flag(help: ArgumentHelp(Say.text("help.Serve.status")))
+        @Flag(help: ArgumentHelp(Help.text("help.Serve.status")))
         var status = false
 
-        @Flag(help: ArgumentHelp(Say.text("help.Serve.stop")))
+        @Flag(help: ArgumentHelp(Help.text("help.Serve.stop")))
         var stop = false
 
         func validate() throws {

@@ -6,18 +6,18 @@ extension JournalCommand {
     struct Share: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "share",
-            abstract: Say.text("help.Format.abstract"),
+            abstract: Help.text("help.Format.abstract"),
             discussion: Help.reflow(Say.text("help.Format.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Format.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Format.id")), completion: Completion.entries)
         var id: String
 
-        @Option(help: ArgumentHelp(Say.text("help.Format.format")))
+        @Option(help: ArgumentHelp(Help.text("help.Format.format")))
         var format: ShareFormat = .text
 
-        @Flag(help: ArgumentHelp(Say.text("help.Format.copy")))
+        @Flag(help: ArgumentHelp(Help.text("help.Format.copy")))
         var copy = false
 
         func run() throws {

@@ -6,21 +6,21 @@ extension JournalCommand {
     struct Show: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "show",
-            abstract: Say.text("help.Show.abstract"),
+            abstract: Help.text("help.Show.abstract"),
             discussion: Help.reflow(Say.text("help.Show.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Show.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Show.id")), completion: Completion.entries)
         var id: String
 
-        @Flag(help: ArgumentHelp(Say.text("help.Show.raw")))
+        @Flag(help: ArgumentHelp(Help.text("help.Show.raw")))
         var raw = false
 
-        @Flag(help: ArgumentHelp(Say.text("help.Show.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.Show.json")))
         var json = false
 
-        @Option(help: ArgumentHelp(Say.text("help.Show.at")))
+        @Option(help: ArgumentHelp(Help.text("help.Show.at")))
         var at: String?
 
         func run() throws {

@@ -6,12 +6,12 @@ extension JournalCommand {
     struct Star: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "star",
-            abstract: Say.text("help.Star.abstract"),
+            abstract: Help.text("help.Star.abstract"),
             discussion: Help.reflow(Say.text("help.Star.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Star.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Star.id")), completion: Completion.entries)
         var id: String
 
         func run() throws { try setStar(true, id: id, options: options) }
@@ -20,12 +20,12 @@ extension JournalCommand {
     struct Unstar: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "unstar",
-            abstract: Say.text("help.Unstar.abstract"),
+            abstract: Help.text("help.Unstar.abstract"),
             discussion: Help.reflow(Say.text("help.Unstar.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Unstar.id")), completion: Completion.entries)
+        @Argument(help: ArgumentHelp(Help.text("help.Unstar.id")), completion: Completion.entries)
         var id: String
 
         func run() throws { try setStar(false, id: id, options: options) }

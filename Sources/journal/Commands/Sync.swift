@@ -6,18 +6,18 @@ extension JournalCommand {
     struct Sync: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "sync",
-            abstract: Say.text("help.Sync.abstract"),
+            abstract: Help.text("help.Sync.abstract"),
             discussion: Help.reflow(Say.text("help.Sync.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Sync.remote")), completion: Completion.remotes)
+        @Argument(help: ArgumentHelp(Help.text("help.Sync.remote")), completion: Completion.remotes)
         var remote: String?
 
-        @Flag(help: ArgumentHelp(Say.text("help.Sync.acceptHostKey")))
+        @Flag(help: ArgumentHelp(Help.text("help.Sync.acceptHostKey")))
         var acceptHostKey = false
 
-        @Option(help: ArgumentHelp(Say.text("help.Sync.keyFile")))
+        @Option(help: ArgumentHelp(Help.text("help.Sync.keyFile")))
         var keyFile: String?
 
         func run() throws {
@@ -40,21 +40,21 @@ extension JournalCommand {
     struct Clone: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "clone",
-            abstract: Say.text("help.Clone.abstract"),
+            abstract: Help.text("help.Clone.abstract"),
             discussion: Help.reflow(Say.text("help.Clone.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.Clone.url")))
+        @Argument(help: ArgumentHelp(Help.text("help.Clone.url")))
         var url: String
 
-        @Argument(help: ArgumentHelp(Say.text("help.Clone.directory")))
+        @Argument(help: ArgumentHelp(Help.text("help.Clone.directory")))
         var directory: String?
 
-        @Flag(help: ArgumentHelp(Say.text("help.Clone.acceptHostKey")))
+        @Flag(help: ArgumentHelp(Help.text("help.Clone.acceptHostKey")))
         var acceptHostKey = false
 
-        @Option(help: ArgumentHelp(Say.text("help.Clone.keyFile")))
+        @Option(help: ArgumentHelp(Help.text("help.Clone.keyFile")))
         var keyFile: String?
 
         func run() throws {
@@ -78,14 +78,14 @@ extension JournalCommand {
     struct Remote: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "remote",
-            abstract: Say.text("help.Remote.abstract"),
+            abstract: Help.text("help.Remote.abstract"),
             discussion: Help.reflow(Say.text("help.Remote.discussion")),
             subcommands: [ListRemotes.self, AddRemote.self, RemoveRemote.self],
             defaultSubcommand: ListRemotes.self)
     }
 
     struct ListRemotes: ParsableCommand {
-        static let configuration = CommandConfiguration(commandName: "list", abstract: Say.text("help.ListRemotes.abstract"))
+        static let configuration = CommandConfiguration(commandName: "list", abstract: Help.text("help.ListRemotes.abstract"))
 
         @OptionGroup var options: GlobalOptions
 
@@ -98,15 +98,15 @@ extension JournalCommand {
 
     struct AddRemote: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "add", abstract: Say.text("help.AddRemote.abstract"),
+            commandName: "add", abstract: Help.text("help.AddRemote.abstract"),
             discussion: Say.text("help.AddRemote.discussion"))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.AddRemote.name")))
+        @Argument(help: ArgumentHelp(Help.text("help.AddRemote.name")))
         var name: String
 
-        @Argument(help: ArgumentHelp(Say.text("help.AddRemote.url")))
+        @Argument(help: ArgumentHelp(Help.text("help.AddRemote.url")))
         var url: String
 
         func run() throws {
@@ -123,11 +123,11 @@ extension JournalCommand {
 
     struct RemoveRemote: ParsableCommand {
         static let configuration = CommandConfiguration(
-            commandName: "remove", abstract: Say.text("help.RemoveRemote.abstract"), aliases: ["rm"])
+            commandName: "remove", abstract: Help.text("help.RemoveRemote.abstract"), aliases: ["rm"])
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.RemoveRemote.name")), completion: Completion.remotes)
+        @Argument(help: ArgumentHelp(Help.text("help.RemoveRemote.name")), completion: Completion.remotes)
         var name: String
 
         func run() throws {
@@ -159,9 +159,7 @@ enum Network {
         } catch JournalError.remote(.unknownHost(let host, let type, let fingerprint))
             where !accept && Terminal.stdinIsTerminal
         {
-            Terminal.ask(Say.trustHostQuestion(host, type, fingerprint))
-            let answer = readLine()?.trimmingCharacters(in: .whitespaces).lowercased() ?? ""
-            guard answer == "y" || answer == "yes" else {
+            guard askYes(Say.trustHostQuestion(host, type, fingerprint)) else {
                 throw JournalError.remote(.unknownHost(host: host, keyType: type, fingerprint: fingerprint))
             }
             return try body(access(acceptNewHost: true))

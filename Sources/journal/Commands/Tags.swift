@@ -6,7 +6,7 @@ extension JournalCommand {
     struct Tags: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "tags",
-            abstract: Say.text("help.Tags.abstract"),
+            abstract: Help.text("help.Tags.abstract"),
             discussion: Help.reflow(Say.text("help.Tags.discussion")),
             subcommands: [ListTags.self, RenameTag.self],
             defaultSubcommand: ListTags.self)
@@ -15,12 +15,12 @@ extension JournalCommand {
     struct ListTags: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "list",
-            abstract: Say.text("help.ListTags.abstract"),
+            abstract: Help.text("help.ListTags.abstract"),
             discussion: Help.reflow(Say.text("help.ListTags.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.ListTags.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.ListTags.json")))
         var json = false
 
         func run() throws {
@@ -48,15 +48,15 @@ extension JournalCommand {
     struct RenameTag: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "rename",
-            abstract: Say.text("help.RenameTag.abstract"),
+            abstract: Help.text("help.RenameTag.abstract"),
             discussion: Help.reflow(Say.text("help.RenameTag.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Argument(help: ArgumentHelp(Say.text("help.RenameTag.old")), completion: Completion.tags)
+        @Argument(help: ArgumentHelp(Help.text("help.RenameTag.old")), completion: Completion.tags)
         var old: String
 
-        @Argument(help: ArgumentHelp(Say.text("help.RenameTag.new")))
+        @Argument(help: ArgumentHelp(Help.text("help.RenameTag.new")))
         var new: String
 
         func run() throws {

@@ -6,12 +6,12 @@ extension JournalCommand {
     struct Templates: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "templates",
-            abstract: Say.text("help.Templates.abstract"),
+            abstract: Help.text("help.Templates.abstract"),
             discussion: Help.reflow(Say.text("help.Templates.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.Templates.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.Templates.json")))
         var json = false
 
         func run() throws {

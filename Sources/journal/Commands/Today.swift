@@ -6,36 +6,41 @@ extension JournalCommand {
     struct Today: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "today",
-            abstract: Say.text("help.Today.abstract"),
+            abstract: Help.text("help.Today.abstract"),
             discussion: Help.reflow(Say.text("help.Today.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.Today.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.Today.json")))
         var json = false
 
-        @Flag(help: ArgumentHelp(Say.text("help.Today.full")))
+        @Flag(help: ArgumentHelp(Help.text("help.Today.full")))
         var full = false
 
         func run() throws {
             let journal = try options.openJournal()
             try refresh(journal)
-            try printEntries(try journal.today(), of: journal, json: json, full: full, options: options)
+            let entries = try journal.today()
+            if entries.isEmpty && !json {
+                Terminal.note(Say.nothingToday)
+                return
+            }
+            try printEntries(entries, of: journal, json: json, full: full, options: options)
         }
     }
 
     struct OnThisDay: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "on-this-day",
-            abstract: Say.text("help.OnThisDay.abstract"),
+            abstract: Help.text("help.OnThisDay.abstract"),
             discussion: Help.reflow(Say.text("help.OnThisDay.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.OnThisDay.json")))
+        @Flag(help: ArgumentHelp(Help.text("help.OnThisDay.json")))
         var json = false
 
-        @Argument(help: ArgumentHelp(Say.text("help.OnThisDay.date")))
+        @Argument(help: ArgumentHelp(Help.text("help.OnThisDay.date")))
         var date: String?
 
         func run() throws {

@@ -6,15 +6,15 @@ extension JournalCommand {
     struct WeatherCommand: ParsableCommand {
         static let configuration = CommandConfiguration(
             commandName: "weather",
-            abstract: Say.text("help.WeatherCommand.abstract"),
+            abstract: Help.text("help.WeatherCommand.abstract"),
             discussion: Help.reflow(Say.text("help.WeatherCommand.discussion")))
 
         @OptionGroup var options: GlobalOptions
 
-        @Flag(help: ArgumentHelp(Say.text("help.WeatherCommand.missing")))
+        @Flag(help: ArgumentHelp(Help.text("help.WeatherCommand.missing")))
         var missing = false
 
-        @Argument(help: ArgumentHelp(Say.text("help.WeatherCommand.id")))
+        @Argument(help: ArgumentHelp(Help.text("help.WeatherCommand.id")))
         var id: String?
 
         func validate() throws {
@@ -50,9 +50,9 @@ extension JournalCommand {
                 return
             }
             if fill.fromFallback { Terminal.note(Say.historyFromOpenMeteo) }
-            let dates = DateText(locale: nil)
             for item in fill.filled {
-                let day = String(dates.format(item.entry.createdAt).prefix(10))
+                // The ISO day, in every language: one width for the column.
+                let day = item.entry.createdAt.localDay.description
                 print(Say.filledWeather(item.entry.shortID, day, Say.shownTitle(item.entry.title), WeatherText.short(item.weather, units: config.units)))
             }
             for entry in fill.unchanged { print(Say.weatherUnchanged(entry.shortID)) }
