@@ -7,8 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The process's surroundings: environment, clock, time zone, locale. Only the command line reads them;
-/// it hands the kit plain values.
+/// The process's surroundings as the command line needs them: the locale, the terminal's notices, this
+/// program's path. The clock, the zone and the XDG folders are read once, by `JournalContext.fromEnvironment`
+/// (the kit's, shared with `journal-serve`); the accessors here forward to it.
 enum Shell {
     /// One variable of the environment (getenv: `ProcessInfo.environment` copies all of them on every call).
     static func env(_ name: String) -> String? { getenv(name).map { String(cString: $0) } }
