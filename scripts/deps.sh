@@ -24,6 +24,7 @@ less|the pager the terminal tests read
 openssh-server|sshd, which the ssh sync tests start on a loopback port of their own (the system's service is not started)
 strace|the start-up tests see which files a command opens
 chromium|the HTML export and journal serve tests open the pages in headless Chromium
+fonts-nanum|Korean letters in the pages' screenshots that the journal serve tests keep to be looked at
 curl|the journal serve tests make their HTTP requests with it
 python3-venv|jrnl 4.6, which the import tests run, goes into a virtual environment under .build/
 man-db|the manual page tests render journal(1) as man does

@@ -18,6 +18,7 @@ enum API {
         case (.delete, 2, "entries"): return try remove(call, parts[1])
         case (.post, 3, "entries") where parts[2] == "header": return try header(call, parts[1])
         case (.get, 3, "entries") where parts[2] == "share": return try share(call, parts[1])
+        case (.post, 3, "entries") where parts[2] == "restore": return try restore(call, parts[1])
         case (.get, 1, "events"): return events(call)
         default:
             if ["entries", "events"].contains(parts.first ?? "") { throw BadRequest(.methodNotAllowed, "\(method) \(call.path) is not allowed") }
@@ -65,7 +66,7 @@ enum API {
             let hits = try journal.search(q, within: filter, whole: true)
             return Reply.json(try EntryJSON.render(hits.map { EntryJSON(entry: $0.entry, match: $0.line ?? "") }))
         }
-        let complete = try journal.entries(matching: filter).map { entry throws(JournalError) in try journal.readEntry(at: entry.path) }
+        let complete = try journal.entries(matching: filter).map { entry throws(JournalError) in try journal.readEntry(entry) }
         return Reply.json(try EntryJSON.render(complete.map { EntryJSON(entry: $0) }))
     }
 
@@ -162,6 +163,25 @@ enum API {
         return try one(call, entry.id)
     }
 
+    /// `journal restore`: `{}` brings back the version before the last change (a deleted entry: the one it
+    /// had when it was deleted), `{"revision": "abc1234"}` the version of that commit (or date).
+    struct RestoreRequest: Decodable {
+        var revision: String?
+    }
+
+    static func restore(_ call: Call, _ id: String) throws -> Response {
+        let wanted: RestoreRequest = call.data.isEmpty ? RestoreRequest() : try decode(call.data)
+        let journal: Journal = call.journal
+        let outcome = try journal.restore(try journal.findEntry(id), at: wanted.revision.flatMap { $0.isEmpty ? nil : $0 })
+        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: outcome.entry)))
+        response.headers[HTTPField.Name("X-Restored-Revision")!] = outcome.revision
+        if let version = try? journal.currentVersion(of: outcome.entry) {
+            call.site.versions.keep(version.data, tag: version.tag)
+            response.headers[.eTag] = "\"\(version.tag)\""
+        }
+        return response
+    }
+
     static func share(_ call: Call, _ id: String) throws -> Response {
         let format: ShareFormat
         switch call.one("format") ?? "text" {
@@ -198,6 +218,7 @@ enum API {
         switch T.self {
         case is NewEntry.Type: known = ["text", "category", "tags", "date", "starred", "template"]
         case is NewText.Type: known = ["text"]
+        case is RestoreRequest.Type: known = ["revision"]
         default: known = ["starred", "tags"]
         }
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {

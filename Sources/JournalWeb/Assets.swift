@@ -53,6 +53,12 @@ enum Assets {
     .editor .problem { color: #b91c1c; min-height: 1em; }
     .hidden { display: none; }
     .history { color: var(--dim); font-size: .9rem; }
+    .history button { font-size: .8rem; padding: .1rem .5rem; margin-left: .3rem; }
+    .tagger { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; margin: .3rem 0 .8rem; }
+    .tagger .tag { color: var(--accent); font-size: .9rem; }
+    .tagger .tag button { border: 0; background: none; padding: 0 .25rem; color: var(--dim); }
+    .tagger input { font-size: .85rem; padding: .15rem .45rem; width: 9rem; }
+    .gone { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .8rem; color: var(--dim); }
     .notice { position: fixed; bottom: 1rem; left: 50%; transform: translateX(-50%); background: var(--fg);
              color: var(--bg); padding: .5rem 1rem; border-radius: .5rem; }
     .months { display: flex; align-items: center; gap: .6rem; }
@@ -181,7 +187,17 @@ enum Assets {
 
       function wireEntry(article) {
         const id = article.dataset.id;
-        article.querySelectorAll("button[data-action]").forEach((button) => {
+        const tagBox = article.querySelector("form.add-tag");
+        if (tagBox) tagBox.addEventListener("submit", async (event) => {
+          event.preventDefault();
+          const tag = tagBox.elements.tag.value.trim().replace(/^#/, "");
+          if (!tag) return;
+          try {
+            await send("POST", "/api/entries/" + id + "/header", { tags: ["+" + tag] });
+            await swap(location.href, true);
+          } catch (error) { notice(error.message); }
+        });
+        main.querySelectorAll("button[data-action]").forEach((button) => {
           button.addEventListener("click", async () => {
             try {
               switch (button.dataset.action) {
@@ -198,10 +214,20 @@ enum Assets {
                   notice(say("copied"));
                   break;
                 }
+                case "untag":
+                  await send("POST", "/api/entries/" + id + "/header", { tags: ["-" + button.dataset.tag] });
+                  await swap(location.href, true);
+                  break;
                 case "delete":
                   if (!confirm(say("confirmDelete"))) return;
                   await send("DELETE", "/api/entries/" + id);
-                  location.href = "/";
+                  // The deleted entry's page: its last version, and a button that brings it back.
+                  location.href = "/entry/" + id;
+                  break;
+                case "restore":
+                  await send("POST", "/api/entries/" + id + "/restore", button.dataset.revision ? { revision: button.dataset.revision } : {});
+                  notice(say("restored"));
+                  location.href = "/entry/" + id;
                   break;
               }
             } catch (error) { notice(error.message); }

@@ -40,7 +40,7 @@ enum Pages {
             items = hits.map { row(call, $0.entry, settings: journal.settings, line: $0.line, terms: $0.terms) }
         } else {
             // Read whole for the line of text each row shows (the snapshot holds no text).
-            let entries = try journal.entries(matching: shown).map { entry throws(JournalError) in try journal.readEntry(at: entry.path) }
+            let entries = try journal.entries(matching: shown).map { entry throws(JournalError) in try journal.readEntry(entry) }
             count = entries.count
             items = entries.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }
         }
@@ -65,7 +65,7 @@ enum Pages {
         var onDay = EntryFilter()
         onDay.on = day.description
         onDay.reverse = true
-        let entries = try journal.entries(matching: onDay).map { entry throws(JournalError) in try journal.readEntry(at: entry.path) }
+        let entries = try journal.entries(matching: onDay).map { entry throws(JournalError) in try journal.readEntry(entry) }
         var body = "<h1>\(h(call.say("web.today"))) <small>\(h(day.description))</small></h1>"
         body += entries.isEmpty ? "<p class=\"empty\">\(h(call.say("web.nothingToday")))</p>"
             : "<ul class=\"entries\">" + entries.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }.joined() + "</ul>"
@@ -134,7 +134,13 @@ enum Pages {
     /// what can be done to it.
     static func entry(_ call: Call, _ id: String) throws -> Response {
         let journal: Journal = call.journal
-        let entry = try journal.entry(matching: id)
+        let entry: Entry
+        do {
+            entry = try journal.entry(matching: id)
+        } catch {
+            guard case .unknownID = error else { throw error }
+            return try deleted(call, id)
+        }
         let version = try journal.currentVersion(of: entry)
         call.site.versions.keep(version.data, tag: version.tag)
         let facts = EntryFacts(entry, settings: journal.settings, dates: DateText(locale: nil), units: .metric)
@@ -147,6 +153,7 @@ enum Pages {
         body += "<p class=\"facts\">" + facts.firstLine(withID: false).map { "<span>\(h($0))</span>" }.joined(separator: " · ")
         if !facts.placeLine.isEmpty { body += "<br>" + facts.placeLine.map { "<span>\(h($0))</span>" }.joined(separator: " · ") }
         body += "</p>"
+        body += tagger(call, entry)
         let markdown = entry.body
         body += "<div class=\"text\">" + HTMLSanitizer.render(markdown, attachments: links) + "</div>"
         if !files.isEmpty {
@@ -172,12 +179,43 @@ enum Pages {
         body += "</article>"
         body += editor(call, entry: entry, text: String(decoding: version.data, as: UTF8.self), tag: version.tag)
         if let history = try? journal.history(of: entry), !history.isEmpty {
-            body += "<h2>\(h(call.say("web.history")))</h2><ol class=\"history\">"
-            for item in history.prefix(50) {
-                body += "<li><time>\(h(item.commit.date.rfc3339))</time> \(h(item.commit.subject)) <code>\(h(String(item.commit.id.prefix(8))))</code></li>"
+            body += "<h2>\(h(call.say("web.history")))</h2><ol class=\"history\" data-id=\"\(h(entry.id))\">"
+            for (index, item) in history.prefix(50).enumerated() {
+                body += "<li><time>\(h(item.commit.date.rfc3339))</time> \(h(item.commit.subject)) <code>\(h(item.commit.shortID))</code>"
+                // Every earlier version can come back (the newest is the file as it is).
+                if index > 0, item.change != .deleted {
+                    body += " <button data-action=\"restore\" data-revision=\"\(h(item.commit.shortID))\">\(h(call.say("web.restoreVersion")))</button>"
+                }
+                body += "</li>"
             }
             body += "</ol>"
         }
+        return page(call, title: entry.title, body: body)
+    }
+
+    /// The entry's tags, each with a button that takes it off, and a box that adds one.
+    static func tagger(_ call: Call, _ entry: Entry) -> String {
+        var out = "<div class=\"tagger\">"
+        for tag in entry.allTags {
+            out += "<span class=\"tag\">#\(h(tag))<button data-action=\"untag\" data-tag=\"\(h(tag))\" "
+            out += "title=\"\(h(call.say("web.removeTag", tag)))\" aria-label=\"\(h(call.say("web.removeTag", tag)))\">×</button></span>"
+        }
+        out += "<form class=\"add-tag\"><input name=\"tag\" autocomplete=\"off\" placeholder=\"\(h(call.say("web.addTag")))\" "
+        out += "aria-label=\"\(h(call.say("web.addTag")))\"></form></div>"
+        return out
+    }
+
+    /// An entry that was deleted: its last version, and a button that brings it back (`journal restore`).
+    static func deleted(_ call: Call, _ id: String) throws -> Response {
+        let journal: Journal = call.journal
+        let found = try journal.findEntry(id)
+        guard found.deleted else { throw JournalError.unknownID(id) }
+        let entry = found.entry
+        var body = "<article class=\"entry deleted\" data-id=\"\(h(entry.id))\">"
+        body += "<p class=\"gone\" role=\"status\">\(h(call.say("web.deletedNote")))</p>"
+        body += "<h1>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</h1>"
+        body += "<div class=\"text\">" + HTMLSanitizer.render(entry.body, attachments: [:]) + "</div>"
+        body += "<div class=\"actions\"><button data-action=\"restore\">\(h(call.say("web.restore")))</button></div></article>"
         return page(call, title: entry.title, body: body)
     }
 
@@ -321,7 +359,7 @@ enum Pages {
             <link rel="stylesheet" href="/assets/app.css"><script src="/assets/app.js" defer></script>
             </head><body>
             <header><nav>\(nav)<button id="theme" type="button" title="\(h(call.say("web.theme")))">◐</button></nav></header>
-            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))">
+            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))" data-restored="\(h(call.say("web.restored")))">
             \(body)
             </main></body></html>
             """

@@ -91,6 +91,9 @@ struct Site: HTTPResponder {
             return Reply.problem(error)
         } catch let error as BadRequest {
             return Reply.text(error.status, error.line + "\n")
+        } catch let error as HistoryError {
+            if case .neverExisted = error { return Reply.text(.notFound, error.description + "\n") }
+            return Reply.text(.badRequest, (error.description.split(separator: "\n").first.map(String.init) ?? "") + "\n")
         } catch {
             return Reply.text(.internalServerError, "\(error)\n")
         }

@@ -38,6 +38,7 @@ enum Shell {
         context.notice = { Terminal.printError($0) }
         context.readingOnly = { line in Terminal.afterSuccess(line) }
         context.workingDirectory = FileManager.default.currentDirectoryPath
+        context.noServer = { root, stateFolder in ServeProgram.startIfConfigured(root: root, stateFolder: stateFolder) }
         return context
     }
 

@@ -95,6 +95,41 @@ import Testing
         #expect(porcelain == "", "\(porcelain)")
     }
 
+    /// `serve.auto: true`: the first command that reads entries starts a server (and walks the files itself
+    /// that once); the next commands ask it. Without the setting no command ever starts one.
+    @Test func serveAutoStartsAServerOnlyWhenConfigured() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("First entry")
+        #expect(try box.journal("list").status == 0)
+        #expect(try box.journal("search", "first").status == 0)
+        // posix_spawn has returned once the child runs, its log already open: no log, no server started.
+        #expect(!FileManager.default.fileExists(atPath: box.journal + "/.git/journal/serve.log"))
+        #expect(try box.journal("serve", "--status").status == 1)
+
+        let bad = try box.journal("config", "set", "serve.auto", "sometimes")
+        #expect(bad.status != 0)
+        #expect(bad.stderr.contains("sometimes") && bad.stderr.contains("true or false") && bad.stderr.split(separator: "\n").count == 1, "\(bad.stderr)")
+        #expect(try box.journal("config", "get", "serve.auto").stdout == "false\n")
+
+        #expect(try box.journal("config", "set", "serve.auto", "true").status == 0)
+        let first = try box.journal("list")
+        #expect(first.status == 0, "\(first.stderr)")
+        #expect(first.stdout.contains("First entry"))
+        defer { stop(box) }
+        #expect(GitServers.poll(timeout: 30) { (try? box.journal("serve", "--status").status) == 0 }, "\(box.read(".git/journal/serve.log") ?? "")")
+        let pid = try serverPID(box)
+        // Later commands ask it (they do not walk the folders) and start no second one.
+        guard let strace = GitServers.findProgram(["/usr/bin/strace"]) else { return }
+        let traced = box.root.path + "/trace"
+        let run = try Sandbox.exec(strace, ["-f", "-e", "trace=openat", "-o", traced, Sandbox.binary, "list"], stdin: nil,
+                                   env: box.environment, cwd: box.home)
+        #expect(run.status == 0 && run.stdout.contains("First entry"))
+        let opened = (try? String(contentsOfFile: traced, encoding: .utf8)) ?? ""
+        #expect(!opened.split(separator: "\n").contains { $0.contains("O_DIRECTORY") && $0.contains("/entries") })
+        #expect(try serverPID(box) == pid)
+    }
+
     /// A server killed with SIGKILL leaves its record, socket and lock behind: the next command walks the
     /// files and works, and a new server starts.
     @Test func aKilledServerConfusesNothing() throws {

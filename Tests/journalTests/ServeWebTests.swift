@@ -133,6 +133,9 @@ import Testing
         let box = try Sandbox()
         let server = try serve(box)
         defer { _ = try? box.journal("serve", "--stop") }
+        // A file that names no date, dated by the commit that added it (read from the snapshot, not the history).
+        try box.write("entries/2026/11/undated-note.md", "A note with no date\n\nWritten by hand.\n")
+        #expect(try box.journal("list").stdout.contains("A note with no date"))
         let cases: [(String, [String])] = [
             ("/api/entries", ["list", "--json"]),
             ("/api/entries?n=1", ["list", "--json", "-n", "1"]),
@@ -205,6 +208,49 @@ import Testing
         #expect(box.read(path)?.contains("Changed on disk again.") == true)
         #expect(box.read(path)?.contains("Typed in the page.") == false)
         #expect(try commits(box) <= before + 1)  // the hand edit may be committed as such, nothing else
+    }
+
+    /// `POST /api/entries/ID/restore`: the version before the last change, a named revision, a deleted entry;
+    /// a revision that is not one, an unknown field or an id that never existed change nothing.
+    @Test func restoreBringsBackAVersionOrADeletedEntry() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let id = try box.add("Tea at four", "--tag", "cafe")
+        #expect(try box.journal("tag", id, "+garden").status == 0)
+        let path = try #require(box.entryFiles().first { box.read($0)?.contains("Tea at four") == true })
+        let tagged = try #require(box.read(path))
+        let json = ["Content-Type": "application/json"]
+        let back = try request(server, "POST", "/api/entries/\(id)/restore", headers: json, body: "{}", bearer: true)
+        #expect(back.status == 200, "\(back.body)")
+        #expect(back.body.contains("\"tags\" : [\n    \"cafe\"\n  ]"), "\(back.body)")
+        #expect(try box.git("log", "-1", "--format=%s").hasPrefix("Restore \"Tea at four\""))
+        let revision = try box.git("log", "-1", "--skip=1", "--format=%h").trimmingCharacters(in: .whitespacesAndNewlines)
+        let named = try request(server, "POST", "/api/entries/\(id)/restore", headers: json, body: #"{"revision":"\#(revision)"}"#, bearer: true)
+        #expect(named.status == 200, "\(named.body)")
+        #expect(box.read(path) == tagged)
+
+        let before = try commits(box)
+        for (body, status, reason) in [(#"{"revision":"no-such-thing"}"#, 400, "no-such-thing"), (#"{"when":"now"}"#, 400, "unknown field when"),
+                                       ("[1]", 400, "not a JSON object")] {
+            let bad = try request(server, "POST", "/api/entries/\(id)/restore", headers: json, body: body, bearer: true)
+            #expect(bad.status == status, "\(body): \(bad.body)")
+            #expect(bad.body.contains(reason) && bad.body.split(separator: "\n").count == 1, "\(body): \(bad.body)")
+        }
+        let never = try request(server, "POST", "/api/entries/ffffffff/restore", headers: json, body: "{}", bearer: true)
+        #expect(never.status == 404, "\(never.body)")
+        #expect(try commits(box) == before)
+        #expect(box.read(path) == tagged)
+
+        #expect(try request(server, "DELETE", "/api/entries/\(id)", bearer: true).status == 204)
+        #expect(box.read(path) == nil)
+        let page = try request(server, "GET", "/entry/\(id)", cookie: true)
+        #expect(page.status == 200 && page.body.contains("This entry was deleted") && page.body.contains("Tea at four"))
+        let undone = try request(server, "POST", "/api/entries/\(id)/restore", headers: json, body: "", bearer: true)
+        #expect(undone.status == 200, "\(undone.body)")
+        #expect(box.read(path) == tagged)
+        #expect(try request(server, "GET", "/entry/ffffffff", cookie: true).status == 404)
+        try box.expectCleanRepository()
     }
 
     @Test func scriptInAnEntryNeverRuns() throws {

@@ -8,7 +8,8 @@ import Darwin
 
 /// The tests' one posix_spawn, for children that Foundation's Process cannot start as a person's
 /// shell would (servers, a terminal session): the child starts with no signal blocked, every signal
-/// handled by default, and no descriptor of the test process but those `stdio` sets up.
+/// handled by default, and no descriptor of the test process but those `stdio` sets up (0 to 2, or below
+/// `kept`).
 ///
 /// Closing the rest matters beyond tidiness: tests write scripts (fake editors) while other tests
 /// start children, and Foundation writes files without O_CLOEXEC. A long-lived child that inherited
@@ -16,7 +17,7 @@ import Darwin
 enum Spawn {
     static func start(
         _ program: String, _ arguments: [String], environment: [String: String], cwd: String? = nil,
-        newProcessGroup: Bool, stdio: (inout posix_spawn_file_actions_t) -> Void
+        newProcessGroup: Bool, keeping kept: Int32 = 3, stdio: (inout posix_spawn_file_actions_t) -> Void
     ) throws -> pid_t {
         #if canImport(Glibc)
         var actions = posix_spawn_file_actions_t()
@@ -39,10 +40,10 @@ enum Spawn {
         typealias ChangeDirectory =
             @convention(c) (UnsafeMutablePointer<posix_spawn_file_actions_t>, UnsafePointer<CChar>) -> Int32
         if let symbol = dlsym(nil, "posix_spawn_file_actions_addclosefrom_np") {
-            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, 3)
+            _ = unsafeBitCast(symbol, to: CloseFrom.self)(&actions, kept)
         } else {
             let open = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
-            for fd in open.compactMap({ Int32($0) }) where fd > 2 { posix_spawn_file_actions_addclose(&actions, fd) }
+            for fd in open.compactMap({ Int32($0) }) where fd >= kept { posix_spawn_file_actions_addclose(&actions, fd) }
         }
         if let cwd, let symbol = dlsym(nil, "posix_spawn_file_actions_addchdir_np") {
             _ = unsafeBitCast(symbol, to: ChangeDirectory.self)(&actions, cwd)

@@ -31,7 +31,7 @@ extension Journal {
         let typedOn = words.typedOnHighlights
         var hits: [SearchHit] = []
         for entry in entries {
-            let shown = whole ? try readEntry(at: entry.path) : entry
+            let shown = whole ? try readEntry(entry) : entry
             let body = whole ? shown.text : try entryText(at: entry.path)
             if let line = MatchedLine.line(in: body, terms: highlights) {
                 hits.append(SearchHit(entry: shown, line: line, terms: highlights))

@@ -25,6 +25,9 @@ public struct UserConfig: Sendable, Equatable {
     public var language: String?
     /// `tags.prefix`: `@` makes `@word` in a new entry's text a tag too, as in jrnl.
     public var tagPrefix: String?
+    /// `serve.auto`: a command that finds no `journal serve` running for its journal starts one in the
+    /// background (and walks the files itself this once), so that the next commands ask it instead.
+    public var serveAuto = false
     /// Named journals (jrnl's `journals:`): `journals.work: ~/work-journal`, for `-J work` and `journal work: …`.
     public var journals: [String: String] = [:]
 
@@ -51,7 +54,7 @@ public struct UserConfig: Sendable, Equatable {
     public static let keys = [
         "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
         "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
-        "git.token", "language", "tags.prefix",
+        "git.token", "language", "tags.prefix", "serve.auto",
     ]
 
     /// Keys whose values `config list` hides.
@@ -157,6 +160,12 @@ public struct UserConfig: Sendable, Equatable {
         case "tags.prefix":
             guard !text.isEmpty, text.allSatisfy({ $0 == "#" || $0 == "@" }) else { throw bad() }
             tagPrefix = text
+        case "serve.auto":
+            switch text.lowercased() {
+            case "true", "yes", "on": serveAuto = true
+            case "false", "no", "off": serveAuto = false
+            default: throw bad()
+            }
         default:
             guard let name = UserConfig.journalName(inKey: key) else { throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys)) }
             journals[name] = text
@@ -179,6 +188,7 @@ public struct UserConfig: Sendable, Equatable {
         case "units": units.rawValue
         case "language": language
         case "tags.prefix": tagPrefix
+        case "serve.auto": serveAuto ? "true" : "false"
         default: UserConfig.journalName(inKey: key).flatMap { journals[$0] }
         }
     }
@@ -193,6 +203,7 @@ public struct UserConfig: Sendable, Equatable {
         case _ where key.hasSuffix("url"): Say.expectedURL
         case _ where key.hasPrefix("journals."): Say.expectedJournalPath
         case "tags.prefix": Say.expectedTagPrefix
+        case "serve.auto": Say.expectedTrueOrFalse
         default: Say.expectedText
         }
     }
@@ -316,6 +327,7 @@ public struct UserConfig: Sendable, Equatable {
         case "git.token": gitToken = nil
         case "language": language = nil
         case "tags.prefix": tagPrefix = nil
+        case "serve.auto": serveAuto = false
         default: if let name = UserConfig.journalName(inKey: key) { journals[name] = nil }
         }
     }
@@ -356,6 +368,13 @@ public struct UserConfig: Sendable, Equatable {
         }
         guard mentioned else { return nil }
         return (try? parse(String(decoding: data, as: UTF8.self), path: path))?.language
+    }
+
+    /// Whether the file at `path` sets `serve.auto: true` (false when it cannot be read: a command must not
+    /// stop for it). Read only when a command finds no server running.
+    public static func servesAutomatically(at path: String) -> Bool {
+        guard let data = FileSystem.contents(path), data.range(of: Data("auto".utf8)) != nil else { return false }
+        return (try? parse(String(decoding: data, as: UTF8.self), path: path))?.serveAuto == true
     }
 
     /// The file's text, or the initial one when there is none yet.

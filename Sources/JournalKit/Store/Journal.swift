@@ -28,6 +28,10 @@ public struct JournalContext: Sendable {
     /// Hears, once, why the journal was read without writing anything (its disk is full, its file system
     /// read-only): a line for the end of a command that succeeds; a write fails with the reason instead.
     public var readingOnly: @Sendable (String) -> Void = { _ in }
+    /// Called when a command that reads entries finds no server running for its journal (the journal's
+    /// root and its state folder); the command line starts one there when `serve.auto` is set. The
+    /// command does not wait for it: it walks the files itself this once.
+    public var noServer: @Sendable (_ root: String, _ stateFolder: String) -> Void = { _, _ in }
 
     public init(
         now: Date, commitTime: Date? = nil, timeZone: TimeZone, fallbackAuthor: Author, lockTimeout: TimeInterval = 15
@@ -305,8 +309,12 @@ public final class Journal {
     /// walk then) when no server runs, it does not answer within a few milliseconds, it cannot vouch, or its
     /// mark is not on this snapshot.
     func servedChanges() throws(JournalError) -> EntryIndex.Changes? {
-        guard context.asksServer, FileSystem.exists(ServeRecord.path(stateFolder: stateFolder)), let record = runningServer,
-              let generation = ServeSocket.askFresh(record.socket, timeout: Journal.serveTimeout),
+        guard context.asksServer else { return nil }
+        guard FileSystem.exists(ServeRecord.path(stateFolder: stateFolder)), let record = runningServer else {
+            context.noServer(root, stateFolder)
+            return nil
+        }
+        guard let generation = ServeSocket.askFresh(record.socket, timeout: Journal.serveTimeout),
               try index().servedGeneration() == generation
         else { return nil }
         return EntryIndex.Changes(uncommitted: try index().dirtyPaths().sorted())
@@ -376,6 +384,15 @@ public final class Journal {
         decode(try FileSystem.read(root + "/" + path), path: path)
     }
 
+    /// Reads the file of an entry the snapshot listed, text and all. A file that names no date keeps the date
+    /// the snapshot settled from its first commit, instead of walking the history again on every read.
+    public func readEntry(_ known: Entry) throws(JournalError) -> Entry {
+        guard known.dateSource == .commit else { return try readEntry(at: known.path) }
+        return EntryFile.decode(try FileSystem.read(root + "/" + known.path), path: known.path, zone: context.timeZone) {
+            (known.createdAt, .commit)
+        }
+    }
+
     /// `readEntry(at: path).text`, the text below the header, without reading the header.
     public func entryText(at path: String) throws(JournalError) -> String {
         EntryFile.text(of: try FileSystem.read(root + "/" + path))
@@ -438,7 +455,7 @@ public final class Journal {
             for relative in journalPaths(of: text) {
                 let known: Entry?
                 if let entries { known = entries.first { $0.path == relative } } else { known = try index().entry(path: relative) }
-                if known != nil { return try readEntry(at: relative) }
+                if let known { return try readEntry(known) }
             }
             throw .unknownID(text)
         }
@@ -447,7 +464,7 @@ public final class Journal {
         if let entries { matches = entries.filter { $0.id.hasPrefix(wanted) } } else { matches = try index().entries(idPrefix: wanted) }
         switch matches.count {
         case 0: throw .unknownID(text)
-        case 1: return try readEntry(at: matches[0].path)
+        case 1: return try readEntry(matches[0])
         default:
             // Files that hold one id (copied or moved by hand): no more characters can tell them apart.
             if Set(matches.map(\.id)).count == 1 { throw .invalid(Say.sameID(matches[0].id, matches.map(\.path).sorted())) }

@@ -44,7 +44,7 @@ extension JournalCommand {
 
 /// Entries in one of jrnl's other formats (`list --format short|md|txt|yaml|xml|calendar`).
 func printEntries(_ entries: [Entry], of journal: Journal, as format: ListFormat, options: GlobalOptions) throws {
-    func whole() throws -> [Entry] { try entries.map { try journal.readEntry(at: $0.path) } }
+    func whole() throws -> [Entry] { try entries.map { try journal.readEntry($0) } }
     switch format {
     case .short:
         Terminal.page(entries.map { "\($0.createdAt.localDay) \($0.createdAt.hourMinute) " + ($0.title.isEmpty ? Say.untitledDisplay : $0.title) }
@@ -92,14 +92,14 @@ enum ProgressLine {
 /// Prints entries as lines, whole (`full`) or JSON: the output of list, today and search.
 func printEntries(_ entries: [Entry], of journal: Journal, json: Bool, full: Bool, options: GlobalOptions) throws {
     if json {
-        let complete = try entries.map { try journal.readEntry(at: $0.path) }
+        let complete = try entries.map { try journal.readEntry($0) }
         print(try EntryJSON.render(complete.map { EntryJSON(entry: $0) }), terminator: "")
         return
     }
     let dates = DateText(locale: Shell.locale)
     if full {
         let page = EntryPage(style: options.style, settings: journal.settings, dates: dates)
-        let texts = try entries.map { page.render(try journal.readEntry(at: $0.path)) }
+        let texts = try entries.map { page.render(try journal.readEntry($0)) }
         Terminal.page(texts.joined(separator: "\n" + options.style.dim(String(repeating: "─", count: 40)) + "\n\n"))
         return
     }

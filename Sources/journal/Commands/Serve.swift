@@ -98,10 +98,21 @@ enum ServeProgram {
     static var path: String { (Shell.executablePath as NSString).deletingLastPathComponent + "/journal-serve" }
 
     static func arguments(_ journal: Journal, port: Int?, listen: String?) -> [String] {
-        var arguments = ["-J", journal.root]
+        arguments(root: journal.root, port: port, listen: listen)
+    }
+
+    static func arguments(root: String, port: Int?, listen: String?) -> [String] {
+        var arguments = ["-J", root]
         if let port { arguments += ["--port", String(port)] }
         if let listen { arguments += ["--listen", listen] }
         if let language = Language.configured() { arguments += ["--language", language] }
         return arguments
+    }
+
+    /// `serve.auto: true`: a server started for the journal in the background, not waited for (a second
+    /// command that starts one at the same moment finds the first one's claim, and its server ends).
+    static func startIfConfigured(root: String, stateFolder: String) {
+        guard UserConfig.servesAutomatically(at: UserSettings.path), FileManager.default.isExecutableFile(atPath: path) else { return }
+        _ = try? Shell.spawnDetached(path, arguments(root: root, port: nil, listen: nil), log: stateFolder + "/serve.log")
     }
 }

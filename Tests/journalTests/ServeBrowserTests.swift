@@ -1,0 +1,157 @@
+import Foundation
+import Testing
+
+/// `journal serve`'s pages used as a person uses them, in a real browser driven through the DevTools
+/// protocol (`Browser`): typing into the search box, writing an entry, tagging, deleting and restoring,
+/// and a page that follows an entry edited in real vim on a terminal, without a reload.
+@Suite(.serialized) struct ServeBrowserTests {
+    let web = ServeWebTests()
+    static let shots = FileManager.default.currentDirectoryPath + "/.build/screenshots"
+
+    /// A served journal and a browser that holds its cookie (the token traded on the first visit).
+    func open(_ box: Sandbox, _ path: String = "/", language: String = "en") throws -> (ServeWebTests.Server, Browser)? {
+        guard Browser.chromium() != nil else { return nil }
+        let server = try web.serve(box)
+        let browser = try Browser(box, language: language)
+        try browser.open(server.base + path + (path.contains("?") ? "&" : "?") + "token=\(server.token)")
+        try FileManager.default.createDirectory(atPath: Self.shots, withIntermediateDirectories: true)
+        return (server, browser)
+    }
+
+    func json(_ box: Sandbox, _ arguments: String...) throws -> [[String: Any]] {
+        let run = try box.run(arguments + ["--json"])
+        #expect(run.status == 0, "\(run.stderr)")
+        let value = try JSONSerialization.jsonObject(with: Data(run.stdout.utf8))
+        return (value as? [[String: Any]]) ?? (value as? [String: Any]).map { [$0] } ?? []
+    }
+
+    @Test func aSearchTypedIntoTheBoxShowsTheRightEntries() throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (_, browser) = try open(box) else { return }
+        _ = try box.add("김치찌개\n\n친구와 김치찌개를 먹었다.")
+        try browser.waitUntil("document.querySelectorAll('li.entry').length === 3")
+        try browser.focus("#q")
+        try browser.type("kimchi")
+        try browser.waitUntil("location.search === '?q=kimchi' && document.querySelectorAll('li.entry').length === 1")
+        #expect(try browser.text("document.querySelector('li.entry strong').textContent") == "Dinner with Mina")
+        #expect(try browser.text("document.querySelector('li.entry mark').textContent") == "Kimchi")
+        // The box keeps its text and the caret while the results change under it.
+        #expect(try browser.text("document.activeElement.id") == "q")
+        #expect(try browser.text("document.getElementById('q').value") == "kimchi")
+
+        // Korean, one syllable at a time as an input method commits them; the English entry goes.
+        _ = try browser.evaluate("document.getElementById('q').select()")
+        try browser.type("김치")
+        try browser.waitUntil("document.getElementById('q').value === '김치' && document.querySelectorAll('li.entry').length === 1 "
+                              + "&& document.querySelector('li.entry strong').textContent === '김치찌개'")
+        #expect(try browser.text("document.querySelector('li.entry mark').textContent") == "김치")
+        try browser.screenshot(Self.shots + "/search-typed-ko.png")
+
+        // Nothing matches: said so, in the page's language.
+        _ = try browser.evaluate("document.getElementById('q').select()")
+        try browser.type("zzzz")
+        try browser.waitUntil("document.querySelector('p.empty') !== null")
+        #expect(try browser.text("document.querySelector('p.empty').textContent") == "Nothing matches.")
+    }
+
+    @Test func anEntryWrittenInTheBrowserLandsAsACommit() throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (_, browser) = try open(box, "/new") else { return }
+        let before = try web.commits(box)
+        try browser.focus("#editor textarea")
+        try browser.type("Written in the browser")
+        try browser.press("Enter")
+        try browser.press("Enter")
+        try browser.type("Typed key by key.")
+        // What is typed survives a reload before it is saved.
+        try browser.open(try browser.text("location.href"))
+        try browser.waitUntil("document.querySelector('#editor textarea').value.includes('Typed key by key.')")
+        try browser.focus("#editor input[name=tags]")
+        try browser.type("evening, walk")
+        try browser.click("#editor button[type=submit]")
+        try browser.waitUntil("location.pathname.startsWith('/entry/') && document.querySelector('article.entry h1') !== null")
+        #expect(try browser.text("document.querySelector('article.entry h1').textContent") == "Written in the browser")
+        #expect(try browser.evaluate("localStorage.getItem('journal.draft.new') === null") as? Bool == true)
+
+        #expect(try web.commits(box) == before + 1)
+        let entries = try json(box, "list")
+        let written = try #require(entries.first { $0["title"] as? String == "Written in the browser" })
+        #expect(written["body"] as? String == "Typed key by key.")
+        #expect(written["tags"] as? [String] == ["evening", "walk"])
+        let id = try #require(written["id"] as? String)
+        #expect(try browser.text("location.pathname") == "/entry/" + id)
+        #expect(try box.commitSubjects().first?.hasPrefix("Add \"Written in the browser\"") == true)
+        try box.expectCleanRepository()
+    }
+
+    /// Tag and untag with the boxes on the entry's page, bring back an earlier version from its history,
+    /// delete it (the browser asks first) and restore it from the page a deleted entry has.
+    @Test func tagDeleteAndRestoreFromTheEntrysPage() throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (server, browser) = try open(box) else { return }
+        let entries = try json(box, "list")
+        let walk = try #require(entries.first { $0["title"] as? String == "Morning walk" })
+        let id = try #require(walk["id"] as? String)
+        let path = try #require(walk["path"] as? String)
+        try browser.open(server.base + "/entry/" + id)
+        let commits = try web.commits(box)
+
+        try browser.focus("form.add-tag input")
+        try browser.type("riverside")
+        try browser.press("Enter")
+        try browser.waitUntil("[...document.querySelectorAll('.tagger .tag')].some(t => t.textContent.startsWith('#riverside'))")
+        #expect(try json(box, "show", id).first?["tags"] as? [String] == ["riverside"])
+        try browser.screenshot(Self.shots + "/entry-tagged-en.png")
+
+        try browser.click(".tagger button[data-tag=riverside]")
+        try browser.waitUntil("![...document.querySelectorAll('.tagger .tag')].some(t => t.textContent.startsWith('#riverside'))")
+        #expect(try json(box, "show", id).first?["tags"] as? [String] == [])
+        #expect(try web.commits(box) == commits + 2)
+
+        // The history's newest version is the file; the one before it (tagged) comes back.
+        try browser.waitUntil("document.querySelectorAll('.history button[data-action=restore]').length === 2")
+        try browser.click(".history li:nth-child(2) button[data-action=restore]")
+        try browser.waitUntil("[...document.querySelectorAll('.tagger .tag')].some(t => t.textContent.startsWith('#riverside'))")
+        #expect(try json(box, "show", id).first?["tags"] as? [String] == ["riverside"])
+        #expect(try box.commitSubjects().first?.hasPrefix("Restore") == true)
+
+        try browser.click("button[data-action=delete]")
+        try browser.waitUntil("document.querySelector('article.entry.deleted') !== null")
+        #expect(browser.dialogs == ["Delete this entry? Its history keeps it (journal log)."])
+        #expect(!FileManager.default.fileExists(atPath: box.journal + "/" + path))
+        try browser.screenshot(Self.shots + "/entry-deleted-en.png")
+
+        try browser.click("article.deleted button[data-action=restore]")
+        try browser.waitUntil("document.querySelector('article.entry:not(.deleted)') !== null")
+        #expect(FileManager.default.fileExists(atPath: box.journal + "/" + path))
+        #expect(try json(box, "show", id).first?["title"] as? String == "Morning walk")
+        #expect(try web.commits(box) == commits + 5)
+        try box.expectCleanRepository()
+    }
+
+    /// An entry open in the browser while the same entry is edited in vim on a terminal: the page shows the
+    /// edit by itself, without a reload (the page's own state survives).
+    @Test func anEntryEditedInVimAppearsOnTheOpenPage() throws {
+        guard let vim = GitServers.findProgram(["/usr/bin/vim", "/usr/bin/vim.basic", "vim"]) else { return }
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (server, browser) = try open(box) else { return }
+        let walk = try #require(try json(box, "list").first { $0["title"] as? String == "Morning walk" })
+        let id = try #require(walk["id"] as? String)
+        try browser.open(server.base + "/entry/" + id)
+        _ = try browser.evaluate("window.sameDocument = true")
+
+        let editing = try TerminalSession(box, journal: ["edit", String(id.prefix(8))], env: ["EDITOR": "\(vim) -u NONE -N"])
+        try editing.waitFor("\(id.prefix(8))")
+        editing.type("GoEdited in vim on a terminal.\u{1B}:wq\r")
+        let edited = try editing.finish()
+        #expect(edited.status == 0, "\(edited.stdout)")
+
+        try browser.waitUntil("document.querySelector('article.entry .text').innerText.includes('Edited in vim on a terminal.')")
+        #expect(try browser.evaluate("window.sameDocument") as? Bool == true)
+        #expect(try box.commitSubjects().first?.hasPrefix("Edit \"Morning walk\"") == true)
+    }
+}
