@@ -14,6 +14,8 @@ public final class JournalPool: @unchecked Sendable {
     private let context: JournalContext
     private let lock = NSLock()
     private var idle: [(journal: Journal, settings: FileIdentity?)] = []
+    /// The entries the pool's journals parsed lately, shared by them all.
+    public let entries = EntryCache()
 
     public init(root: String, context: JournalContext) {
         self.root = root
@@ -43,7 +45,9 @@ public final class JournalPool: @unchecked Sendable {
         }
         var fresh = context
         fresh.now = now
-        return (try Journal.open(at: root, context: fresh), settings)
+        let journal = try Journal.open(at: root, context: fresh)
+        journal.entryCache = entries
+        return (journal, settings)
     }
 
     /// A file as `stat` knows it: the same identity, the same bytes (short of a rewrite in the same

@@ -119,6 +119,8 @@ public final class Journal {
     var cipher: BlobCipher?
     /// Hears (done, total) while the text of many entries is indexed for a search (see `completeTextIndex`).
     public var textIndexProgress: ((Int, Int) -> Void)?
+    /// Entries parsed lately, shared by the journals of a long-lived process (see `JournalPool`).
+    public var entryCache: EntryCache?
 
     public static let settingsFile = "journal.yml"
     public static let entriesFolder = "entries"
@@ -386,11 +388,19 @@ public final class Journal {
 
     /// Reads the file of an entry the snapshot listed, text and all. A file that names no date keeps the date
     /// the snapshot settled from its first commit, instead of walking the history again on every read.
+    /// A long-lived process's journals share an `entryCache`: a file read again with the same bytes is not
+    /// parsed again.
     public func readEntry(_ known: Entry) throws(JournalError) -> Entry {
-        guard known.dateSource == .commit else { return try readEntry(at: known.path) }
-        return EntryFile.decode(try FileSystem.read(root + "/" + known.path), path: known.path, zone: context.timeZone) {
-            (known.createdAt, .commit)
+        let data = try FileSystem.read(root + "/" + known.path)
+        if let entryCache, let parsed = entryCache.entry(path: known.path, data: data, zone: context.timeZone) { return parsed }
+        let entry: Entry
+        if known.dateSource == .commit {
+            entry = EntryFile.decode(data, path: known.path, zone: context.timeZone) { (known.createdAt, .commit) }
+        } else {
+            entry = decode(data, path: known.path)
         }
+        entryCache?.keep(entry, data: data, zone: context.timeZone)
+        return entry
     }
 
     /// `readEntry(at: path).text`, the text below the header, without reading the header.
