@@ -1,7 +1,6 @@
 import Foundation
 import Ink
 import Mustache
-import JournalKit
 
 /// `export html`: a static site in a folder, opened from disk with no network. Entries are read and their pages
 /// written one at a time; only a summary of each (no text) is kept for the index, category and tag pages.
@@ -12,6 +11,8 @@ struct HTMLSite {
     let journal: Journal
     let folder: String
     let templates: HTMLTemplates
+    /// The reader's units, for the weather.
+    let units: Units
     private(set) var count = 0
     private var summaries: [Summary] = []
     private var pageNames: Set<String> = []
@@ -38,10 +39,11 @@ struct HTMLSite {
         if !items.isEmpty && !items.contains(marker) { throw JournalError.invalid(Say.exportHTMLNotOurs(path)) }
     }
 
-    init(journal: Journal, folder: String, templates: HTMLTemplates) throws {
+    init(journal: Journal, folder: String, templates: HTMLTemplates, units: Units) throws {
         self.journal = journal
         self.folder = folder
         self.templates = templates
+        self.units = units
         for sub in ["", "/entries", "/categories", "/tags", "/attachments"] {
             do { try FileManager.default.createDirectory(atPath: folder + sub, withIntermediateDirectories: true) } catch {
                 throw JournalError.invalid(Say.exportFailed(folder + sub, error.localizedDescription))
@@ -62,7 +64,7 @@ struct HTMLSite {
         ]
         if let name = entry.category { values["category"] = categoryValues(name, from: "..") }
         var place: [String] = []
-        if let weather = entry.weather { place.append(WeatherText.column(weather, units: UserSettings.units)) }
+        if let weather = entry.weather { place.append(WeatherText.column(weather, units: units)) }
         if let location = entry.location { place.append("📍 " + EntryFacts.placeText(location)) }
         if !place.isEmpty { values["place"] = place.joined(separator: " · ") }
         // Ink reads a text that starts with `---` lines as metadata and drops it; an empty metadata block first
@@ -223,14 +225,14 @@ struct HTMLSite {
 
     /// Writes the site into a temporary folder beside `target`, then puts it in place of the target (an empty
     /// folder, or an earlier export, which is removed only once the new one is complete).
-    static func export(_ journal: Journal, to target: String, _ fill: (inout HTMLSite) throws -> Void) throws -> Int {
+    static func export(_ journal: Journal, to target: String, units: Units, _ fill: (inout HTMLSite) throws -> Void) throws -> Int {
         try checkTarget(target)
         let templates = try HTMLTemplates(journal: journal)
         let parent = (target as NSString).deletingLastPathComponent
         let tag = String(UUID().uuidString.prefix(8))
         let temporary = parent + "/." + (target as NSString).lastPathComponent + ".export-" + tag
         do {
-            var site = try HTMLSite(journal: journal, folder: temporary, templates: templates)
+            var site = try HTMLSite(journal: journal, folder: temporary, templates: templates, units: units)
             try fill(&site)
             try site.finish()
             var old: String?

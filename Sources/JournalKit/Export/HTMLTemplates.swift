@@ -1,5 +1,4 @@
 import Foundation
-import JournalKit
 import Mustache
 
 /// The HTML export's page templates: templates/html/ of the package (compiled in), each replaceable by the
