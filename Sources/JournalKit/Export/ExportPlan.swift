@@ -72,7 +72,10 @@ extension Journal {
         case .output: target = nil
         }
         let sink = try target.map { try TextSink(file: $0.temporary, existing: $0.direct) } ?? TextSink(output: output)
-        var writer = ExportWriter(format: plan.format, journal: self, sink: sink, units: units)
+        // Links to attachments are read from where the file is; on standard output, from the working folder,
+        // where a shell's `>` puts it.
+        let linksFrom = target.flatMap { $0.direct ? nil : ($0.path as NSString).deletingLastPathComponent } ?? context.workingDirectory
+        var writer = ExportWriter(format: plan.format, journal: self, sink: sink, units: units, linksFrom: linksFrom)
         do {
             try writer.begin()
             if plan.format == .json {

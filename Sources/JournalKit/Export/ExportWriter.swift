@@ -7,15 +7,18 @@ struct ExportWriter {
     let sink: TextSink
     /// The reader's units, for the weather.
     let units: Units
+    /// The folder the export is read from, which Markdown's links to attachments are made relative to.
+    let linksFrom: String?
     private(set) var count = 0
     /// jrnl's forms, and what jrnl could not keep.
     private(set) var jrnl: JrnlExport
 
-    init(format: ExportFormat, journal: Journal, sink: TextSink, units: Units) {
+    init(format: ExportFormat, journal: Journal, sink: TextSink, units: Units, linksFrom: String?) {
         self.format = format
         self.journal = journal
         self.sink = sink
         self.units = units
+        self.linksFrom = linksFrom
         jrnl = JrnlExport(localZone: journal.context.timeZone)
     }
 
@@ -41,7 +44,9 @@ struct ExportWriter {
             let record = jrnl.json(entry, hasAttachments: !journal.attachments(of: entry.id).isEmpty)
             try sink.write(separator + "\n" + Self.indented(try EntryJSON.render(record), by: "    "))
         case .markdown:
-            try sink.write((count == 0 ? "" : "\n") + EntryMarkdown(settings: journal.settings, units: units).render(entry))
+            var text = EntryMarkdown(settings: journal.settings, units: units).render(entry)
+            if let folder = linksFrom { text = journal.linkingFiles(text, of: entry, from: folder) }
+            try sink.write((count == 0 ? "" : "\n") + text)
         case .txt:
             let page = EntryPage(style: Style(enabled: false), settings: journal.settings, dates: DateText(locale: nil), units: units)
             try sink.write((count == 0 ? "" : "\n" + String(repeating: "─", count: 40) + "\n\n") + page.render(entry))

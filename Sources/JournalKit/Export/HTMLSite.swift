@@ -24,6 +24,8 @@ struct HTMLSite {
         let date: String
         let category: String?
         let tags: [String]
+        /// Marked `lang="ko"` on a page in another language.
+        let korean: Bool
     }
 
     /// Checks the target before anything is read: a new or empty folder, or an earlier export of ours.
@@ -69,13 +71,22 @@ struct HTMLSite {
         if !place.isEmpty { values["place"] = place.joined(separator: " · ") }
         // Ink reads a text that starts with `---` lines as metadata and drops it; an empty metadata block first
         // makes it take the entry's own `---` as text.
-        values["text"] = HTMLSanitizer.render(entry.body, attachments: files)
-        values["hasAttachments"] = !files.isEmpty
-        values["attachments"] = files.values.sorted().map { file -> [String: Any] in
+        let text = HTMLSanitizer.render(entry.body, attachments: files)
+        values["text"] = text
+        // A picture the text shows is not shown a second time under the attachments.
+        let listed = files.values.sorted().filter { file in
+            !(HTMLSite.isImage(file) && text.contains("src=\"" + MarkupText.escaped("../" + file) + "\""))
+        }
+        values["hasAttachments"] = !listed.isEmpty
+        values["attachments"] = listed.map { file -> [String: Any] in
             ["href": "../" + file, "name": (file as NSString).lastPathComponent, "image": HTMLSite.isImage(file)]
         }
+        let korean = Self.isKorean(entry.text)
+        if korean { values["lang"] = "ko" }
         try write("/entries/" + page, render(templates.entry, values, title: title, root: ".."))
-        summaries.append(Summary(page: page, title: title, createdAt: entry.createdAt, date: date, category: entry.category, tags: entry.allTags))
+        summaries.append(
+            Summary(page: page, title: title, createdAt: entry.createdAt, date: date, category: entry.category, tags: entry.allTags,
+                    korean: korean))
         count += 1
     }
 
@@ -148,6 +159,7 @@ struct HTMLSite {
 
     private func row(_ entry: Summary, from root: String) -> [String: Any] {
         var values: [String: Any] = ["href": root + "/entries/" + entry.page, "title": entry.title, "date": entry.date]
+        if entry.korean { values["lang"] = "ko" }
         if let name = entry.category { values["category"] = categoryValues(name, from: root) }
         return values
     }
@@ -207,6 +219,12 @@ struct HTMLSite {
             copied[path] = relative
         }
         return copied
+    }
+
+    /// Whether an entry on a page that is not in Korean is marked as Korean (`lang="ko"`), which the style sheet
+    /// breaks between words only (`word-break: keep-all`), as Korean is written, and shows in Korean fonts.
+    static func isKorean(_ text: String) -> Bool {
+        Say.language != "ko" && text.unicodeScalars.contains(where: Hangul.isSyllable)
     }
 
     /// Files a browser would run when opened (a page, an SVG with scripts): copied with `.txt` added, so a click
