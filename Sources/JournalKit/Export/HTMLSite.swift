@@ -195,7 +195,7 @@ struct HTMLSite {
     private func copyAttachments(of entry: Entry) throws -> [String: String] {
         let id = entry.id
         guard !id.isEmpty, SafeName.make(id) == id else { return [:] }
-        let attachmentsRoot = (URL(fileURLWithPath: journal.root + "/attachments").resolvingSymlinksInPath().path) + "/"
+        let attachmentsRoot = (URL(fileURLWithPath: journal.root + "/" + Journal.attachmentsFolder).resolvingSymlinksInPath().path) + "/"
         var copied: [String: String] = [:]
         for path in journal.attachments(of: id) {
             let source = journal.root + "/" + path

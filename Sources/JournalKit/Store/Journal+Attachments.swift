@@ -19,7 +19,7 @@ extension Journal {
             guard ImportNames.isPlainFileName(name) else { throw .invalid(Say.attachBadName(file)) }
             sources.append((real, name))
         }
-        let folder = "attachments/\(entry.id)"
+        let folder = Journal.attachmentFolder(of: entry.id)
         var names: [String] = []
         _ = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
             let text = try FileSystem.read(root + "/" + entry.path)

@@ -137,10 +137,10 @@ extension Journal {
 
     /// The journal's own templates: name → path relative to the journal.
     private func ownTemplateFiles() -> [String: String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/templates")) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + Journal.templatesFolder)) ?? []
         var files: [String: String] = [:]
         for file in names where file.hasSuffix(".md") && !file.hasPrefix(".") {
-            files[String(file.dropLast(3))] = "templates/" + file
+            files[String(file.dropLast(3))] = Journal.templatesFolder + "/" + file
         }
         if files["default"] == nil, let legacy = files.removeValue(forKey: "entry") { files["default"] = legacy }
         return files
