@@ -36,10 +36,11 @@ public struct EntryTemplate: Sendable, Equatable {
 
     /// Reads a template's text; a broken header is an error naming the template and the line.
     static func parse(name: String, path: String?, text: String) throws(JournalError) -> EntryTemplate {
+        let text = FrontMatter.withoutBOM(text)
         let lines = text.lfLines()
         var template = EntryTemplate(name: name, path: path, category: nil, tags: [], body: text, bodyLine: 1)
-        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) }) == "---" else { return template }
-        guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+        guard let first = lines.first, FrontMatter.opens(first) else { return template }
+        guard let end = lines.dropFirst().firstIndex(where: FrontMatter.closes) else {
             throw .badTemplate(name, line: 1, reason: Say.templateHeaderUnclosed)
         }
         let header = lines[1..<end].joined(separator: "\n")
