@@ -311,8 +311,8 @@ enum Pages {
         }
         let journal: Journal = call.journal
         guard (try? journal.entry(matching: parts[0]))?.id == parts[0] else { throw BadRequest(.notFound, "no such file") }
-        let folder = (journal.root + "/attachments/" + parts[0] as NSString).resolvingSymlinksInPath
-        let wanted = journal.root + "/attachments/" + parts.joined(separator: "/")
+        let folder = (journal.root + "/" + Journal.attachmentFolder(of: parts[0]) as NSString).resolvingSymlinksInPath
+        let wanted = journal.root + "/" + Journal.attachmentsFolder + "/" + parts.joined(separator: "/")
         let real = (wanted as NSString).resolvingSymlinksInPath
         guard real.hasPrefix(folder + "/"), let data = FileManager.default.contents(atPath: real) else {
             throw BadRequest(.notFound, "no such file")

@@ -2,31 +2,6 @@ import ArgumentParser
 import Foundation
 import JournalKit
 
-/// ANSI styling, on or off as a whole.
-struct Style {
-    let enabled: Bool
-
-    /// Stands for ESC in rendered text. Text from files is mixed into that text, so `Terminal.shown`
-    /// makes every control character in it visible and only then turns this marker into ESC: being
-    /// random per process, a file cannot forge it, and only our own colours reach the terminal.
-    static let escape = "\u{E000}" + UUID().uuidString + "\u{E000}"
-
-    private func wrap(_ text: String, _ code: String) -> String {
-        enabled && !text.isEmpty ? "\(Style.escape)[\(code)m\(text)\(Style.escape)[0m" : text
-    }
-    func bold(_ text: String) -> String { wrap(text, "1") }
-    func dim(_ text: String) -> String { wrap(text, "2") }
-    func yellow(_ text: String) -> String { wrap(text, "33") }
-    func red(_ text: String) -> String { wrap(text, "31") }
-    func cyan(_ text: String) -> String { wrap(text, "36") }
-    func green(_ text: String) -> String { wrap(text, "32") }
-
-    func color(_ name: String?, _ text: String) -> String {
-        let codes = ["black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36", "white": "37"]
-        return wrap(text, name.flatMap { codes[$0] } ?? "36")
-    }
-}
-
 /// Standard output of every command. Inside this module `print` means this function, so that no text
 /// reaches the terminal without `Terminal.shown` making the control characters in it visible.
 func print(_ text: String, terminator: String = "\n") {
@@ -55,14 +30,16 @@ extension Terminal {
         if handle.fileDescriptor == 1 { write(data) } else { try? handle.write(contentsOf: data) }
     }
 
+    /// Standard output for the kit's long writers (an export): bytes as `write(_:)` writes them, text made
+    /// fit for a terminal first when it is one.
+    static var output: TextOutput {
+        TextOutput(write: { write($0) }, shown: stdoutIsTerminal ? { shown($0) } : nil)
+    }
+
     /// A question on stderr, answered on stdin.
     static func ask(_ question: String) {
         write(question, to: .standardError)
     }
-}
-
-func padded(_ text: String, to width: Int) -> String {
-    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
 }
 
 /// `name  value` lines with the names in one column (`config list`, `remote list`).
@@ -71,60 +48,17 @@ func printColumns(_ rows: [(String, String)]) {
     for (name, value) in rows { print(padded(name, to: width) + "  " + value) }
 }
 
-/// One line per entry, in aligned columns: date, short id, category, title, tags; each line fits in
-/// `width` cells (the terminal's, else $COLUMNS, else 80), its title cut by display cells to make room.
-struct EntryLines {
-    let style: Style
-    let settings: Settings
-    let dates: DateText
-    var width = Terminal.columns
-
-    func render(_ entries: [Entry]) -> String {
-        lines(entries).map { $0 + "\n" }.joined()
+extension EntryLines {
+    /// Lines for this terminal, in the user's units.
+    init(style: Style, settings: Settings, dates: DateText) {
+        self.init(style: style, settings: settings, dates: dates, units: UserSettings.units, width: Terminal.columns)
     }
+}
 
-    /// One line per entry, in columns aligned across all of them.
-    func lines(_ entries: [Entry]) -> [String] {
-        let dateTexts = entries.map { dates.format($0.createdAt) }
-        let categories = entries.map(categoryText)
-        let dateWidth = dateTexts.map(displayWidth).max() ?? 0
-        let categoryWidth = categories.map(displayWidth).max() ?? 0
-        let weathers = entries.map { $0.weather.map { WeatherText.column($0, units: UserSettings.units) } ?? "" }
-        let weatherWidth = weathers.map(displayWidth).max() ?? 0
-        var out: [String] = []
-        // The cells before the title, the same on every line.
-        let lead = [dateWidth, 8, categoryWidth, weatherWidth].filter { $0 > 0 }.map { $0 + 2 }.reduce(0, +)
-        for (i, entry) in entries.enumerated() {
-            var line = style.dim(padded(dateTexts[i], to: dateWidth)) + "  " + style.yellow(entry.shortID) + "  "
-            if categoryWidth > 0 {
-                let name = padded(categories[i], to: categoryWidth)
-                line += style.color(entry.category.flatMap { settings.category(named: $0)?.color }, name) + "  "
-            }
-            if weatherWidth > 0 { line += padded(weathers[i], to: weatherWidth) + "  " }
-            if let problem = entry.problem {
-                line += style.red(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
-            } else {
-                // The title, its star and its tags are cut, between characters, so that a line stays one
-                // terminal row (`show` has them whole): the title first, the tags get what it leaves, or a
-                // third of the room when the title alone would fill it.
-                let room = max(10, width - 1 - lead) - (entry.starred ? 2 : 0)
-                let title = entry.title.isEmpty ? Say.untitledDisplay : entry.title
-                let tags = entry.tagsBesidesTitle.map { "#" + $0 }.joined(separator: " ")  // a #tag the title shows is not shown twice
-                let tagRoom = tags.isEmpty ? 0 : max(room - 2 - displayWidth(title), min(displayWidth(tags), room / 3))
-                let tagText = tagRoom < 4 ? "" : clipped(tags, toWidth: tagRoom)
-                line += style.bold(clipped(title, toWidth: room - (tagText.isEmpty ? 0 : 2 + displayWidth(tagText))))
-                if entry.starred { line += " " + style.yellow("★") }
-                if !tagText.isEmpty { line += "  " + style.green(tagText) }
-            }
-            out.append(line)
-        }
-        return out
-    }
-
-    private func categoryText(_ entry: Entry) -> String {
-        guard let name = entry.category else { return "" }
-        if let emoji = settings.category(named: name)?.emoji { return "\(emoji) \(Say.categoryName(name))" }
-        return Say.categoryName(name)
+extension EntryPage {
+    /// A page in the user's units.
+    init(style: Style, settings: Settings, dates: DateText) {
+        self.init(style: style, settings: settings, dates: dates, units: UserSettings.units)
     }
 }
 

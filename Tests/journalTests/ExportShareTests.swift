@@ -149,6 +149,35 @@ import Testing
         #expect(!text.contains("\u{1B}["), "no colour codes in a file")
     }
 
+    /// Markdown export (issue 31 §7): an entry's own headings sit below its title, and the links to its pictures
+    /// work from where the exported file is (on standard output, from the folder the command ran in).
+    @Test func markdownDemotesHeadingsAndLinksPicturesFromWhereItIsRead() throws {
+        for korean in [false, true] {
+            let box = try Sandbox()
+            if korean { box.environment["LANG"] = "ko_KR.UTF-8" }
+            try box.journal("init")
+            let short = try box.add("부산 여행\n\n# 첫째 날\n\n시장\n---\n\n```\n# not a heading\n```\n\n#태그 is no heading\n\n###### deepest")
+            let id = try fullID(box, short)
+            let picture = box.root.path + "/sea view.png"
+            try Data("png".utf8).write(to: URL(fileURLWithPath: picture))
+            #expect(try box.journal("attach", short, picture).status == 0)
+            let out = box.root.path + "/out"
+            try FileManager.default.createDirectory(atPath: out, withIntermediateDirectories: true)
+            let exported = try box.journal("export", "markdown", "-o", out + "/trip.md")
+            #expect(exported.status == 0, "\(exported.stderr)")
+            let file = try String(contentsOfFile: out + "/trip.md", encoding: .utf8)
+            #expect(file.hasPrefix("## 부산 여행\n"), "\(file)")
+            for part in ["\n### 첫째 날\n", "\n#### 시장\n", "```\n# not a heading\n```", "\n#태그 is no heading\n", "\n###### deepest\n",
+                         "![sea view.png](../home/journal/attachments/\(id)/sea%20view.png)"] {
+                #expect(file.contains(part), "\(part): \(file)")
+            }
+            let printed = try box.run(["export", "markdown"], cwd: box.home).stdout
+            #expect(printed.contains("![sea view.png](journal/attachments/\(id)/sea%20view.png)"), "\(printed)")
+            // The entry's file keeps its own links.
+            #expect(box.read(box.entryFiles()[0])?.contains("(../../../attachments/\(id)/sea%20view.png)") == true)
+        }
+    }
+
     @Test func badInputIsOneLineAndWritesNothing() throws {
         let (box, _, _, _) = try journal()
         let missing = box.root.path + "/no/such/folder/out.json"

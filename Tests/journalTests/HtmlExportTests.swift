@@ -229,14 +229,67 @@ import Testing
         let copied = site + "/attachments/\(Self.tripID)/sea.png"
         #expect(FileManager.default.contents(atPath: copied) == Data(Self.png))
         let trip = read(site + "/entries/\(Self.tripID).html")
-        // The link in the text points at the copy, and the attachments section shows it too.
+        // The link in the text points at the copy; the attachments section does not show the picture again
+        // (issue 31 §7), but lists the file the text does not show.
         #expect(trip.contains("<img src=\"../attachments/\(Self.tripID)/sea.png\" alt=\"the sea\">"))
-        #expect(trip.contains("<img src=\"../attachments/\(Self.tripID)/sea.png\" alt=\"sea.png\">"))
+        #expect(trip.components(separatedBy: "sea.png\"").count == 2, "\(trip)")
+        #expect(!trip.contains("alt=\"sea.png\""))
+        #expect(trip.contains("<a href=\"../attachments/\(Self.tripID)/page.html.txt\">page.html.txt</a>"))
         // A page among the attachments is copied as text, so that a click shows it rather than runs it.
         #expect(!FileManager.default.fileExists(atPath: site + "/attachments/\(Self.tripID)/page.html"))
         #expect(FileManager.default.fileExists(atPath: site + "/attachments/\(Self.tripID)/page.html.txt"))
         // A symlink out of the journal's attachments is not followed.
         #expect(!FileManager.default.fileExists(atPath: site + "/attachments/\(Self.tripID)/link.txt"))
+    }
+
+    /// A picture the text does not show is shown under the attachments; one it shows is not shown twice.
+    @Test func aPictureIsShownOnce() throws {
+        let box = try journal()
+        let folder = box.journal + "/attachments/" + Self.tripID
+        try Data(Self.png).write(to: URL(fileURLWithPath: folder + "/harbour.png"))
+        try box.journal("commit")
+        let trip = read(try export(box) + "/entries/\(Self.tripID).html")
+        #expect(trip.components(separatedBy: "sea.png\"").count == 2, "\(trip)")
+        #expect(trip.contains("<img src=\"../attachments/\(Self.tripID)/harbour.png\" alt=\"harbour.png\">"))
+    }
+
+    /// Korean breaks between words only, as it is written (`word-break: keep-all`), in the system's Korean fonts
+    /// (no download): a Korean page is marked `lang="ko"` whole; on a page in English, the entries (and their
+    /// rows in the lists) that hold Korean are.
+    @Test func koreanTextBreaksBetweenWordsInKoreanFonts() throws {
+        for korean in [false, true] {
+            let box = try journal()
+            if korean { box.environment["LANG"] = "ko_KR.UTF-8" }
+            try box.write("entries/2026/11/2026-11-23-5a1b2c3d.md", """
+                ---
+                id: 5a1b2c3d-0000-4c55-8a0b-2d9b7e6f1a20
+                created_at: 2026-11-23T08:00:00+09:00
+                ---
+                부산 여행
+
+                오늘은 해운대에서 오랫동안 걸었다.
+
+                """)
+            try box.journal("commit")
+            let site = box.root.path + "/site"
+            #expect(try box.journal("export", "html", "-o", site).status == 0)
+            let css = read(site + "/style.css")
+            #expect(css.contains(":lang(ko) { word-break: keep-all; }"))
+            #expect(css.contains("\"Noto Sans CJK KR\"") && css.contains("\"Apple SD Gothic Neo\"") && css.contains("\"Malgun Gothic\""))
+            #expect(!css.contains("url("))
+            let page = read(site + "/entries/5a1b2c3d-0000-4c55-8a0b-2d9b7e6f1a20.html")
+            let english = read(site + "/entries/\(Self.oldID).html")
+            let index = read(site + "/index.html")
+            if korean {
+                #expect(page.contains("<html lang=\"ko\">") && page.contains("<article>"), "\(page)")
+                #expect(!index.contains("<li lang="))
+            } else {
+                #expect(page.contains("<html lang=\"en\">") && page.contains("<article lang=\"ko\">"), "\(page)")
+                #expect(english.contains("<article>"))
+                #expect(index.contains("<li lang=\"ko\"><a href=\"./entries/5a1b2c3d-0000-4c55-8a0b-2d9b7e6f1a20.html\">부산 여행</a>"), "\(index)")
+                #expect(index.contains("<li><a href=\"./entries/\(Self.oldID).html\">Older day</a>"), "\(index)")
+            }
+        }
     }
 
     @Test func refusesAFolderThatIsNotAnExportAndReplacesAnEarlierExport() throws {

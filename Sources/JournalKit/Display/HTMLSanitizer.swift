@@ -252,7 +252,7 @@ public enum HTMLSanitizer {
             return !image && ["http", "https", "mailto"].contains(url[..<colon].lowercased()) ? url : nil
         }
         if url.hasPrefix("//") { return image ? nil : url }
-        if let range = url.range(of: "attachments/") {
+        if let range = url.range(of: Journal.attachmentsFolder + "/") {
             let path = String(url[range.lowerBound...]).removingPercentEncoding ?? String(url[range.lowerBound...])
             if let copy = attachments[path] { return "../" + copy }
         }

@@ -92,8 +92,8 @@ struct BlobCipher: Sendable {
     static let nonceLength = 12
     static let tagLength = 16
     /// The folders whose files are sealed, and the files (the same rule as the `.gitattributes` lines).
-    static let coveredFolders = ["entries", "attachments"]
-    static let coveredFiles = ["journal.yml"]
+    static let coveredFolders = [Journal.entriesFolder, Journal.attachmentsFolder]
+    static let coveredFiles = [Journal.settingsFile]
     static var coveredPaths: [String] { coveredFolders + coveredFiles }
 
     static func covers(_ path: String) -> Bool {

@@ -259,7 +259,7 @@ public enum EntryFile {
         let p = created.parts
         let year = p.year.zeroPadded(4)
         let month = p.month.zeroPadded(2)
-        return "entries/\(year)/\(month)/\(year)-\(month)-\(p.day.zeroPadded(2))-\(id.prefix(8)).md"
+        return Journal.entriesFolder + "/\(year)/\(month)/\(year)-\(month)-\(p.day.zeroPadded(2))-\(id.prefix(8)).md"
     }
 
     /// The file with one top-level header field replaced (or added, or removed when `value` is nil),
@@ -332,19 +332,15 @@ public enum EntryFile {
 
         /// The file's bytes split, invalid UTF-8 replaced.
         init(_ data: Data) {
-            let (hasBOM, bytes) = Split.withoutBOM(data)
+            let (hasBOM, bytes) = FrontMatter.withoutBOM(data)
             self.init(content: bytes.withUnsafeBytes { String(decoding: $0, as: UTF8.self) }, hasBOM: hasBOM)
         }
 
         /// The file's bytes split, or nil when they are not text: a NUL byte or invalid UTF-8.
         init?(text data: Data) {
-            let (hasBOM, bytes) = Split.withoutBOM(data)
+            let (hasBOM, bytes) = FrontMatter.withoutBOM(data)
             guard !EntryFile.holdsNUL(data), let content = bytes.withUnsafeBytes({ String(validating: $0.assumingMemoryBound(to: UInt8.self), as: UTF8.self) }) else { return nil }
             self.init(content: content, hasBOM: hasBOM)
-        }
-
-        private static func withoutBOM(_ data: Data) -> (Bool, Data.SubSequence) {
-            data.starts(with: [0xEF, 0xBB, 0xBF]) ? (true, data.dropFirst(3)) : (false, data[...])
         }
 
         /// Reads only as far as the header goes: the body is taken as one slice, never split into lines.
@@ -361,20 +357,17 @@ public enum EntryFile {
                 if line.utf8.last == 13 { line = content[line.startIndex..<content.utf8.index(before: line.endIndex)] }
                 return line
             }
-            func isMarker(_ line: Substring, _ marker: String) -> Bool {
-                line.utf8.count >= marker.utf8.count && line.hasPrefix(marker) && line.dropFirst(marker.count).allSatisfy { $0 == " " }
-            }
             usesCRLF = content.firstIndex(ofByte: 10, from: content.startIndex).map { $0 > content.startIndex && content.utf8[content.utf8.index(before: $0)] == 13 } ?? false
             /// TOML front matter starting at `position`, when there is a closed one: `text` starts after it.
             func readTOML() -> Bool {
                 let start = position
-                guard content.utf8[start...].starts(with: "+++".utf8), let open = nextLine(), isMarker(open, "+++") else {
+                guard content.utf8[start...].starts(with: "+++".utf8), let open = nextLine(), FrontMatter.isMarker(open, "+++") else {
                     position = start
                     return false
                 }
                 var lines: [Substring] = []
                 while let line = nextLine() {
-                    if isMarker(line, "+++") {
+                    if FrontMatter.isMarker(line, "+++") {
                         toml = lines
                         tomlText = Split.lf(content[start..<position])
                         text = Split.lf(content[position...])
@@ -385,14 +378,14 @@ public enum EntryFile {
                 position = start
                 return false
             }
-            guard let first = nextLine(), isMarker(first, "---") else {
+            guard let first = nextLine(), FrontMatter.opens(first) else {
                 position = content.startIndex
                 if !readTOML() { text = Split.lf(content[...]) }
                 return
             }
             var lines: [Substring] = []
             while let line = nextLine() {
-                if isMarker(line, "---") || isMarker(line, "...") {
+                if FrontMatter.closes(line) {
                     closingLine = lines.count + 1
                     headerLines = lines
                     header = lines.joined(separator: "\n")

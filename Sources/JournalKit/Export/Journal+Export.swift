@@ -33,7 +33,7 @@ extension Journal {
 
     /// The files under `attachments/<id>/`, relative to the journal, sorted: what an entry links to.
     public func attachments(of id: String) -> [String] {
-        let folder = root + "/attachments/" + id
+        let folder = root + "/" + Journal.attachmentFolder(of: id)
         guard FileSystem.isFolder(folder) else { return [] }
         return FileSystem.files(under: folder, relativeTo: root).sorted()
     }

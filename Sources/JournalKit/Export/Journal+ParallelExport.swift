@@ -86,12 +86,12 @@ extension Journal {
 
     /// The names in the `attachments/` folder of the journal at `root`: the ids that may have attachments.
     public static func attachmentFolders(root: String) -> Set<String> {
-        Set((try? FileManager.default.contentsOfDirectory(atPath: root + "/attachments")) ?? [])
+        Set((try? FileManager.default.contentsOfDirectory(atPath: root + "/" + attachmentsFolder)) ?? [])
     }
 
     /// The files under `attachments/<id>/` of the journal at `root`, relative to it, sorted; safe on any thread.
     public static func attachments(of id: String, root: String) -> [String] {
-        let folder = root + "/attachments/" + id
+        let folder = root + "/" + attachmentFolder(of: id)
         guard FileSystem.isFolder(folder) else { return [] }
         return FileSystem.files(under: folder, relativeTo: root).sorted()
     }

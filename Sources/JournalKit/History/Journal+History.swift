@@ -220,7 +220,7 @@ extension Journal {
         guard let deletion = try deletedFiles().first(where: { $0.path == entry.path }) else { return [] }
         return try withGit(Say.text("doing.readAttachments", entry.shortID)) {
             guard let parent = try repository.commitInfo(deletion.commit).parents.first else { return [] }
-            return try repository.changes(from: parent, to: deletion.commit, under: ["attachments/\(entry.id)"])
+            return try repository.changes(from: parent, to: deletion.commit, under: [Journal.attachmentFolder(of: entry.id)])
                 .filter { $0.kind == .deleted && !FileSystem.exists(root + "/" + $0.path) }
                 .compactMap { change in try change.oldBlob.map { (change.path, try repository.blobData($0)) } }
         }

@@ -98,7 +98,7 @@ struct DayOneReader {
                     attachments.append(ImportedFile(name: name) { destination throws(JournalError) in
                         try source.copy(relative, to: destination)
                     })
-                    links[identifier] = "../../../attachments/\(id)/\(name)"
+                    links[identifier] = "../../../" + Journal.attachmentFolder(of: id) + "/" + name
                 }
             }
             if !links.isEmpty { text = DayOneReader.rewrite(text, links: links) }

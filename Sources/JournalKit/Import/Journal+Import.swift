@@ -211,8 +211,8 @@ final class ImportWriter {
             for file in entry.attachments {
                 guard ImportNames.isPlainFileName(file.name) else { throw .invalid(Say.importUnsafeName(file.name)) }
                 guard names.insert(file.name).inserted else { continue }
-                let relative = "attachments/\(entry.id)/\(file.name)"
-                try makeFolder("attachments/\(entry.id)")
+                let relative = Journal.attachmentFolder(of: entry.id) + "/" + file.name
+                try makeFolder(Journal.attachmentFolder(of: entry.id))
                 guard !FileSystem.exists(root + "/" + relative) else { continue }
                 written.append(relative)
                 try file.copy(root + "/" + relative)

@@ -269,7 +269,7 @@ struct NoteLinks {
         }
 
         private func link(to name: String) -> String {
-            "../../../attachments/\(id)/" + Journal.percentEncoded(name)
+            "../../../" + Journal.attachmentFolder(of: id) + "/" + Journal.percentEncoded(name)
         }
     }
 

@@ -43,8 +43,8 @@ struct PackedStamp: Equatable {
 /// with its last picture is one comparison of bytes.
 struct Scan {
     /// Folders whose files the tool versions; `entries` holds the entries.
-    static let folders = ["entries", "attachments", "templates"]
-    static let files = ["journal.yml"]
+    static let folders = [Journal.entriesFolder, Journal.attachmentsFolder, Journal.templatesFolder]
+    static let files = [Journal.settingsFile]
 
     /// A file as readdir gives it, until its folder is closed.
     struct Found {
@@ -235,7 +235,7 @@ struct Scan {
         for byte in relative.utf8 { folderHash = (folderHash ^ UInt64(byte)) &* fnvPrime }
         folderHash = (folderHash ^ UInt64(UInt8(ascii: "/"))) &* fnvPrime
         var subfolders: [String] = []
-        let onlyMarkdown = relative.hasPrefix("entries")
+        let onlyMarkdown = relative.hasPrefix(Journal.entriesFolder)
         let nameOffset = MemoryLayout<dirent>.offset(of: \dirent.d_name) ?? 19
         var (found, names) = part.takeBuffers()
         while let item = readdir(handle) {
@@ -274,7 +274,7 @@ struct Scan {
         guard parts.count > 1 else { return files.contains { path.elementsEqual($0.utf8) } }
         return folders.contains { parts[0].elementsEqual($0.utf8) }
             && parts.allSatisfy { !$0.isEmpty && $0.first != UInt8(ascii: ".") }
-            && (!parts[0].elementsEqual("entries".utf8) || parts[parts.count - 1].withUnsafeBytes(isMarkdown))
+            && (!parts[0].elementsEqual(Journal.entriesFolder.utf8) || parts[parts.count - 1].withUnsafeBytes(isMarkdown))
     }
 
     static func stamp(of path: String) -> FileStamp? {

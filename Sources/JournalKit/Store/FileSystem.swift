@@ -316,6 +316,15 @@ enum FileSystem {
         return String(cString: real)
     }
 
+    /// The relative path from the folder `from` to `path`, both absolute: `../journal/attachments/x.png`.
+    static func relativePath(from folder: String, to path: String) -> String {
+        let base = folder.split(separator: "/")
+        let target = path.split(separator: "/")
+        var common = 0
+        while common < base.count, common < target.count, base[common] == target[common] { common += 1 }
+        return (Array(repeating: "..", count: base.count - common) + target[common...].map(String.init)).joined(separator: "/")
+    }
+
     /// Whether a process of this user has `path` open (from /proc; false where there is none). A git
     /// program holds its lock file open while it works, also while `git commit` waits for its editor.
     static func isOpenByAnyProcess(_ path: String) -> Bool {

@@ -19,7 +19,7 @@ extension Journal {
             guard ImportNames.isPlainFileName(name) else { throw .invalid(Say.attachBadName(file)) }
             sources.append((real, name))
         }
-        let folder = "attachments/\(entry.id)"
+        let folder = Journal.attachmentFolder(of: entry.id)
         var names: [String] = []
         _ = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
             let text = try FileSystem.read(root + "/" + entry.path)
@@ -94,6 +94,20 @@ extension Journal {
                 ? "image/" + (["jpg": "jpeg", "svg": "svg+xml", "tif": "tiff"][ext] ?? ext) : nil
             return SharedFile(name: name, path: root + "/" + relative, imageType: type)
         }
+    }
+
+    /// `text` (the entry's, or a page that holds it) with the entry's links to its own files made relative to
+    /// `folder`, where the text is to be read from (`export markdown`'s file, or the folder it is written in).
+    func linkingFiles(_ text: String, of entry: Entry, from folder: String) -> String {
+        var text = text
+        let base = FileSystem.resolved(folder)
+        let journal = FileSystem.resolved(root)
+        for relative in attachments(of: entry.id) {
+            let path = FileSystem.relativePath(from: base, to: journal + "/" + relative)
+            let link = path.split(separator: "/", omittingEmptySubsequences: false).map { Journal.percentEncoded(String($0)) }
+            text = DayOneExport.relink(text, file: relative, entryPath: entry.path, to: link.joined(separator: "/"))
+        }
+        return text
     }
 
     /// The entry's text with its links to its own files made `file://` URLs of where they are on this machine.

@@ -31,7 +31,7 @@ extension Journal {
         var folders: [String] = []
         for entry in entries {
             files.append((entry.path, nil))
-            let attachments = "attachments/\(entry.id)"
+            let attachments = Journal.attachmentFolder(of: entry.id)
             if FileSystem.isFolder(root + "/" + attachments) {
                 folders.append(attachments)
                 files += FileSystem.files(under: root + "/" + attachments, relativeTo: root).map { ($0, nil) }

@@ -123,7 +123,12 @@ public final class Journal {
     public var entryCache: EntryCache?
 
     public static let settingsFile = "journal.yml"
+    /// The folders of the journal (DESIGN §1): entries, and each entry's files in `attachments/<id>/`.
     public static let entriesFolder = "entries"
+    public static let attachmentsFolder = "attachments"
+    public static let templatesFolder = "templates"
+    /// `attachments/<id>`: the folder of an entry's files, relative to the journal.
+    public static func attachmentFolder(of id: String) -> String { attachmentsFolder + "/" + id }
     /// Whether a path (relative to the journal) names an entry: a `.md` file under `entries/`.
     static func isEntryPath(_ path: String) -> Bool {
         path.hasPrefix(entriesFolder + "/") && path.hasSuffix(".md")

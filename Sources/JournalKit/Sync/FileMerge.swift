@@ -381,26 +381,16 @@ struct RawEntry {
 
     /// Nil when the header is not closed; an empty file is an entry with no header when `allowEmpty`.
     init?(_ data: Data, allowEmpty: Bool = false) {
-        var bytes = data[...]
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
-            hasBOM = true
-            bytes = bytes.dropFirst(3)
-        }
+        let (hasBOM, bytes) = FrontMatter.withoutBOM(data)
+        self.hasBOM = hasBOM
         let text = String(decoding: bytes, as: UTF8.self)
         if text.isEmpty && !allowEmpty { return nil }
         let all = text.lfLines()
-        func isMarker(_ line: Substring) -> Bool {
-            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-            return trimmed.hasPrefix("---") && trimmed.dropFirst(3).allSatisfy { $0 == " " }
-        }
-        guard let first = all.first, isMarker(first) else {
+        guard let first = all.first, FrontMatter.opens(first) else {
             body = text
             return
         }
-        guard let end = all.dropFirst().firstIndex(where: { line in
-            let trimmed = line.hasSuffix("\r") ? line.dropLast() : line
-            return isMarker(line) || trimmed == "..."
-        }) else { return nil }
+        guard let end = all.dropFirst().firstIndex(where: FrontMatter.closes) else { return nil }
         hasHeader = true
         opening = String(first)
         closing = String(all[end])

@@ -111,7 +111,7 @@ extension Journal {
         }
         // An entry that comes back keeps its attachments, which the delete took with it.
         for entry in revived {
-            let folder = "attachments/\(entry.id)/"
+            let folder = Journal.attachmentFolder(of: entry.id) + "/"
             if entry.deletedByUs {
                 for change in ourChanges where change.kind == .deleted && change.path.hasPrefix(folder)
                     && theirByPath[change.path] == nil {

@@ -161,7 +161,7 @@ public enum BuiltInTemplates {
         (
             "entry.html",
             #"""
-            <article>
+            <article{{#lang}} lang="{{lang}}"{{/lang}}>
             <h1>{{title}}</h1>
             <p class="meta"><time>{{date}}</time>{{#starred}} <span class="star">★</span>{{/starred}}{{#category}} <a class="category c-{{color}}" href="{{href}}">{{label}}</a>{{/category}}{{#tags}} <a class="tag" href="{{href}}">#{{name}}</a>{{/tags}}</p>
             {{#place}}
@@ -203,7 +203,7 @@ public enum BuiltInTemplates {
             <h3>{{heading}}</h3>
             <ul class="entries">
             {{#entries}}
-            <li><a href="{{href}}">{{title}}</a> <time>{{date}}</time>{{#category}} <a class="category c-{{color}}" href="{{href}}">{{label}}</a>{{/category}}</li>
+            <li{{#lang}} lang="{{lang}}"{{/lang}}><a href="{{href}}">{{title}}</a> <time>{{date}}</time>{{#category}} <a class="category c-{{color}}" href="{{href}}">{{label}}</a>{{/category}}</li>
             {{/entries}}
             </ul>
             {{/months}}
@@ -222,7 +222,7 @@ public enum BuiltInTemplates {
             {{#hasEntries}}
             <ul class="entries">
             {{#entries}}
-            <li><a href="{{href}}">{{title}}</a> <time>{{date}}</time>{{#category}} <a class="category c-{{color}}" href="{{href}}">{{label}}</a>{{/category}}</li>
+            <li{{#lang}} lang="{{lang}}"{{/lang}}><a href="{{href}}">{{title}}</a> <time>{{date}}</time>{{#category}} <a class="category c-{{color}}" href="{{href}}">{{label}}</a>{{/category}}</li>
             {{/entries}}
             </ul>
             {{/hasEntries}}
@@ -260,7 +260,8 @@ public enum BuiltInTemplates {
               :root { --bg: #16181c; --fg: #e6e6e6; --dim: #9aa0a6; --line: #2e3238; --link: #7ab7ff; --chip: #24282e; }
             }
             * { box-sizing: border-box; }
-            body { margin: 0; background: var(--bg); color: var(--fg); font: 17px/1.6 system-ui, -apple-system, "Segoe UI", sans-serif; }
+            body { margin: 0; background: var(--bg); color: var(--fg); font: 17px/1.6 system-ui, -apple-system, "Segoe UI", "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans CJK KR", "Noto Sans KR", "NanumGothic", sans-serif; }
+            :lang(ko) { word-break: keep-all; }
             main { max-width: 42rem; margin: 0 auto; padding: 1rem 1.1rem 3rem; overflow-wrap: break-word; }
             a { color: var(--link); }
             h1 { font-size: 1.7rem; line-height: 1.25; }

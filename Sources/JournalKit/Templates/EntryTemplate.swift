@@ -36,10 +36,11 @@ public struct EntryTemplate: Sendable, Equatable {
 
     /// Reads a template's text; a broken header is an error naming the template and the line.
     static func parse(name: String, path: String?, text: String) throws(JournalError) -> EntryTemplate {
+        let text = FrontMatter.withoutBOM(text)
         let lines = text.lfLines()
         var template = EntryTemplate(name: name, path: path, category: nil, tags: [], body: text, bodyLine: 1)
-        guard lines.first.map({ $0.trimmingCharacters(in: .whitespaces) }) == "---" else { return template }
-        guard let end = lines.dropFirst().firstIndex(where: { $0.trimmingCharacters(in: .whitespaces) == "---" }) else {
+        guard let first = lines.first, FrontMatter.opens(first) else { return template }
+        guard let end = lines.dropFirst().firstIndex(where: FrontMatter.closes) else {
             throw .badTemplate(name, line: 1, reason: Say.templateHeaderUnclosed)
         }
         let header = lines[1..<end].joined(separator: "\n")
@@ -137,10 +138,10 @@ extension Journal {
 
     /// The journal's own templates: name → path relative to the journal.
     private func ownTemplateFiles() -> [String: String] {
-        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/templates")) ?? []
+        let names = (try? FileManager.default.contentsOfDirectory(atPath: root + "/" + Journal.templatesFolder)) ?? []
         var files: [String: String] = [:]
         for file in names where file.hasSuffix(".md") && !file.hasPrefix(".") {
-            files[String(file.dropLast(3))] = "templates/" + file
+            files[String(file.dropLast(3))] = Journal.templatesFolder + "/" + file
         }
         if files["default"] == nil, let legacy = files.removeValue(forKey: "entry") { files["default"] = legacy }
         return files

@@ -33,6 +33,11 @@ public func plainCounts(_ text: UnsafeBufferPointer<UInt8>) -> (ascii: Int, syll
     return (ascii, syllables)
 }
 
+/// `text` and spaces after it, to fill `width` cells (a column of aligned lines).
+public func padded(_ text: String, to width: Int) -> String {
+    text + String(repeating: " ", count: max(0, width - displayWidth(text)))
+}
+
 /// The longest start of `text` that fits in `width` cells, cut between grapheme clusters: never in
 /// the middle of a character, nor with half a wide one.
 public func truncated(_ text: String, toWidth width: Int) -> String {

@@ -1,7 +1,6 @@
 import Foundation
 import Ink
 import Mustache
-import JournalKit
 
 /// `export html`: a static site in a folder, opened from disk with no network. Entries are read and their pages
 /// written one at a time; only a summary of each (no text) is kept for the index, category and tag pages.
@@ -12,6 +11,8 @@ struct HTMLSite {
     let journal: Journal
     let folder: String
     let templates: HTMLTemplates
+    /// The reader's units, for the weather.
+    let units: Units
     private(set) var count = 0
     private var summaries: [Summary] = []
     private var pageNames: Set<String> = []
@@ -23,6 +24,8 @@ struct HTMLSite {
         let date: String
         let category: String?
         let tags: [String]
+        /// Marked `lang="ko"` on a page in another language.
+        let korean: Bool
     }
 
     /// Checks the target before anything is read: a new or empty folder, or an earlier export of ours.
@@ -38,10 +41,11 @@ struct HTMLSite {
         if !items.isEmpty && !items.contains(marker) { throw JournalError.invalid(Say.exportHTMLNotOurs(path)) }
     }
 
-    init(journal: Journal, folder: String, templates: HTMLTemplates) throws {
+    init(journal: Journal, folder: String, templates: HTMLTemplates, units: Units) throws {
         self.journal = journal
         self.folder = folder
         self.templates = templates
+        self.units = units
         for sub in ["", "/entries", "/categories", "/tags", "/attachments"] {
             do { try FileManager.default.createDirectory(atPath: folder + sub, withIntermediateDirectories: true) } catch {
                 throw JournalError.invalid(Say.exportFailed(folder + sub, error.localizedDescription))
@@ -62,18 +66,27 @@ struct HTMLSite {
         ]
         if let name = entry.category { values["category"] = categoryValues(name, from: "..") }
         var place: [String] = []
-        if let weather = entry.weather { place.append(WeatherText.column(weather, units: UserSettings.units)) }
+        if let weather = entry.weather { place.append(WeatherText.column(weather, units: units)) }
         if let location = entry.location { place.append("📍 " + EntryFacts.placeText(location)) }
         if !place.isEmpty { values["place"] = place.joined(separator: " · ") }
         // Ink reads a text that starts with `---` lines as metadata and drops it; an empty metadata block first
         // makes it take the entry's own `---` as text.
-        values["text"] = HTMLSanitizer.render(entry.body, attachments: files)
-        values["hasAttachments"] = !files.isEmpty
-        values["attachments"] = files.values.sorted().map { file -> [String: Any] in
+        let text = HTMLSanitizer.render(entry.body, attachments: files)
+        values["text"] = text
+        // A picture the text shows is not shown a second time under the attachments.
+        let listed = files.values.sorted().filter { file in
+            !(HTMLSite.isImage(file) && text.contains("src=\"" + MarkupText.escaped("../" + file) + "\""))
+        }
+        values["hasAttachments"] = !listed.isEmpty
+        values["attachments"] = listed.map { file -> [String: Any] in
             ["href": "../" + file, "name": (file as NSString).lastPathComponent, "image": HTMLSite.isImage(file)]
         }
+        let korean = Self.isKorean(entry.text)
+        if korean { values["lang"] = "ko" }
         try write("/entries/" + page, render(templates.entry, values, title: title, root: ".."))
-        summaries.append(Summary(page: page, title: title, createdAt: entry.createdAt, date: date, category: entry.category, tags: entry.allTags))
+        summaries.append(
+            Summary(page: page, title: title, createdAt: entry.createdAt, date: date, category: entry.category, tags: entry.allTags,
+                    korean: korean))
         count += 1
     }
 
@@ -146,6 +159,7 @@ struct HTMLSite {
 
     private func row(_ entry: Summary, from root: String) -> [String: Any] {
         var values: [String: Any] = ["href": root + "/entries/" + entry.page, "title": entry.title, "date": entry.date]
+        if entry.korean { values["lang"] = "ko" }
         if let name = entry.category { values["category"] = categoryValues(name, from: root) }
         return values
     }
@@ -181,7 +195,7 @@ struct HTMLSite {
     private func copyAttachments(of entry: Entry) throws -> [String: String] {
         let id = entry.id
         guard !id.isEmpty, SafeName.make(id) == id else { return [:] }
-        let attachmentsRoot = (URL(fileURLWithPath: journal.root + "/attachments").resolvingSymlinksInPath().path) + "/"
+        let attachmentsRoot = (URL(fileURLWithPath: journal.root + "/" + Journal.attachmentsFolder).resolvingSymlinksInPath().path) + "/"
         var copied: [String: String] = [:]
         for path in journal.attachments(of: id) {
             let source = journal.root + "/" + path
@@ -207,6 +221,12 @@ struct HTMLSite {
         return copied
     }
 
+    /// Whether an entry on a page that is not in Korean is marked as Korean (`lang="ko"`), which the style sheet
+    /// breaks between words only (`word-break: keep-all`), as Korean is written, and shows in Korean fonts.
+    static func isKorean(_ text: String) -> Bool {
+        Say.language != "ko" && text.unicodeScalars.contains(where: Hangul.isSyllable)
+    }
+
     /// Files a browser would run when opened (a page, an SVG with scripts): copied with `.txt` added, so a click
     /// on one shows its text.
     static let activeExtensions: Set<String> = ["html", "htm", "xhtml", "xht", "shtml", "svg", "svgz", "xml", "mht", "mhtml", "js"]
@@ -223,14 +243,14 @@ struct HTMLSite {
 
     /// Writes the site into a temporary folder beside `target`, then puts it in place of the target (an empty
     /// folder, or an earlier export, which is removed only once the new one is complete).
-    static func export(_ journal: Journal, to target: String, _ fill: (inout HTMLSite) throws -> Void) throws -> Int {
+    static func export(_ journal: Journal, to target: String, units: Units, _ fill: (inout HTMLSite) throws -> Void) throws -> Int {
         try checkTarget(target)
         let templates = try HTMLTemplates(journal: journal)
         let parent = (target as NSString).deletingLastPathComponent
         let tag = String(UUID().uuidString.prefix(8))
         let temporary = parent + "/." + (target as NSString).lastPathComponent + ".export-" + tag
         do {
-            var site = try HTMLSite(journal: journal, folder: temporary, templates: templates)
+            var site = try HTMLSite(journal: journal, folder: temporary, templates: templates, units: units)
             try fill(&site)
             try site.finish()
             var old: String?

@@ -1,21 +1,41 @@
 import Foundation
-import JournalKit
 
-/// `EntryJSON.render` written by hand into bytes, for `export json`: the same bytes (ExportJSONTests holds
-/// it to that, entry by entry, with every kind of field and character), without JSONEncoder's cost, which
-/// was a fifth of exporting 100,000 entries. Pretty-printed, keys sorted, `/` unescaped, hidden characters
-/// escaped as `\uXXXX`.
-struct EntryJSONBytes {
+/// `EntryJSON.render` written by hand into bytes: the same bytes (EntryJSONBytesTests holds it to that, with
+/// every kind of field and character), without JSONEncoder's cost, which was a fifth of exporting 100,000
+/// entries. Pretty-printed, keys sorted, `/` unescaped, hidden characters escaped as `\uXXXX`. Every render
+/// is nil when an entry holds a number JSON cannot write (JSONEncoder refuses it, with an error the caller
+/// then reports by encoding it the slow way).
+public struct EntryJSONBytes {
     private(set) var bytes: [UInt8] = []
     private var indent: Int
     private var firstField = true
 
-    /// Nil when the entry holds a number JSON cannot write (JSONEncoder refuses it, with an error the
-    /// caller then reports by encoding it the slow way).
-    static func render(_ entry: Entry, attachments: [String], indent: Int) -> [UInt8]? {
+    /// `EntryJSON.render(record)`: the object and a newline.
+    public static func render(_ record: EntryJSON) -> [UInt8]? {
+        guard var bytes = object(record, indent: 0) else { return nil }
+        bytes.append(10)
+        return bytes
+    }
+
+    /// `EntryJSON.render(records)`: the array of them and a newline (`list --json`, `search --json`).
+    public static func render(_ records: [EntryJSON]) -> [UInt8]? {
+        guard !records.isEmpty else { return Array("[\n\n]\n".utf8) }
+        var bytes: [UInt8] = [91]  // [
+        for (index, record) in records.enumerated() {
+            guard let object = object(record, indent: 2) else { return nil }
+            bytes.append(contentsOf: index == 0 ? [10] : [44, 10])
+            bytes.append(contentsOf: object)
+        }
+        bytes.append(contentsOf: [10, 93, 10])  // \n]\n
+        return bytes
+    }
+
+    /// One object as it stands inside an array at `indent` spaces: the spaces, then the object, with no
+    /// newline after it (`export json` writes the array around it).
+    public static func object(_ record: EntryJSON, indent: Int) -> [UInt8]? {
         var writer = EntryJSONBytes(indent: indent)
         writer.bytes.append(contentsOf: repeatElement(32, count: indent))
-        guard writer.entry(entry, attachments: attachments) else { return nil }
+        guard writer.entry(record.entry, match: record.match, attachments: record.attachments) else { return nil }
         return writer.bytes
     }
 
@@ -24,10 +44,12 @@ struct EntryJSONBytes {
         bytes.reserveCapacity(4096)
     }
 
-    private mutating func entry(_ entry: Entry, attachments: [String]) -> Bool {
+    private mutating func entry(_ entry: Entry, match: String?, attachments: [String]?) -> Bool {
         open("{")
-        key("attachments")
-        strings(attachments)
+        if let attachments {
+            key("attachments")
+            strings(attachments)
+        }
         // The body is one or two slices of the text: escaped once, written for both.
         var text = entry.text
         let slices = entry.bodyRanges.map { range in
@@ -73,6 +95,10 @@ struct EntryJSONBytes {
             close("}")
         } else {
             null()
+        }
+        if let match {
+            key("match")
+            string(match)
         }
         key("path")
         string(entry.path)

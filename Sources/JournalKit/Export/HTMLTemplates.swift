@@ -1,5 +1,4 @@
 import Foundation
-import JournalKit
 import Mustache
 
 /// The HTML export's page templates: templates/html/ of the package (compiled in), each replaceable by the
@@ -24,7 +23,7 @@ struct HTMLTemplates {
     init(journal: Journal) throws {
         MustacheContentTypes.register(EscapedHTML(), named: Self.contentType)
         func text(_ name: String) throws -> String {
-            let own = journal.root + "/templates/html/" + name
+            let own = journal.root + "/" + Journal.templatesFolder + "/html/" + name
             var info = stat()
             // Only a regular file of the journal's own (never a symlink to somewhere else) replaces a built-in.
             if lstat(own, &info) == 0, info.st_mode & S_IFMT == S_IFREG {
