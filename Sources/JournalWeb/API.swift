@@ -64,10 +64,10 @@ enum API {
         let journal: Journal = call.journal
         if let q {
             let hits = try journal.search(q, within: filter, whole: true)
-            return Reply.json(try EntryJSON.render(hits.map { EntryJSON(entry: $0.entry, match: $0.line ?? "") }))
+            return Reply.json(bytes: try EntryJSON.bytes(hits.map { EntryJSON(entry: $0.entry, match: $0.line ?? "") }))
         }
         let complete = try journal.entries(matching: filter).map { entry throws(JournalError) in try journal.readEntry(entry) }
-        return Reply.json(try EntryJSON.render(complete.map { EntryJSON(entry: $0) }))
+        return Reply.json(bytes: try EntryJSON.bytes(complete.map { EntryJSON(entry: $0) }))
     }
 
     static func one(_ call: Call, _ id: String) throws -> Response {

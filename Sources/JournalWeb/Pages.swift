@@ -29,7 +29,7 @@ enum Pages {
     static func list(_ call: Call) throws -> Response {
         let (filter, q) = try API.filter(call)
         var shown = filter
-        let pageSize = 50
+        let pageSize = 20  // a phone screen and a half; more come as the page scrolls
         if shown.limit == nil { shown.limit = pageSize }
         let journal: Journal = call.journal
         var items: [String] = []
@@ -50,7 +50,7 @@ enum Pages {
         } else {
             body += "<ul class=\"entries\">" + items.joined() + "</ul>"
         }
-        if count == shown.limit, filter.limit == nil || filter.limit! > count {
+        if count == shown.limit {
             var more = call.request.uri.query.map { Site.dropping("n", from: $0) } ?? ""
             more += (more.isEmpty ? "" : "&") + "n=\(count + pageSize)"
             body += "<a class=\"more\" href=\"/?\(h(more))\">\(h(call.say("web.more")))</a>"
@@ -267,10 +267,21 @@ enum Pages {
         if let line {
             out += "<p class=\"preview\">\(highlighted(line, terms))</p>"
         } else {
-            let preview = entry.body.split(separator: "\n").first { !$0.trimmingCharacters(in: .whitespaces).isEmpty }
-            if let preview { out += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
+            if let preview = firstLine(of: entry.body) { out += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
         }
         return out + "</a></li>"
+    }
+
+    /// The first line of `text` that holds more than spaces (found without splitting the rest).
+    static func firstLine(of text: String) -> Substring? {
+        var rest = Substring(text)
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
+            let line = rest[..<end]
+            if line.contains(where: { !$0.isWhitespace }) { return line }
+            rest = end == rest.endIndex ? "" : rest[rest.utf8.index(after: end)...]
+        }
+        return nil
     }
 
     /// `line` escaped, with each of `terms` marked (case as typed or not).

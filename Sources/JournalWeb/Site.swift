@@ -217,6 +217,12 @@ enum Reply {
         Reply.text(status, text, type: "application/json; charset=utf-8")
     }
 
+    static func json(bytes: [UInt8], status: HTTPResponse.Status = .ok) -> Response {
+        var headers = HTTPFields()
+        headers[.contentType] = "application/json; charset=utf-8"
+        return Response(status: status, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: bytes)))
+    }
+
     static func html(_ text: String, status: HTTPResponse.Status = .ok) -> Response {
         Reply.text(status, text, type: "text/html; charset=utf-8")
     }

@@ -15,7 +15,7 @@ import Testing
     /// What the export wrote per entry before: JSONEncoder, then indented into the array.
     static func slow(_ entry: Entry, attachments: [String]) throws -> [UInt8] {
         let record = EntryJSON(entry: entry, attachments: attachments)
-        return Array(ExportWriter.indented(try EntryJSON.render(record), by: "  ").utf8)
+        return Array(ExportWriter.indented(try EntryJSON.encoded(record), by: "  ").utf8)
     }
 
     static var entries: [Entry] {
@@ -88,11 +88,11 @@ import Testing
         }
         for list in [[], Array(records.prefix(1)), records] {
             let fast = try #require(EntryJSONBytes.render(list))
-            #expect(String(decoding: fast, as: UTF8.self) == (try EntryJSON.render(list)))
+            #expect(String(decoding: fast, as: UTF8.self) == (try EntryJSON.encoded(list)))
         }
         for record in records {
             let fast = try #require(EntryJSONBytes.render(record))
-            #expect(String(decoding: fast, as: UTF8.self) == (try EntryJSON.render(record)))
+            #expect(String(decoding: fast, as: UTF8.self) == (try EntryJSON.encoded(record)))
         }
     }
 }

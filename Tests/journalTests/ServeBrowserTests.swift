@@ -55,6 +55,30 @@ import Testing
         #expect(try browser.text("document.querySelector('p.empty').textContent") == "Nothing matches.")
     }
 
+    /// The list shows a screenful and loads more as it is scrolled to its end, until there is no more.
+    @Test func theListLoadsMoreAsItScrolls() throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        // With the two entries `serve` writes: 47.
+        #expect(try box.journal("init").status == 0)
+        for number in 1...45 {
+            let id = String(format: "%08x-0000-4000-8000-%012x", number, number)
+            try box.write(String(format: "entries/2026/10/2026-10-%02d-0900-%08x.md", (number - 1) % 28 + 1, number),
+                          "---\nid: \(id)\ncreated_at: \(String(format: "2026-10-%02dT09:%02d:00+09:00", (number - 1) % 28 + 1, number % 60))\n---\nEntry number \(number)\n")
+        }
+        #expect(try box.journal("list").status == 0)
+        guard let (_, browser) = try open(box) else { return }
+        let rows = "document.querySelectorAll('li.entry').length"
+        #expect(try browser.evaluate(rows) as? Int == 20)
+        _ = try browser.evaluate("window.sameDocument = true")
+        _ = try browser.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        try browser.waitUntil("\(rows) === 40")
+        _ = try browser.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        try browser.waitUntil("\(rows) === 47 && document.querySelector('a.more') === null")
+        #expect(try browser.evaluate("window.sameDocument") as? Bool == true)
+        #expect(try browser.text("location.search") == "?n=60")
+    }
+
     @Test func anEntryWrittenInTheBrowserLandsAsACommit() throws {
         let box = try Sandbox()
         defer { _ = try? box.journal("serve", "--stop") }

@@ -65,7 +65,30 @@ public struct EntryJSON: Encodable {
         }
     }
 
+    /// Entries (`list --json`, `search --json`, the web view's API): written by `EntryJSONBytes`, the same
+    /// bytes as `encoded` without the encoder's cost.
+    public static func render(_ records: [EntryJSON]) throws -> String {
+        String(decoding: try bytes(records), as: UTF8.self)
+    }
+
+    public static func render(_ record: EntryJSON) throws -> String {
+        if let bytes = EntryJSONBytes.render(record) { return String(decoding: bytes, as: UTF8.self) }
+        return try encoded(record)
+    }
+
+    public static func bytes(_ records: [EntryJSON]) throws -> [UInt8] {
+        if let bytes = EntryJSONBytes.render(records) { return bytes }
+        return Array(try encoded(records).utf8)
+    }
+
+    /// Anything else: tags, categories, commits, templates.
     public static func render<T: Encodable>(_ value: T) throws -> String {
+        try encoded(value)
+    }
+
+    /// Through JSONEncoder: the reference `EntryJSONBytes` is held to, and what a number JSON cannot write
+    /// is refused by (with the encoder's error).
+    public static func encoded<T: Encodable>(_ value: T) throws -> String {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         let json = String(decoding: try encoder.encode(value), as: UTF8.self)

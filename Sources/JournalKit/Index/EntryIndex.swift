@@ -946,7 +946,9 @@ final class EntryIndex {
     static func forEachEntry(
         _ db: Database, sql: String, arguments: StatementArguments, _ visit: (Entry) throws -> Bool
     ) throws {
-        let statement = try db.makeStatement(sql: sql)
+        // Kept prepared by the connection: a long-lived process (the web view) asks the same questions again.
+        // No `visit` runs a query of its own, so the statement is never in use twice at once.
+        let statement = try db.cachedStatement(sql: sql)
         try statement.setArguments(arguments)
         var raw = RawStatement(statement)
         try raw.forEachRow(db) { row in try visit(entry(from: RawStatement.Columns(row))) }

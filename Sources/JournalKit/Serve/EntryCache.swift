@@ -12,7 +12,7 @@ public final class EntryCache: @unchecked Sendable {
     /// holds first: no order to keep up on every read).
     let budget: Int
 
-    public init(budget: Int = 8 << 20) {
+    public init(budget: Int = 4 << 20) {
         self.budget = budget
     }
 
