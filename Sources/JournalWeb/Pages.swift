@@ -109,7 +109,7 @@ enum Pages {
             return String(format: "%04d-%02d", index / 12, index % 12 + 1)
         }
         var body = "<nav class=\"months\"><a href=\"/calendar?month=\(shifted(-12))\">«</a><a href=\"/calendar?month=\(shifted(-1))\">‹</a>"
-        body += "<h1>\(String(format: "%04d-%02d", year, month))</h1>"
+        body += "<h1>\(h(call.say("web.monthTitle", String(year), call.say("month.\(month)"))))</h1>"
         body += "<a href=\"/calendar?month=\(shifted(1))\">›</a><a href=\"/calendar?month=\(shifted(12))\">»</a></nav>"
         body += "<table class=\"calendar\"><thead><tr>"
         for key in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] { body += "<th>\(h(call.say("web.day." + key)))</th>" }

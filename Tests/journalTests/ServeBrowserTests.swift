@@ -25,6 +25,45 @@ import Testing
         return (value as? [[String: Any]]) ?? (value as? [String: Any]).map { [$0] } ?? []
     }
 
+    /// Every page in English and Korean, light and dark (as the system asks, and by the page's own toggle):
+    /// the language's words, the scheme's colours, and a screenshot of each under .build/screenshots.
+    @Test(arguments: ["en", "ko"]) func everyPageInBothLanguagesLightAndDark(language: String) throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (server, browser) = try open(box, language: language) else { return }
+        let id = try #require(try json(box, "list").first?["id"] as? String)
+        let today = try #require(try json(box, "list").first?["created_at"] as? String).prefix(10)
+        let nav = language == "ko" ? ["목록", "오늘", "달력", "쓰기"] : ["Entries", "Today", "Calendar", "Write"]
+        let background = "getComputedStyle(document.body).backgroundColor"
+        for (name, path) in [("list", "/"), ("today", "/today?on=\(today)"), ("calendar", "/calendar?month=\(today.prefix(7))"),
+                             ("entry", "/entry/\(id)"), ("new", "/new")] {
+            try browser.open(server.base + path)
+            #expect(try browser.text("document.documentElement.lang") == language, "\(name)")
+            #expect(try browser.text("[...document.querySelectorAll('header nav a')].map(a => a.textContent).join(',')") == nav.joined(separator: ","), "\(name)")
+            if name == "calendar" {
+                let month = Int(today.dropFirst(5).prefix(2)) ?? 0
+                let monthName = language == "ko" ? "\(month)월" : ["January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November",
+                                                                        "December"][month - 1]
+                let title = language == "ko" ? "\(today.prefix(4))년 \(monthName)" : "\(monthName) \(today.prefix(4))"
+                #expect(try browser.text("document.querySelector('.months h1').textContent") == title)
+            }
+            var colours: [String] = []
+            for scheme in ["light", "dark"] {
+                try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+                colours.append(try browser.text(background))
+                try browser.screenshot(Self.shots + "/\(name)-\(language)-\(scheme).png")
+            }
+            #expect(colours == ["rgb(251, 250, 247)", "rgb(23, 22, 20)"], "\(name): \(colours)")
+            // The toggle turns a dark page light and keeps it so on the next page.
+            try browser.click("#theme")
+            #expect(try browser.text(background) == "rgb(251, 250, 247)", "\(name)")
+            try browser.click("#theme")
+            #expect(try browser.text(background) == "rgb(23, 22, 20)", "\(name)")
+            _ = try browser.evaluate("localStorage.removeItem('journal.theme')")
+        }
+        try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "light"]]])
+    }
+
     @Test func aSearchTypedIntoTheBoxShowsTheRightEntries() throws {
         let box = try Sandbox()
         defer { _ = try? box.journal("serve", "--stop") }
