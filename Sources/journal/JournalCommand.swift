@@ -194,34 +194,9 @@ extension JournalCommand {
                 continue
             }
             if names.contains(argument) { return nil }
-            return (argument, nearest(argument, among: names))
+            return (argument, Nearest.name(argument, among: names))
         }
         return nil
-    }
-
-    /// The name closest to `word` by edit distance (a swap of two letters counts as one edit),
-    /// when it is close enough to be a typo.
-    static func nearest(_ word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance(word.lowercased(), $0)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(1, min(2, word.count / 3)) ? best.0 : nil
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[a.count][b.count]
     }
 }
 

@@ -21,9 +21,9 @@ struct Style {
     func cyan(_ text: String) -> String { wrap(text, "36") }
     func green(_ text: String) -> String { wrap(text, "32") }
 
+    /// `text` in a category's colour (a name in any language, or `#rrggbb`); cyan for none.
     func color(_ name: String?, _ text: String) -> String {
-        let codes = ["black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36", "white": "37"]
-        return wrap(text, name.flatMap { codes[$0] } ?? "36")
+        wrap(text, name.flatMap(CategoryColor.terminalCode) ?? "36")
     }
 }
 

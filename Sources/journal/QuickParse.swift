@@ -70,7 +70,7 @@ enum QuickParse {
     private static func add(_ words: inout Words) throws -> JournalCommand.Add {
         var command = JournalCommand.Add()
         command.options = try global(&words)
-        command.category = try words.single("--category", "-c").map(Say.storedCategoryName)
+        command.category = try words.single("--category", "-c")
         command.tag = words.values("--tag", "-t")
         command.date = try words.single("--date")
         command.future = try words.flag("--future")
@@ -100,7 +100,7 @@ enum QuickParse {
         filters.from = try words.single("--from")
         filters.to = try words.single("--to")
         filters.on = try words.single("--on")
-        filters.category = try words.single("--category", "-c").map(Say.storedCategoryName)
+        filters.category = try words.single("--category", "-c")
         filters.tag = words.values("--tag", "-t")
         filters.anyTag = try words.flag("--any-tag")
         filters.notTag = words.values("--not-tag")

@@ -6,6 +6,8 @@ public struct EntryQuery: Sendable, Equatable {
     public var from: LocalDay?
     public var to: LocalDay?
     public var category: String?
+    /// Every name `category` goes by in headers (`stuff`, `일상`); empty: only `category` itself.
+    public var categoryNames: [String] = []
     /// Entries carrying every one of these tags (header or inline).
     public var tags: [String] = []
     /// With `anyTag`, entries carrying at least one of `tags` instead.
@@ -161,8 +163,9 @@ extension EntryIndex {
             _ = arguments.append(contentsOf: [to.description, (to.daysSinceEpoch + 1) * 86_400 + slack])
         }
         if let category = query.category {
-            clauses.append("entry.category = ?")
-            _ = arguments.append(contentsOf: [category])
+            let names = query.categoryNames.isEmpty ? [category] : query.categoryNames
+            clauses.append("entry.category IN (" + names.map { _ in "?" }.joined(separator: ", ") + ")")
+            _ = arguments.append(contentsOf: StatementArguments(names))
         }
         if query.starred { clauses.append("entry.starred = 1") }
         if query.broken { clauses.append("entry.problem_line IS NOT NULL") }

@@ -11,8 +11,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Add.category")), completion: Completion.categories,
-            transform: Say.storedCategoryName)
+        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Add.category")), completion: Completion.categories)
         var category: String?
 
         @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Help.text("help.Add.tag")), completion: Completion.tags)
