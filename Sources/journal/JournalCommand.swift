@@ -70,14 +70,15 @@ struct JournalCommand: ParsableCommand {
             if !error.description.isEmpty { Terminal.printError(error.description) }
             Foundation.exit(error.exitStatus)
         } catch {
-            // swift-argument-parser's own: usage mistakes (64), --help and --version.
-            if Say.language != "en" { exitTranslated(error) }
-            exit(withError: error)
+            // swift-argument-parser's own: usage mistakes (64), --help and --version, in our words and fitted
+            // to the terminal.
+            exitTranslated(error)
         }
     }
 
     /// swift-argument-parser's own words around our texts (headings of --help, the usage error's
-    /// frame) in the messages' language: it has no catalogue of its own, so its output is rewritten.
+    /// frame) in the messages' language: it has no catalogue of its own, so its output is rewritten;
+    /// then fitted to the terminal by cells (`Help.fitted`).
     static func exitTranslated(_ error: any Error) -> Never {
         var text = fullMessage(for: error)
         let words: [(String, String)] = [
@@ -90,8 +91,11 @@ struct JournalCommand: ParsableCommand {
             ("Missing expected argument ", "parser.missingArgument"), ("Unexpected argument ", "parser.unexpectedArgument"),
             ("Missing value for ", "parser.missingValue"),
         ]
-        for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
-        text = replacingSentences(text)
+        if Say.language != "en" {
+            for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
+            text = replacingSentences(text)
+        }
+        if Help.wrapsForTerminal { text = Help.fitted(text, width: Terminal.columns) }
         let code = exitCode(for: error)
         Terminal.write(text + "\n", to: code == .success ? .standardOutput : .standardError)
         Foundation.exit(code.rawValue)

@@ -71,10 +71,31 @@ struct EntryPage {
         return (first, facts.placeLine)
     }
 
+    /// `parts` joined by ` · `, a new line begun before a part that would reach past the terminal's width
+    /// (a Korean date, a full id and many tags take more than 80 cells); `plain` are the parts without colour.
+    static func fitted(_ parts: [String], plain: [String], width: Int = Terminal.columns) -> String {
+        var out = ""
+        var used = 0
+        for (part, text) in zip(parts, plain) {
+            let cells = displayWidth(text)
+            if used > 0, used + 3 + cells > width {
+                out += "\n"
+                used = 0
+            } else if used > 0 {
+                out += " · "
+                used += 3
+            }
+            out += part
+            used += cells
+        }
+        return out
+    }
+
     func render(_ entry: Entry) -> String {
         let facts = facts(entry)
-        var out = facts.first.joined(separator: " · ") + "\n"
-        if !facts.place.isEmpty { out += facts.place.joined(separator: " · ") + "\n" }
+        let plain = EntryFacts(entry, settings: settings, dates: dates, units: UserSettings.units)
+        var out = EntryPage.fitted(facts.first, plain: plain.firstLine(withID: true)) + "\n"
+        if !facts.place.isEmpty { out += EntryPage.fitted(facts.place, plain: facts.place) + "\n" }
         if let original = entry.conflictOf { out += style.yellow(Say.conflictCopyOf(String(original.prefix(8)))) + "\n" }
         out += style.dim(entry.path) + "\n\n"
         if entry.titleFromHeader {
