@@ -14,7 +14,7 @@ struct JournalCommand: ParsableCommand {
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
             Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self, WeatherCommand.self, Config.self,
             Log.self, Restore.self, Sync.self, Clone.self, Remote.self, Import.self, Export.self, Share.self,
-            Attach.self, Templates.self, Encrypt.self, Doctor.self, Journals.self, Serve.self,
+            Attach.self, Templates.self, Encrypt.self, Doctor.self, Journals.self, Serve.self, Drafts.self,
         ],
         defaultSubcommand: List.self
     )

@@ -37,6 +37,9 @@ enum QuickParse {
         command.filters = try filters(&words)
         command.json = try words.flag("--json")
         command.full = try words.flag("--full")
+        let (preview, noPreview) = (try words.flag("--preview"), try words.flag("--no-preview"))
+        if preview && noPreview { throw Refused() }
+        command.preview = preview ? true : noPreview ? false : nil
         command.format = nil  // `--format` is left to swift-argument-parser
         try words.allRead()
         try command.validate()
@@ -81,6 +84,7 @@ enum QuickParse {
         command.noWeather = try words.flag("--no-weather")
         command.template = try words.single("--template")
         command.star = try words.flag("--star")
+        command.resume = try words.flag("--resume")
         command.text = words.positional
         try words.allRead()
         try command.validate()

@@ -25,6 +25,8 @@ public struct UserConfig: Sendable, Equatable {
     public var language: String?
     /// `tags.prefix`: `@` makes `@word` in a new entry's text a tag too, as in jrnl.
     public var tagPrefix: String?
+    /// `list.preview`: `list` shows each body's first line under its title unless told otherwise.
+    public var listPreview: Bool?
     /// Named journals (jrnl's `journals:`): `journals.work: ~/work-journal`, for `-J work` and `journal work: …`.
     public var journals: [String: String] = [:]
 
@@ -51,7 +53,7 @@ public struct UserConfig: Sendable, Equatable {
     public static let keys = [
         "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
         "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
-        "git.token", "language", "tags.prefix",
+        "git.token", "language", "tags.prefix", "list.preview",
     ]
 
     /// Keys whose values `config list` hides.
@@ -157,6 +159,12 @@ public struct UserConfig: Sendable, Equatable {
         case "tags.prefix":
             guard !text.isEmpty, text.allSatisfy({ $0 == "#" || $0 == "@" }) else { throw bad() }
             tagPrefix = text
+        case "list.preview":
+            switch text.lowercased() {
+            case "true", "yes", "on": listPreview = true
+            case "false", "no", "off": listPreview = false
+            default: throw bad()
+            }
         default:
             guard let name = UserConfig.journalName(inKey: key) else { throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys)) }
             journals[name] = text
@@ -179,6 +187,7 @@ public struct UserConfig: Sendable, Equatable {
         case "units": units.rawValue
         case "language": language
         case "tags.prefix": tagPrefix
+        case "list.preview": listPreview.map { $0 ? "true" : "false" }
         default: UserConfig.journalName(inKey: key).flatMap { journals[$0] }
         }
     }
@@ -193,6 +202,7 @@ public struct UserConfig: Sendable, Equatable {
         case _ where key.hasSuffix("url"): Say.expectedURL
         case _ where key.hasPrefix("journals."): Say.expectedJournalPath
         case "tags.prefix": Say.expectedTagPrefix
+        case "list.preview": Say.expectedTrueOrFalse
         default: Say.expectedText
         }
     }

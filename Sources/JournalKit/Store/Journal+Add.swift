@@ -122,7 +122,11 @@ extension Journal {
             values.place = outcome?.location.name
             values.weather = outcome?.weather.map { WeatherText.full($0, units: weather?.units ?? .metric) }
             let rendered = try chosen.render(values)
-            let draft = try makeDraftFile(contents: rendered)
+            var facts = DraftFacts(
+                createdAt: stamp, timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: tags,
+                starred: request.starred)
+            facts.tagPrefix = request.tagPrefix
+            let draft = try makeDraftFile(contents: rendered, about: facts)
             try edit(draft)
             let written = (try? String(contentsOfFile: draft, encoding: .utf8)) ?? ""
             let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)

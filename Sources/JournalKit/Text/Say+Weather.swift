@@ -143,6 +143,7 @@ extension Say {
     public static var expectedText: String { Say.text("expectedText") }
     static var expectedJournalPath: String { Say.text("expectedJournalPath") }
     static var expectedTagPrefix: String { Say.text("expectedTagPrefix") }
+    static var expectedTrueOrFalse: String { Say.text("expectedTrueOrFalse") }
     public static var hiddenSecret: String { Say.text("hiddenSecret") }
 
     /// The config file as first written, in the messages' language: every key explained, most commented out
