@@ -150,40 +150,41 @@ enum Hangul {
     }
 
     /// The other shapes of a stem ending `run` before an ending: the syllables the stem becomes, and the
-    /// syllables (each as typed so far) that may follow. Only what the irregular verbs and the vowel
-    /// contractions do, and only where a stem can be: a one-syllable run for ㄷ, ㅂ, ㅅ and 되, two or more
-    /// for the rest (`하`, `시`, `크` alone would find half the diary).
+    /// syllables of the ending that may follow (only those: `걸` alone is not `걷`). Only what the irregular
+    /// verbs and the vowel contractions do, and only where a stem can be: a one-syllable run for ㄷ, ㅂ, ㅅ
+    /// and 되, two or more for the rest (`하`, `시`, `크` alone would find half the diary).
     static func irregularForms(_ run: [Unicode.Scalar]) -> [(stem: [Unicode.Scalar], next: [Unicode.Scalar])] {
         guard let last = run.last, let (initial, vowel, final) = parts(last) else { return [] }
         let before = Array(run.dropLast())
         func syllable(_ i: Int, _ v: Int, _ f: Int) -> Unicode.Scalar { compose(i, v, f) }
-        func typedOn(_ syllables: [Unicode.Scalar]) -> [Unicode.Scalar] { syllables.flatMap(continuations) }
-        let vowelEndings = typedOn([syllable(11, 4, 0), syllable(11, 0, 0), syllable(11, 18, 0)])  // 어, 아, 으
+        /// `i`+`v` as an ending has it: bare, and with the past's ㅆ (`어`, `었`).
+        func endings(_ i: Int, _ vowels: [Int]) -> [Unicode.Scalar] { vowels.flatMap { [syllable(i, $0, 0), syllable(i, $0, 20)] } }
+        // 으, 은, 을, 음: the endings after a consonant.
+        let eu = [0, 4, 8, 16].map { syllable(11, 18, $0) }
+        let vowelEndings = endings(11, [4, 0]) + eu  // 어 었 아 았 으 은 을 음
         var forms: [(stem: [Unicode.Scalar], next: [Unicode.Scalar])] = []
         switch final {
         case 7:  // ㄷ: 걷 → 걸어, 걸었, 걸으
             forms.append((before + [syllable(initial, vowel, 8)], vowelEndings))
-        case 17:  // ㅂ: 춥 → 추워, 추웠, 추우; 돕 → 도와
-            forms.append((before + [syllable(initial, vowel, 0)], typedOn([syllable(11, 13, 0), syllable(11, 9, 0)])))
-        case 19:  // ㅅ: 짓 → 지어, 지었, 지으
+        case 17:  // ㅂ: 춥 → 추워, 추웠, 추운; 돕 → 도와
+            forms.append((before + [syllable(initial, vowel, 0)], endings(11, [14, 9]) + [0, 4, 8, 16].map { syllable(11, 13, $0) }))
+        case 19:  // ㅅ: 짓 → 지어, 지었, 지은
             forms.append((before + [syllable(initial, vowel, 0)], vowelEndings))
         case 27 where run.count >= 2 && [0, 2, 4, 6].contains(vowel):  // ㅎ: 파랗 → 파란, 파래, 파랬; 하얗 → 하얘
             for ending in [4, 8, 16] { forms.append((before + [syllable(initial, vowel, ending)], [])) }
-            let changed = vowel == 2 || vowel == 6 ? 3 : 1
-            forms.append((before, continuations(syllable(initial, changed, 0))))
+            forms.append((before, endings(initial, [vowel == 2 || vowel == 6 ? 3 : 1])))
         case 0:
             if initial == 5, vowel == 18, let previous = before.last, let (pi, pv, pf) = parts(previous), pf == 0 {
                 // 르: 부르 → 불러, 불렀; 모르 → 몰라
-                forms.append((before.dropLast() + [syllable(pi, pv, 8)], typedOn([syllable(5, 4, 0), syllable(5, 0, 0)])))
+                forms.append((before.dropLast() + [syllable(pi, pv, 8)], endings(5, [4, 0])))
             } else if vowel == 18, run.count >= 2 {
-                // 으: 예쁘 → 예뻐, 예뻤; 바쁘 → 바빠
-                forms.append((before, typedOn([syllable(initial, 4, 0), syllable(initial, 0, 0)])))
+                forms.append((before, endings(initial, [4, 0])))  // 으: 예쁘 → 예뻐, 예뻤; 바쁘 → 바빠
             } else if vowel == 20, run.count >= 2 {
-                forms.append((before, continuations(syllable(initial, 6, 0))))  // 마시 → 마셔, 마셨
+                forms.append((before, endings(initial, [6])))  // 마시 → 마셔, 마셨
             } else if vowel == 11 {
-                forms.append((before, continuations(syllable(initial, 10, 0))))  // 되 → 돼, 됐
+                forms.append((before, endings(initial, [10])))  // 되 → 돼, 됐
             } else if last == syllable(18, 0, 0), run.count >= 2 {
-                forms.append((before, continuations(syllable(18, 1, 0))))  // 공부하 → 공부해, 공부했
+                forms.append((before, endings(18, [1])))  // 공부하 → 공부해, 공부했
             }
         default:
             break
