@@ -70,16 +70,20 @@ struct JournalCommand: ParsableCommand {
             if !error.description.isEmpty { Terminal.printError(error.description) }
             Foundation.exit(error.exitStatus)
         } catch {
-            // swift-argument-parser's own: usage mistakes (64), --help and --version, in our words and fitted
-            // to the terminal.
-            exitTranslated(error)
+            // swift-argument-parser's own: usage mistakes (64) and --help in our words and fitted to the
+            // terminal; the rest (--version, completion scripts, --experimental-dump-help) as it says them.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            let help = code == .success && (message.hasPrefix("OVERVIEW:") || message.hasPrefix("USAGE:"))
+            if help || code.rawValue == 64 { exitTranslated(error, help: help) }
+            exit(withError: error)
         }
     }
 
     /// swift-argument-parser's own words around our texts (headings of --help, the usage error's
     /// frame) in the messages' language: it has no catalogue of its own, so its output is rewritten;
     /// then fitted to the terminal by cells (`Help.fitted`).
-    static func exitTranslated(_ error: any Error) -> Never {
+    static func exitTranslated(_ error: any Error, help: Bool) -> Never {
         var text = fullMessage(for: error)
         let words: [(String, String)] = [
             ("OVERVIEW:", "parser.overview"), ("USAGE:", "parser.usage"), ("ARGUMENTS:", "parser.arguments"),
@@ -95,7 +99,8 @@ struct JournalCommand: ParsableCommand {
             for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
             text = replacingSentences(text)
         }
-        if Help.wrapsForTerminal { text = Help.fitted(text, width: Terminal.columns) }
+        // A usage mistake's error stays one line (the terminal wraps it); its usage line is fitted.
+        if Help.wrapsForTerminal { text = Help.fitted(text, width: Terminal.columns, usageOnly: !help) }
         let code = exitCode(for: error)
         Terminal.write(text + "\n", to: code == .success ? .standardOutput : .standardError)
         Foundation.exit(code.rawValue)

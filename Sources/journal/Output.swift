@@ -204,7 +204,7 @@ enum Help {
     /// line at all, and our translation of its words (`(values:` → `(가능한 값:`) lengthens lines after it
     /// wrapped them. So the usage line is broken between its arguments, under the command's name, and the
     /// text beside a flag or command (from column 26) that reaches past `width` cells is wrapped again by cells.
-    static func fitted(_ text: String, width: Int) -> String {
+    static func fitted(_ text: String, width: Int, usageOnly: Bool = false) -> String {
         let column = 26
         let indent = String(repeating: " ", count: column)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
@@ -216,6 +216,10 @@ enum Help {
             index += 1
             if displayWidth(line) > width, usages.contains(where: line.hasPrefix) {
                 out += usageLines(line, width: width)
+                continue
+            }
+            if usageOnly {
+                out.append(line)
                 continue
             }
             // A flag's or a command's text beside its name, and the lines under it.

@@ -51,6 +51,10 @@ import Testing
         #expect(try Self.titles(box, "ㄸㄱ") == ["설날"])
         #expect(try Self.titles(box, "ㅅㅊ") == ["동네"])
         #expect(try Self.titles(box, "ㅋㅋㅋ").isEmpty)
+        // Initials typed as such in a text are found as written too.
+        try box.journal("add", "--date", "2026-11-10 10:00", "웃긴 날\n\n하루 종일 ㅋㅋㅋ 웃었다.")
+        #expect(try Self.titles(box, "ㅋㅋ") == ["웃긴 날"])
+        #expect(try Self.found(box, "ㅋㅋ").first?.match == "하루 종일 ㅋㅋㅋ 웃었다.")
         #expect(try Self.found(box, "ㄸㅂㅇ").first?.match == "매운 떡볶이를 먹었다.")
         let shown = try box.journal("search", "떡ㅂ", "--color", "always")
         #expect(shown.stdout.contains("매운 \u{1B}[33m\u{1B}[1m떡볶\u{1B}[0m\u{1B}[0m이를"), "\(shown.stdout)")

@@ -121,13 +121,14 @@ public struct SearchText: Sendable, Equatable {
 
     /// A word cut into what is searched differently: Korean runs, emoji, and the rest.
     enum Piece {
-        case korean([[Hangul.Slot]])
+        /// A run's forms; `literal`: initials alone are also found as typed (`ㅋㅋ` in a text).
+        case korean([[Hangul.Slot]], literal: String?)
         case emoji(Unicode.Scalar, token: String)
         case other(String)
 
         /// Whether this piece finds more than its own text.
         var widens: Bool {
-            guard case .korean(let forms) = self else { return false }
+            guard case .korean(let forms, _) = self else { return false }
             return forms.count > 1 || forms.contains { form in
                 form.contains { slot in
                     if case .one(let syllables) = slot { return syllables.count > 1 }
@@ -139,8 +140,8 @@ public struct SearchText: Sendable, Equatable {
         /// The regular expression of what this piece finds in a line.
         var pattern: String {
             switch self {
-            case .korean(let forms):
-                return "(?:" + forms.map { form in
+            case .korean(let forms, let literal):
+                return "(?:" + (literal.map { NSRegularExpression.escapedPattern(for: $0) + "|" } ?? "") + forms.map { form in
                     form.map { slot in
                         switch slot {
                         case .one(let syllables): "[" + String(String.UnicodeScalarView(syllables)) + "]"
@@ -168,7 +169,8 @@ public struct SearchText: Sendable, Equatable {
         func flushRun(typing: Bool) {
             guard !run.isEmpty else { return }
             if let forms = Hangul.forms(run, typing: typing) {
-                pieces.append(.korean(forms))
+                let initialsAlone = run.allSatisfy { Hangul.consonantInitial($0) != nil }
+                pieces.append(.korean(forms, literal: initialsAlone ? String(String.UnicodeScalarView(run)) : nil))
             } else {
                 other.append(contentsOf: run)  // consonants typed alone that stand for nothing: as written
                 flushOther()
@@ -203,7 +205,8 @@ public struct SearchText: Sendable, Equatable {
     private static func term(_ word: String, grams: Hangul.GramLookup?) -> String? {
         let parts = pieces(word).map { piece in
             switch piece {
-            case .korean(let forms): Hangul.expression(forms, grams: grams)
+            case .korean(let forms, let literal):
+                literal.map { "(" + Hangul.expression(forms, grams: grams) + " OR " + quote($0) + "*)" } ?? Hangul.expression(forms, grams: grams)
             case .emoji(_, let token): "grams : " + quote(token)
             case .other(let text): quote(text) + "*"
             }
