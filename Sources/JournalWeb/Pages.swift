@@ -267,21 +267,9 @@ enum Pages {
         if let line {
             out += "<p class=\"preview\">\(highlighted(line, terms))</p>"
         } else {
-            if let preview = firstLine(of: entry.body) { out += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
+            if let preview = entry.preview { out += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
         }
         return out + "</a></li>"
-    }
-
-    /// The first line of `text` that holds more than spaces (found without splitting the rest).
-    static func firstLine(of text: String) -> Substring? {
-        var rest = Substring(text)
-        while !rest.isEmpty {
-            let end = rest.utf8.firstIndex(of: UInt8(ascii: "\n")) ?? rest.endIndex
-            let line = rest[..<end]
-            if line.contains(where: { !$0.isWhitespace }) { return line }
-            rest = end == rest.endIndex ? "" : rest[rest.utf8.index(after: end)...]
-        }
-        return nil
     }
 
     /// `line` escaped, with each of `terms` marked (case as typed or not).

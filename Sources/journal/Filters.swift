@@ -13,8 +13,7 @@ struct FilterOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.text("help.FilterOptions.on")))
     var on: String?
 
-    @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.FilterOptions.category")), completion: Completion.categories,
-            transform: Say.storedCategoryName)
+    @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.FilterOptions.category")), completion: Completion.categories)
     var category: String?
 
     @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Help.text("help.FilterOptions.tag")), completion: Completion.tags)
@@ -99,7 +98,7 @@ struct FilterOptions: ParsableArguments {
         filters.from = single["--from"]
         filters.to = single["--to"]
         filters.on = single["--on"]
-        filters.category = single["--category"].map(Say.storedCategoryName)
+        filters.category = single["--category"]
         filters.tag = tags
         filters.anyTag = flags.contains("--any-tag")
         filters.notTag = notTags

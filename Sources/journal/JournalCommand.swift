@@ -14,7 +14,7 @@ struct JournalCommand: ParsableCommand {
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
             Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self, WeatherCommand.self, Config.self,
             Log.self, Restore.self, Sync.self, Clone.self, Remote.self, Import.self, Export.self, Share.self,
-            Attach.self, Templates.self, Encrypt.self, Doctor.self, Journals.self, Serve.self,
+            Attach.self, Templates.self, Encrypt.self, Doctor.self, Journals.self, Serve.self, Drafts.self,
         ],
         defaultSubcommand: List.self
     )
@@ -70,15 +70,20 @@ struct JournalCommand: ParsableCommand {
             if !error.description.isEmpty { Terminal.printError(error.description) }
             Foundation.exit(error.exitStatus)
         } catch {
-            // swift-argument-parser's own: usage mistakes (64), --help and --version.
-            if Say.language != "en" { exitTranslated(error) }
+            // swift-argument-parser's own: usage mistakes (64) and --help in our words and fitted to the
+            // terminal; the rest (--version, completion scripts, --experimental-dump-help) as it says them.
+            let code = exitCode(for: error)
+            let message = fullMessage(for: error)
+            let help = code == .success && (message.hasPrefix("OVERVIEW:") || message.hasPrefix("USAGE:"))
+            if help || code.rawValue == 64 { exitTranslated(error, help: help) }
             exit(withError: error)
         }
     }
 
     /// swift-argument-parser's own words around our texts (headings of --help, the usage error's
-    /// frame) in the messages' language: it has no catalogue of its own, so its output is rewritten.
-    static func exitTranslated(_ error: any Error) -> Never {
+    /// frame) in the messages' language: it has no catalogue of its own, so its output is rewritten;
+    /// then fitted to the terminal by cells (`Help.fitted`).
+    static func exitTranslated(_ error: any Error, help: Bool) -> Never {
         var text = fullMessage(for: error)
         let words: [(String, String)] = [
             ("OVERVIEW:", "parser.overview"), ("USAGE:", "parser.usage"), ("ARGUMENTS:", "parser.arguments"),
@@ -90,8 +95,12 @@ struct JournalCommand: ParsableCommand {
             ("Missing expected argument ", "parser.missingArgument"), ("Unexpected argument ", "parser.unexpectedArgument"),
             ("Missing value for ", "parser.missingValue"),
         ]
-        for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
-        text = replacingSentences(text)
+        if Say.language != "en" {
+            for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
+            text = replacingSentences(text)
+        }
+        // A usage mistake's error stays one line (the terminal wraps it); its usage line is fitted.
+        if Help.wrapsForTerminal { text = Help.fitted(text, width: Terminal.columns, usageOnly: !help) }
         let code = exitCode(for: error)
         Terminal.write(text + "\n", to: code == .success ? .standardOutput : .standardError)
         Foundation.exit(code.rawValue)
@@ -194,34 +203,9 @@ extension JournalCommand {
                 continue
             }
             if names.contains(argument) { return nil }
-            return (argument, nearest(argument, among: names))
+            return (argument, Nearest.name(argument, among: names))
         }
         return nil
-    }
-
-    /// The name closest to `word` by edit distance (a swap of two letters counts as one edit),
-    /// when it is close enough to be a typo.
-    static func nearest(_ word: String, among names: [String]) -> String? {
-        let scored = names.map { ($0, editDistance(word.lowercased(), $0)) }
-        guard let best = scored.min(by: { $0.1 < $1.1 }) else { return nil }
-        return best.1 <= max(1, min(2, word.count / 3)) ? best.0 : nil
-    }
-
-    /// Optimal string alignment distance: insertions, deletions, substitutions and adjacent swaps.
-    static func editDistance(_ a: String, _ b: String) -> Int {
-        let a = Array(a), b = Array(b)
-        if a.isEmpty || b.isEmpty { return max(a.count, b.count) }
-        var d = Array(repeating: Array(repeating: 0, count: b.count + 1), count: a.count + 1)
-        for i in 0...a.count { d[i][0] = i }
-        for j in 0...b.count { d[0][j] = j }
-        for i in 1...a.count {
-            for j in 1...b.count {
-                let cost = a[i - 1] == b[j - 1] ? 0 : 1
-                d[i][j] = min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + cost)
-                if i > 1, j > 1, a[i - 1] == b[j - 2], a[i - 2] == b[j - 1] { d[i][j] = min(d[i][j], d[i - 2][j - 2] + 1) }
-            }
-        }
-        return d[a.count][b.count]
     }
 }
 

@@ -58,7 +58,7 @@ extension EntryLines {
 extension EntryPage {
     /// A page in the user's units.
     init(style: Style, settings: Settings, dates: DateText) {
-        self.init(style: style, settings: settings, dates: dates, units: UserSettings.units)
+        self.init(style: style, settings: settings, dates: dates, units: UserSettings.units, width: Terminal.columns)
     }
 }
 
@@ -70,16 +70,10 @@ enum Help {
     nonisolated(unsafe) static var wrapsForTerminal = true
 
     /// The help text `key` where argument-parser shows it beside a flag or a command's name (from column
-    /// 26): argument-parser wraps by characters, so in a language whose letters take two cells it is
-    /// wrapped here, by cells, to what the terminal leaves (issue 31 §4: Korean lines reached 116 cells).
+    /// 26). argument-parser wraps it by characters; `fitted` wraps it again by cells where that is too wide
+    /// (issue 31 §4: Korean lines reached 116 cells).
     static func text(_ key: String) -> String {
-        beside(Say.text(key))
-    }
-
-    /// `text` wrapped as `text(_:)` wraps a catalogue's help text.
-    static func beside(_ text: String) -> String {
-        guard Say.language != "en", wrapsForTerminal else { return text }
-        return wrapped(text, width: max(20, Terminal.columns - 27)).joined(separator: "\n")
+        Say.text(key)
     }
 
     static func reflow(_ text: String) -> String {
@@ -99,23 +93,109 @@ enum Help {
         if Say.language != "en" {
             let width = max(30, min(78, Terminal.columns - 2))
             lines = lines.flatMap { $0.hasPrefix(" ") ? hanging($0, width: width) : wrapped($0, width: width) }
+        } else if wrapsForTerminal {
+            // English paragraphs that show Korean (`역 finds 서울역에서`) are wrapped by cells too.
+            lines = lines.flatMap { $0.hasPrefix(" ") || displayWidth($0) == $0.count ? [$0] : wrapped($0, width: max(30, Terminal.columns - 2)) }
         }
         return lines.joined(separator: "\n")
     }
 
     /// An indented line cut to `width` cells, its later lines starting where its text does: after a
     /// table row's name and the spaces after it (`  html      정적 사이트…`), else two cells in.
-    static func hanging(_ line: String, width: Int) -> [String] {
+    static func hanging(_ line: String, width: Int, under given: Int? = nil) -> [String] {
         guard displayWidth(line) > width else { return [line] }
         let characters = Array(line)
         var hang = characters.prefix { $0 == " " }.count
         let nameEnd = characters[hang...].firstIndex(of: " ") ?? characters.count
         let gap = characters[nameEnd...].prefix { $0 == " " }.count
-        hang = gap >= 2 ? nameEnd + gap : hang + 2
+        hang = given ?? (gap >= 2 ? nameEnd + gap : hang + 2)
         let head = String(characters[..<min(hang, characters.count)])
         let rest = String(characters[min(hang, characters.count)...])
         let pieces = wrapped(rest, width: max(10, width - displayWidth(head)))
         return pieces.enumerated().map { ($0.offset == 0 ? head : String(repeating: " ", count: hang)) + $0.element }
+    }
+
+    /// argument-parser's help and usage as the terminal gets them: it wraps by characters and not its usage
+    /// line at all, and our translation of its words (`(values:` → `(가능한 값:`) lengthens lines after it
+    /// wrapped them. So the usage line is broken between its arguments, under the command's name, and the
+    /// text beside a flag or command (from column 26) that reaches past `width` cells is wrapped again by cells.
+    static func fitted(_ text: String, width: Int, usageOnly: Bool = false) -> String {
+        let column = 26
+        let indent = String(repeating: " ", count: column)
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        let usages = [Say.text("parser.usage") + " ", Say.text("parser.usageLine")]
+        var out: [String] = []
+        var index = 0
+        while index < lines.count {
+            let line = lines[index]
+            index += 1
+            if displayWidth(line) > width, usages.contains(where: line.hasPrefix) {
+                out += usageLines(line, width: width)
+                continue
+            }
+            if usageOnly {
+                out.append(line)
+                continue
+            }
+            // A flag's or a command's text beside its name, and the lines under it.
+            let characters = Array(line)
+            guard characters.count > column, characters[0] == " ", characters[1] == " ", characters[2] != " ",
+                  characters[column - 2] == " ", characters[column - 1] == " ", characters[column] != " "
+            else {
+                // Any other line too wide (an overview, a discussion's line): wrapped under its own indentation.
+                out += displayWidth(line) > width ? hanging(line, width: width, under: line.prefix { $0 == " " }.count) : [line]
+                continue
+            }
+            var block = [line]
+            while index < lines.count, lines[index].hasPrefix(indent), lines[index].count > column,
+                  Array(lines[index])[column] != " "
+            {
+                block.append(lines[index])
+                index += 1
+            }
+            guard block.contains(where: { displayWidth($0) > width }) else {
+                out += block
+                continue
+            }
+            let words = block.map { String($0.dropFirst(column)) }.joined(separator: " ")
+            let wrappedWords = wrapped(words, width: max(10, width - column))
+            out += wrappedWords.enumerated().map { ($0.offset == 0 ? String(characters[..<column]) : indent) + $0.element }
+        }
+        return out.joined(separator: "\n")
+    }
+
+    /// A usage line broken at the spaces between its arguments (never inside `[...]` or `<...>`), each
+    /// line after the first under the first argument.
+    static func usageLines(_ line: String, width: Int) -> [String] {
+        var pieces: [String] = []
+        var current = ""
+        var depth = 0
+        for character in line {
+            if character == "[" || character == "<" { depth += 1 }
+            if character == "]" || character == ">" { depth -= 1 }
+            if character == " ", depth == 0 {
+                pieces.append(current)
+                current = ""
+            } else {
+                current.append(character)
+            }
+        }
+        pieces.append(current)
+        // The head: the label and the command's names, up to the first argument.
+        let headCount = pieces.firstIndex { $0.hasPrefix("[") || $0.hasPrefix("<") || $0.hasPrefix("-") } ?? pieces.count
+        let head = pieces[..<headCount].joined(separator: " ")
+        let hang = String(repeating: " ", count: min(displayWidth(head) + 1, width / 2))
+        var out: [String] = []
+        var row = head
+        for piece in pieces[headCount...] where !piece.isEmpty {
+            if displayWidth(row) + 1 + displayWidth(piece) > width, row.contains(where: { $0 != " " }) {
+                out.append(row)
+                row = hang + piece
+            } else {
+                row += " " + piece
+            }
+        }
+        return out + [row]
     }
 
     static func wrapped(_ line: String, width: Int) -> [String] {

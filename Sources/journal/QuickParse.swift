@@ -37,6 +37,9 @@ enum QuickParse {
         command.filters = try filters(&words)
         command.json = try words.flag("--json")
         command.full = try words.flag("--full")
+        let (preview, noPreview) = (try words.flag("--preview"), try words.flag("--no-preview"))
+        if preview && noPreview { throw Refused() }
+        command.preview = preview ? true : noPreview ? false : nil
         command.format = nil  // `--format` is left to swift-argument-parser
         try words.allRead()
         try command.validate()
@@ -70,7 +73,7 @@ enum QuickParse {
     private static func add(_ words: inout Words) throws -> JournalCommand.Add {
         var command = JournalCommand.Add()
         command.options = try global(&words)
-        command.category = try words.single("--category", "-c").map(Say.storedCategoryName)
+        command.category = try words.single("--category", "-c")
         command.tag = words.values("--tag", "-t")
         command.date = try words.single("--date")
         command.future = try words.flag("--future")
@@ -81,6 +84,7 @@ enum QuickParse {
         command.noWeather = try words.flag("--no-weather")
         command.template = try words.single("--template")
         command.star = try words.flag("--star")
+        command.resume = try words.flag("--resume")
         command.text = words.positional
         try words.allRead()
         try command.validate()
@@ -100,7 +104,7 @@ enum QuickParse {
         filters.from = try words.single("--from")
         filters.to = try words.single("--to")
         filters.on = try words.single("--on")
-        filters.category = try words.single("--category", "-c").map(Say.storedCategoryName)
+        filters.category = try words.single("--category", "-c")
         filters.tag = words.values("--tag", "-t")
         filters.anyTag = try words.flag("--any-tag")
         filters.notTag = words.values("--not-tag")

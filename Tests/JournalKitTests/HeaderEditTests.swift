@@ -267,8 +267,8 @@ import Testing
         #expect(throws: JournalError.invalidCategoryName("a,b")) {
             try Settings.addingCategory("a,b", emoji: nil, color: nil, to: text, path: "j")
         }
-        #expect(throws: JournalError.invalidColor("pink")) {
-            try Settings.addingCategory("new", emoji: nil, color: "pink", to: text, path: "j")
+        #expect(throws: JournalError.invalidColor("blurple")) {
+            try Settings.addingCategory("new", emoji: nil, color: "blurple", to: text, path: "j")
         }
         #expect(throws: JournalError.invalidEmoji("a b")) {
             try Settings.addingCategory("new", emoji: "a b", color: nil, to: text, path: "j")

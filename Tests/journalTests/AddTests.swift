@@ -103,7 +103,8 @@ import Testing
         #expect(try box.commitSubjects() == before)
         // The half-typed text is kept as a draft, never thrown away.
         let drafts = try FileManager.default.contentsOfDirectory(atPath: box.journal + "/.git/journal/drafts")
-        #expect(drafts.count == 1)
+        #expect(drafts.filter { $0.hasSuffix(".md") }.count == 1, "\(drafts)")
+        #expect(try box.journal("drafts").stdout.contains("half typed"))
         let missing = try box.runInTerminal(["add"], env: ["EDITOR": "no-such-editor-xyz"])
         #expect(missing.status == 1)
         #expect(missing.stdout.contains("cannot run 'no-such-editor-xyz'"))

@@ -105,8 +105,43 @@ import Testing
     }
 
     @Test func helpOfEveryCommand() throws {
+        try expectGolden("help.txt", helpTranscript(columns: 100, language: "C"))
+    }
+
+    /// The Korean help at 80 columns (issue 31 §4): every line fits, by display cells.
+    @Test func koreanHelpOfEveryCommand() throws {
+        let transcript = try helpTranscript(columns: 80, language: "ko_KR.UTF-8")
+        for line in transcript.split(separator: "\n") {
+            #expect(KoreanTests.cells(line) <= 80, "\(KoreanTests.cells(line)) cells: \(line)")
+        }
+        try expectGolden("ko-help.txt", transcript)
+    }
+
+    /// What Korean users read at 80 columns: list, show, search, today, tags, categories, the
+    /// questions a command asks and its errors.
+    @Test func koreanListShowSearchAndErrors() throws {
+        let box = try fixture()
+        box.environment["LANG"] = "ko_KR.UTF-8"
+        box.environment["COLUMNS"] = "80"
+        let commands: [[String]] = [
+            ["list"], ["list", "--full"], ["list", "--preview"], ["show", "3f2a"], ["show", "8c41"],
+            ["search", "서울"], ["search", "ㅅㅇ"], ["today"], ["tags"], ["categories"], ["drafts"],
+            ["rm", "3f2a"], ["show", "zzzz"], ["add", "--date", "2019-02-29", "x"], ["add", "-c", "산책", "x"],
+            ["list", "--bogus"], ["serach", "x"], ["categories", "add", "x", "--color", "blurple"],
+        ]
+        let transcript = try commands.map { try run(box, $0) }.joined(separator: "\n")
+        // Errors are one line each (the terminal wraps them); the rest fits.
+        for line in transcript.split(separator: "\n") where !line.hasPrefix("$ ") && !line.hasPrefix("journal: ") {
+            #expect(KoreanTests.cells(line) <= 80, "\(KoreanTests.cells(line)) cells: \(line)")
+        }
+        try expectGolden("ko-text.txt", transcript)
+    }
+
+    /// `journal --help` and every subcommand's, as one transcript.
+    func helpTranscript(columns: Int, language: String) throws -> String {
         let box = try Sandbox()
-        box.environment["COLUMNS"] = "100"
+        box.environment["COLUMNS"] = String(columns)
+        box.environment["LANG"] = language
         var transcript = ""
         var queue: [[String]] = [[]]
         while !queue.isEmpty {
@@ -116,15 +151,16 @@ import Testing
             transcript += "$ journal \((command + ["--help"]).joined(separator: " "))\n" + help.stdout + "\n"
             // Subcommands are the lines under SUBCOMMANDS: indented by two, first word the name.
             let lines = help.stdout.split(separator: "\n", omittingEmptySubsequences: false)
-            guard let start = lines.firstIndex(of: "SUBCOMMANDS:") else { continue }
+            guard let start = lines.firstIndex(where: { $0 == "SUBCOMMANDS:" || $0 == "하위 명령:" }) else { continue }
             for line in lines[(start + 1)...] {
-                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first else { continue }
-                if name == "See" { break }
+                guard line.hasPrefix("  "), !line.hasPrefix("   "), let name = line.split(separator: " ").first,
+                      name.allSatisfy(\.isASCII) else { continue }
+                if name == "See" || name.hasPrefix("자세한") { break }
                 queue.append(command + [String(name.split(separator: ",")[0])])
             }
         }
         #expect(transcript.contains("$ journal remote add --help"))
-        try expectGolden("help.txt", transcript)
+        return transcript
     }
 
     @Test func whatListShowSearchAndFriendsPrint() throws {

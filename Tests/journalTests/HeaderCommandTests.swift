@@ -320,7 +320,7 @@ import Testing
         try box.expectCleanRepository()
 
         try expectRefused(box, ["categories", "add", "hiking"], error: "there is already a category 'hiking'")
-        try expectRefused(box, ["categories", "add", "x", "--color", "pink"], error: "unknown colour 'pink'")
+        try expectRefused(box, ["categories", "add", "x", "--color", "blurple"], error: "unknown colour 'blurple'")
         try expectRefused(box, ["categories", "add", "two words"], error: "invalid category name 'two words'")
         try expectRefused(box, ["categories", "add", "x", "--emoji", "a b"], error: "invalid emoji")
         try expectRefused(box, ["categories", "add"], status: 64, error: "Missing expected argument")

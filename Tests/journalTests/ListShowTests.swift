@@ -88,10 +88,14 @@ import Testing
     @Test func showPrintsMetadataThenTheTextAsWritten() throws {
         let box = try Sandbox()
         let ids = try threeEntries(box)
-        let result = try box.journal("show", ids[1])
+        let result = try box.journal("show", ids[1], env: ["COLUMNS": "120"])
         #expect(result.status == 0)
         let lines = result.stdout.split(separator: "\n", omittingEmptySubsequences: false)
         #expect(lines[0].hasPrefix("2026-11-21 22:44 (Asia/Seoul) · \(ids[1])-"))
+        // Narrower, the facts go on as many lines as they need, broken between them.
+        let narrow = try box.journal("show", ids[1], env: ["COLUMNS": "70"]).stdout.split(separator: "\n")
+        #expect(narrow[0].hasPrefix("2026-11-21 22:44 (Asia/Seoul) · \(ids[1])-") && !narrow[0].contains("travel"))
+        #expect(narrow[1] == "✈️ travel · #busan #food · ★")
         #expect(lines[0].hasSuffix(" · ✈️ travel · #busan #food · ★"))
         #expect(lines[1].hasPrefix("entries/2026/11/2026-11-21-\(ids[1]).md"))
         #expect(result.stdout.hasSuffix(".md\n\nTrip to Busan\n\nWe took the early KTX.\n"))

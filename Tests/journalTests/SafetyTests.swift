@@ -32,7 +32,7 @@ import Testing
         #expect(typed.status == 1)
         #expect(typed.stdout.contains("your text is kept in \(box.journal)/.git/journal/drafts/"))
         let drafts = try FileManager.default.contentsOfDirectory(atPath: box.journal + "/.git/journal/drafts")
-        #expect(drafts.count == 1)
+        #expect(drafts.filter { $0.hasSuffix(".md") }.count == 1, "\(drafts)")
         #expect(box.entryFiles().count == 1)
     }
 

@@ -150,7 +150,7 @@ import Darwin
         #expect(!result.stdout.contains("open-for-writing"), "\(result.stdout)")
     }
 
-    private static func program(_ name: String) throws -> String {
+    static func program(_ name: String) throws -> String {
         guard let path = GitServers.findProgram([name]) else { throw SkipReason("\(name) is not installed") }
         return path
     }
@@ -265,6 +265,13 @@ final class TerminalSession: @unchecked Sendable {
         reading.wait()
         return Sandbox.Result(
             status: status ?? -1, stdout: screen.replacingOccurrences(of: "\r\n", with: "\n"), stderr: "")
+    }
+
+    /// Closes the terminal, as a person closing its window does: its programs get the hangup.
+    func hangUp() {
+        stop()
+        shutdown(keyboard, Int32(SHUT_WR))
+        reading.wait()
     }
 
     /// script's exit status (its command's, with -e) once it has ended; nil while it runs.

@@ -61,8 +61,11 @@ import Testing
         let id = String(result.stdout.split(separator: " ")[1])
         let list = try box.journal("list", "--color", "never")
         #expect(list.stdout.contains("  \(id)  ☁️ 13°C  Sea at Haeundae\n"), "\(list.stdout)")
-        let show = try box.journal("show", id, "--color", "never")
+        let show = try box.journal("show", id, "--color", "never", env: ["COLUMNS": "120"])
         #expect(show.stdout.contains("\n☁️ cloudy (overcast) 12.5°C, humidity 60%, wind 10.4 km/h · Busan (35.10168, 129.03004)\n"), "\(show.stdout)")
+        // At 80 columns the place goes on a line of its own.
+        let narrow = try box.journal("show", id, "--color", "never")
+        #expect(narrow.stdout.contains("\n☁️ cloudy (overcast) 12.5°C, humidity 60%, wind 10.4 km/h\nBusan (35.10168, 129.03004)\n"), "\(narrow.stdout)")
         let json = try box.journal("show", id, "--json")
         #expect(json.stdout.contains("\"temperature_c\" : 12.5"))
         try box.expectCleanRepository()

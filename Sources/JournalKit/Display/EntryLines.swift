@@ -16,8 +16,27 @@ public struct EntryLines {
         self.width = width
     }
 
-    public func render(_ entries: [Entry]) -> String {
-        lines(entries).map { $0 + "\n" }.joined()
+    /// The lines of `entries`, each with its preview (`previews`, when given) under it, dimmed and cut to
+    /// the width, under the title's column.
+    public func render(_ entries: [Entry], previews: [String?] = []) -> String {
+        let lines = lines(entries)
+        guard previews.count == entries.count else { return lines.map { $0 + "\n" }.joined() }
+        // Under the title, unless that leaves too little room.
+        let lead = width - leadWidth(entries) >= 24 ? leadWidth(entries) : 4
+        var out = ""
+        for (line, preview) in zip(lines, previews) {
+            out += line + "\n"
+            if let preview { out += String(repeating: " ", count: lead) + style.dim(clipped(preview, toWidth: max(10, width - 1 - lead))) + "\n" }
+        }
+        return out
+    }
+
+    /// The cells before the title on every line: date, id, category and weather with the gaps after them.
+    public func leadWidth(_ entries: [Entry]) -> Int {
+        let dateWidth = entries.map { displayWidth(dates.format($0.createdAt)) }.max() ?? 0
+        let categoryWidth = entries.map { displayWidth(categoryText($0)) }.max() ?? 0
+        let weatherWidth = entries.map { $0.weather.map { displayWidth(WeatherText.column($0, units: units)) } ?? 0 }.max() ?? 0
+        return [dateWidth, 8, categoryWidth, weatherWidth].filter { $0 > 0 }.map { $0 + 2 }.reduce(0, +)
     }
 
     /// One line per entry, in columns aligned across all of them.
@@ -30,7 +49,7 @@ public struct EntryLines {
         let weatherWidth = weathers.map(displayWidth).max() ?? 0
         var out: [String] = []
         // The cells before the title, the same on every line.
-        let lead = [dateWidth, 8, categoryWidth, weatherWidth].filter { $0 > 0 }.map { $0 + 2 }.reduce(0, +)
+        let lead = leadWidth(entries)
         for (i, entry) in entries.enumerated() {
             var line = style.dim(padded(dateTexts[i], to: dateWidth)) + "  " + style.yellow(entry.shortID) + "  "
             if categoryWidth > 0 {

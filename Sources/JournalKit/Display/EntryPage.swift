@@ -5,12 +5,15 @@ public struct EntryPage {
     public let settings: Settings
     public let dates: DateText
     public let units: Units
+    /// The terminal's width: a facts line that would reach past it is broken between its parts.
+    public var width: Int
 
-    public init(style: Style, settings: Settings, dates: DateText, units: Units) {
+    public init(style: Style, settings: Settings, dates: DateText, units: Units, width: Int = 80) {
         self.style = style
         self.settings = settings
         self.dates = dates
         self.units = units
+        self.width = width
     }
 
     /// What is known of an entry besides its text, as `show` prints it: date, id, category, tags, star on the
@@ -25,10 +28,31 @@ public struct EntryPage {
         return (first, facts.placeLine)
     }
 
+    /// `parts` joined by ` · `, a new line begun before a part that would reach past `width` cells (a Korean
+    /// date, a full id and many tags take more than 80 cells); `plain` are the parts without colour.
+    public static func fitted(_ parts: [String], plain: [String], width: Int) -> String {
+        var out = ""
+        var used = 0
+        for (part, text) in zip(parts, plain) {
+            let cells = displayWidth(text)
+            if used > 0, used + 3 + cells > width {
+                out += "\n"
+                used = 0
+            } else if used > 0 {
+                out += " · "
+                used += 3
+            }
+            out += part
+            used += cells
+        }
+        return out
+    }
+
     public func render(_ entry: Entry) -> String {
         let facts = facts(entry)
-        var out = facts.first.joined(separator: " · ") + "\n"
-        if !facts.place.isEmpty { out += facts.place.joined(separator: " · ") + "\n" }
+        let plain = EntryFacts(entry, settings: settings, dates: dates, units: units)
+        var out = EntryPage.fitted(facts.first, plain: plain.firstLine(withID: true), width: width) + "\n"
+        if !facts.place.isEmpty { out += EntryPage.fitted(facts.place, plain: facts.place, width: width) + "\n" }
         if let original = entry.conflictOf { out += style.yellow(Say.conflictCopyOf(String(original.prefix(8)))) + "\n" }
         out += style.dim(entry.path) + "\n\n"
         if entry.titleFromHeader {

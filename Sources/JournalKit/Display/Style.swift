@@ -21,8 +21,8 @@ public struct Style: Sendable {
     public func cyan(_ text: String) -> String { wrap(text, "36") }
     public func green(_ text: String) -> String { wrap(text, "32") }
 
+    /// `text` in a category's colour (a name in any language, or `#rrggbb`); cyan for none.
     public func color(_ name: String?, _ text: String) -> String {
-        let codes = ["black": "30", "red": "31", "green": "32", "yellow": "33", "blue": "34", "magenta": "35", "cyan": "36", "white": "37"]
-        return wrap(text, name.flatMap { codes[$0] } ?? "36")
+        wrap(text, name.flatMap(CategoryColor.terminalCode) ?? "36")
     }
 }

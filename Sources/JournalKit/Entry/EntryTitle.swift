@@ -115,6 +115,27 @@ extension Entry {
         return ranges.count == 1 ? String(text[ranges[0]]) : ranges.map { text[$0] }.joined()
     }
 
+    /// The first line of the body as a list's preview shows it: trimmed, without a heading's `#`s or a
+    /// list's or quote's mark; pictures and comments passed over. Nil for an entry with no such line.
+    /// Lines are looked at one by one from the start: the rest of the body is never split (a list page shows
+    /// this for every row).
+    public var preview: String? {
+        let body = body
+        var rest = Substring(body)
+        while !rest.isEmpty {
+            let end = rest.utf8.firstIndex { $0 == 10 || $0 == 13 } ?? rest.endIndex
+            let line = rest[..<end]
+            rest = end == rest.endIndex ? "" : rest[rest.utf8.index(after: end)...]
+            var text = line.trimmingCharacters(in: .whitespaces)
+            if text.isEmpty || MarkdownImages.onlyImages(Substring(text)) || text.hasPrefix("<!--") || text.hasPrefix("```") { continue }
+            for mark in ["#", "- ", "* ", "> "] where text.hasPrefix(mark) {
+                text = String(text.drop { mark.contains($0) }).trimmingCharacters(in: .whitespaces)
+            }
+            if !text.isEmpty { return text }
+        }
+        return nil
+    }
+
     /// The title's line in `text`, without its line break; nil when the title is the header's, or there is none.
     public var titleLine: Range<String.Index>? {
         titleFromHeader ? nil : Entry.titlePlace(in: text)?.line

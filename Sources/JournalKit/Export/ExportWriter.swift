@@ -48,7 +48,7 @@ struct ExportWriter {
             if let folder = linksFrom { text = journal.linkingFiles(text, of: entry, from: folder) }
             try sink.write((count == 0 ? "" : "\n") + text)
         case .txt:
-            let page = EntryPage(style: Style(enabled: false), settings: journal.settings, dates: DateText(locale: nil), units: units)
+            let page = EntryPage(style: Style(enabled: false), settings: journal.settings, dates: DateText(locale: nil), units: units, width: .max)
             try sink.write((count == 0 ? "" : "\n" + String(repeating: "─", count: 40) + "\n\n") + page.render(entry))
         case .html, .dayone: break  // a site (HTMLSite) or a zip (Journal.exportDayOne), never through this writer
         }

@@ -8,7 +8,7 @@ import GRDBSQLite
 /// corrupt snapshot is rebuilt.
 final class EntryIndex {
     /// Bump when the schema or what is stored changes: older snapshots are then rebuilt.
-    static let formatVersion = 9
+    static let formatVersion = 10
 
     let path: String
     private var database: DatabaseQueue
@@ -182,8 +182,10 @@ final class EntryIndex {
         -- Contentless: the text stays in the files. Rows of `entry` are never reused (AUTOINCREMENT), so a
         -- replaced entry's old words, which a contentless table cannot delete, match only a row that is
         -- gone, and queries join on `entry` to drop them; `stale` in meta counts them for a clean-up.
-        -- `grams` holds the Korean of title, body and tags as two-syllable grams, so Korean is found inside words (Hangul).
+        -- `grams` holds the Korean of title, body and tags as two-syllable grams, so Korean is found inside words, and emoji as tokens (Hangul).
         CREATE VIRTUAL TABLE text USING fts5(title, body, tags, grams, content = '', tokenize = 'unicode61 remove_diacritics 2');
+        -- The terms of `text` by column, read by a search for consonants typed alone (`ㄸㅂㅇ`).
+        CREATE VIRTUAL TABLE text_terms USING fts5vocab(text, col);
         -- Entries whose text is not in `text` yet: a bulk load (a rebuild, an import, a clone, a checkout of many
         -- files) leaves the full-text index to the first command that searches (`completeText`).
         CREATE TABLE untexted(n INTEGER PRIMARY KEY);

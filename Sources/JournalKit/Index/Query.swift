@@ -6,6 +6,8 @@ public struct EntryQuery: Sendable, Equatable {
     public var from: LocalDay?
     public var to: LocalDay?
     public var category: String?
+    /// Every name `category` goes by in headers (`stuff`, `일상`); empty: only `category` itself.
+    public var categoryNames: [String] = []
     /// Entries carrying every one of these tags (header or inline).
     public var tags: [String] = []
     /// With `anyTag`, entries carrying at least one of `tags` instead.
@@ -68,64 +70,147 @@ public struct SearchText: Sendable, Equatable {
     public var isEmpty: Bool { fts == nil }
 
     /// The terms to look for when showing where an entry matched.
-    /// The terms to look for when showing where an entry matched.
-    public var highlights: [String] { words.map(SearchText.stripPunctuation) + phrases }
+    public var highlights: [String] { words.map(SearchText.stripPunctuation).filter { !$0.isEmpty } + phrases }
 
-    /// Where `highlights` find no line: a Korean word's last syllable may have been typed on (`만나`
-    /// found `만났다`), so its other syllables mark the place.
-    public var typedOnHighlights: [String] {
-        words.map(SearchText.stripPunctuation).compactMap { word in
-            guard word.count > 1, let last = word.unicodeScalars.last, Hangul.isSyllable(last) else { return nil }
-            return String(word.dropLast())
+    /// Where `highlights` find no line: what each word finds besides itself, as a pattern (a last syllable
+    /// typed on, `비` in `빚었다`; a stem's irregular form, `걷` in `걸었다`; a consonant typed alone,
+    /// `떡ㅂ` in `떡볶이`, `ㄸㅂㅇ`); nil when the words are all plain.
+    public var pattern: NSRegularExpression? {
+        let alternatives = words.compactMap { word -> String? in
+            let pieces = SearchText.pieces(word)
+            guard pieces.contains(where: \.widens) else { return nil }
+            return pieces.map(\.pattern).joined()
         }
+        guard !alternatives.isEmpty else { return nil }
+        return try? NSRegularExpression(pattern: alternatives.joined(separator: "|"), options: [.caseInsensitive])
     }
 
     /// The FTS5 query: each word a prefix (Korean: found inside words), each phrase exact, exclusions with NOT.
-    var fts: String? {
-        let positive = words.compactMap { SearchText.term($0) } + phrases.map(SearchText.quote)
+    var fts: String? { fts(grams: nil) }
+
+    /// `fts`, a consonant typed alone standing for the syllables `grams` finds in the index there.
+    func fts(grams: Hangul.GramLookup?) -> String? {
+        let positive = words.compactMap { SearchText.term($0, grams: grams) } + phrases.map(SearchText.quote)
         guard !positive.isEmpty else { return nil }
         var query = positive.joined(separator: " AND ")
-        for term in excluded.compactMap({ SearchText.term($0) }) {
+        for term in excluded.compactMap({ SearchText.term($0, grams: grams) }) {
             query += " NOT " + term
         }
         return query
     }
 
-    /// For a query with Korean words: the entries holding them as whole words, which rank first.
-    var wholeWordFTS: String? {
-        let stripped = words.map(SearchText.stripPunctuation).filter { !$0.isEmpty }
-        guard stripped.contains(where: { $0.unicodeScalars.contains(where: Hangul.isSyllable) }) else { return nil }
-        return (stripped.map { word in
-            word.unicodeScalars.contains(where: Hangul.isSyllable)
-                ? "{title body tags} : " + SearchText.quote(word) : SearchText.quote(word) + "*"
-        } + phrases.map(SearchText.quote)).joined(separator: " AND ")
+    /// Whether a word holds consonants typed alone, which `fts(grams:)` looks up in the index.
+    var typesConsonants: Bool {
+        (words + excluded).contains { $0.unicodeScalars.contains { Hangul.consonantInitial($0) != nil } }
     }
 
-    /// One word's FTS5 term: runs of Hangul syllables found anywhere inside words (a run that ends
-    /// the word as typed so far), the rest as word prefixes; nil when nothing is left. An excluded word
-    /// leaves out what it would find.
-    private static func term(_ word: String) -> String? {
-        let word = stripPunctuation(word)
-        var parts: [String] = []
+    /// For a query with Korean words: the entries holding them as whole words rank first, then those
+    /// holding them at the start of a word (`비가` for `비`), then the rest (`빚었다`, `장비`).
+    var rankFTS: (whole: String, start: String)? {
+        let stripped = words.map(SearchText.stripPunctuation).filter { word in
+            !word.isEmpty && !word.unicodeScalars.contains { Hangul.consonantInitial($0) != nil || Hangul.emojiToken($0) != nil }
+        }
+        guard stripped.contains(where: { $0.unicodeScalars.contains(where: Hangul.isSyllable) }) else { return nil }
+        func expression(_ korean: (String) -> String) -> String {
+            (stripped.map { word in
+                word.unicodeScalars.contains(where: Hangul.isSyllable) ? korean(word) : SearchText.quote(word) + "*"
+            } + phrases.map(SearchText.quote)).joined(separator: " AND ")
+        }
+        return (expression { "{title body tags} : " + SearchText.quote($0) }, expression { "{title body tags} : " + SearchText.quote($0) + "*" })
+    }
+
+    /// A word cut into what is searched differently: Korean runs, emoji, and the rest.
+    enum Piece {
+        /// A run's forms; `literal`: initials alone are also found as typed (`ㅋㅋ` in a text).
+        case korean([[Hangul.Slot]], literal: String?)
+        case emoji(Unicode.Scalar, token: String)
+        case other(String)
+
+        /// Whether this piece finds more than its own text.
+        var widens: Bool {
+            guard case .korean(let forms, _) = self else { return false }
+            return forms.count > 1 || forms.contains { form in
+                form.contains { slot in
+                    if case .one(let syllables) = slot { return syllables.count > 1 }
+                    return true
+                }
+            }
+        }
+
+        /// The regular expression of what this piece finds in a line.
+        var pattern: String {
+            switch self {
+            case .korean(let forms, let literal):
+                return "(?:" + (literal.map { NSRegularExpression.escapedPattern(for: $0) + "|" } ?? "") + forms.map { form in
+                    form.map { slot in
+                        switch slot {
+                        case .one(let syllables): "[" + String(String.UnicodeScalarView(syllables)) + "]"
+                        case .initial(let initial):
+                            "[" + String(Hangul.syllables(initial: initial).lowerBound) + "-" + String(Hangul.syllables(initial: initial).upperBound) + "]"
+                        }
+                    }.joined()
+                }.joined(separator: "|") + ")"
+            case .emoji(let scalar, _): return NSRegularExpression.escapedPattern(for: String(scalar))
+            case .other(let text): return NSRegularExpression.escapedPattern(for: text)
+            }
+        }
+    }
+
+    /// `word` without its punctuation, cut into pieces; the Korean run at its end as typed so far.
+    static func pieces(_ word: String) -> [Piece] {
+        var pieces: [Piece] = []
         var run: [Unicode.Scalar] = []
         var other = String.UnicodeScalarView()
         func flushOther() {
             let text = stripPunctuation(String(other))
-            if !text.isEmpty { parts.append(quote(text) + "*") }
+            if !text.isEmpty { pieces.append(.other(text)) }
             other = String.UnicodeScalarView()
         }
-        for scalar in word.unicodeScalars {
-            if Hangul.isSyllable(scalar) {
-                flushOther()
-                run.append(scalar)
+        func flushRun(typing: Bool) {
+            guard !run.isEmpty else { return }
+            if let forms = Hangul.forms(run, typing: typing) {
+                let initialsAlone = run.allSatisfy { Hangul.consonantInitial($0) != nil }
+                pieces.append(.korean(forms, literal: initialsAlone ? String(String.UnicodeScalarView(run)) : nil))
             } else {
-                if !run.isEmpty { parts.append(Hangul.expression(run, typing: false)) }
-                run = []
+                other.append(contentsOf: run)  // consonants typed alone that stand for nothing: as written
+                flushOther()
+            }
+            run = []
+        }
+        for scalar in stripPunctuation(word).unicodeScalars {
+            if Hangul.isSyllable(scalar) || Hangul.consonantInitial(scalar) != nil {
+                flushOther()
+                // Consonants typed alone only close a run (`떡ㅂ`) or make one (`ㄸㅂㅇ`).
+                if let previous = run.last, Hangul.consonantInitial(previous) != nil, Hangul.isSyllable(scalar) { flushRun(typing: false) }
+                run.append(scalar)
+            } else if let token = Hangul.emojiToken(scalar) {
+                flushRun(typing: false)
+                flushOther()
+                pieces.append(.emoji(scalar, token: token))
+            } else if scalar == "\u{FE0F}" || scalar == "\u{200D}" || scalar.properties.isEmojiModifier {
+                continue  // an emoji's presentation, joiner or skin tone: searched by its base
+            } else {
+                flushRun(typing: false)
                 other.append(scalar)
             }
         }
         flushOther()
-        if !run.isEmpty { parts.append(Hangul.expression(run, typing: true)) }
+        flushRun(typing: true)
+        return pieces
+    }
+
+    /// One word's FTS5 term: runs of Hangul syllables found anywhere inside words (a run that ends
+    /// the word as typed so far, a stem in its irregular forms too), emoji by their gram token, the
+    /// rest as word prefixes; nil when nothing is left. An excluded word leaves out what it would find.
+    private static func term(_ word: String, grams: Hangul.GramLookup?) -> String? {
+        let parts = pieces(word).map { piece in
+            switch piece {
+            case .korean(let forms, let literal):
+                literal.map { "(" + Hangul.expression(forms, grams: grams) + " OR " + quote($0) + "*)" } ?? Hangul.expression(forms, grams: grams)
+            case .emoji(_, let token): "grams : " + quote(token)
+            case .other(let text): quote(text) + "*"
+            }
+        }
         guard !parts.isEmpty else { return nil }
         return parts.count == 1 ? parts[0] : "(" + parts.joined(separator: " AND ") + ")"
     }
@@ -134,10 +219,14 @@ public struct SearchText: Sendable, Equatable {
         "\"" + text.replacingOccurrences(of: "\"", with: "\"\"") + "\""
     }
 
-    /// The tokenizer drops punctuation; a word made of it alone matches nothing.
-    private static func stripPunctuation(_ word: String) -> String {
-        word.trimmingCharacters(in: CharacterSet.punctuationCharacters.union(.symbols).subtracting(CharacterSet(charactersIn: "#")))
-            .trimmingCharacters(in: CharacterSet(charactersIn: "#"))
+    /// The tokenizer drops punctuation; a word made of it alone matches nothing. Emoji stay: the gram
+    /// column holds them.
+    static func stripPunctuation(_ word: String) -> String {
+        let strip = CharacterSet.punctuationCharacters.union(.symbols).subtracting(CharacterSet(charactersIn: "#"))
+        var scalars = Substring(word).unicodeScalars
+        while let first = scalars.first, strip.contains(first), Hangul.emojiToken(first) == nil { scalars.removeFirst() }
+        while let last = scalars.last, strip.contains(last), Hangul.emojiToken(last) == nil { scalars.removeLast() }
+        return String(scalars).trimmingCharacters(in: CharacterSet(charactersIn: "#"))
     }
 }
 
@@ -161,8 +250,9 @@ extension EntryIndex {
             _ = arguments.append(contentsOf: [to.description, (to.daysSinceEpoch + 1) * 86_400 + slack])
         }
         if let category = query.category {
-            clauses.append("entry.category = ?")
-            _ = arguments.append(contentsOf: [category])
+            let names = query.categoryNames.isEmpty ? [category] : query.categoryNames
+            clauses.append("entry.category IN (" + names.map { _ in "?" }.joined(separator: ", ") + ")")
+            _ = arguments.append(contentsOf: StatementArguments(names))
         }
         if query.starred { clauses.append("entry.starred = 1") }
         if query.broken { clauses.append("entry.problem_line IS NOT NULL") }
@@ -246,17 +336,30 @@ extension EntryIndex {
     func search(_ text: SearchText, _ query: EntryQuery) throws(JournalError) -> [Entry] {
         guard let fts = text.fts else { return [] }
         let (condition, filterArguments) = EntryIndex.conditions(query)
-        // Korean is found inside words; entries holding the Korean words whole come first.
+        // Korean is found inside words; entries holding the Korean words whole come first, then those
+        // holding them at a word's start.
         var wholeWords = ""
-        var arguments: StatementArguments = [fts]
-        _ = arguments.append(contentsOf: filterArguments)
-        if let whole = text.wholeWordFTS {
-            wholeWords = "text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?) DESC, "
-            _ = arguments.append(contentsOf: [whole])
+        var rankArguments: StatementArguments = []
+        if let rank = text.rankFTS {
+            wholeWords = "(text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) + (text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) DESC, "
+            rankArguments = [rank.whole, rank.start]
         }
         let limit = query.limit.map { " LIMIT \($0)" } ?? ""
         return try read { db in
-            try EntryIndex.entries(
+            // A consonant typed alone stands for the syllables the index holds there (its vocabulary).
+            var fts = fts
+            if text.typesConsonants {
+                let lookup: Hangul.GramLookup = { from, to in
+                    (try? String.fetchAll(
+                        db, sql: "SELECT term FROM text_terms WHERE term >= ? AND term <= ? AND col = 'grams'", arguments: [from, to]
+                    )) ?? []
+                }
+                fts = text.fts(grams: lookup) ?? fts
+            }
+            var arguments: StatementArguments = [fts]
+            _ = arguments.append(contentsOf: filterArguments)
+            _ = arguments.append(contentsOf: rankArguments)
+            return try EntryIndex.entries(
                 db,
                 sql: """
                     SELECT \(EntryIndex.entryColumns) FROM text JOIN entry ON entry.n = text.rowid

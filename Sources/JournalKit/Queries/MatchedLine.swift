@@ -36,6 +36,24 @@ public enum MatchedLine {
         }
     }
 
+    /// The first line of `text` where `pattern` matches, trimmed as `line(in:terms:)` trims it, with what
+    /// it matched there (the terms to mark).
+    public static func line(in text: String, pattern: NSRegularExpression) -> (line: String, terms: [String])? {
+        for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
+            let line = String(line)
+            let matches = pattern.matches(in: line, range: NSRange(line.startIndex..., in: line))
+            var terms: [String] = []
+            for match in matches {
+                guard let range = Range(match.range, in: line), !range.isEmpty else { continue }
+                let term = String(line[range])
+                if !terms.contains(term) { terms.append(term) }
+            }
+            guard !terms.isEmpty, let shown = excerpt(line, terms: terms) else { continue }
+            return (shown, terms)
+        }
+        return nil
+    }
+
     /// `line` trimmed to about 100 characters around the first of `terms` it holds; nil when it holds none.
     private static func excerpt(_ raw: String, terms: [String]) -> String? {
         // What `trimmingCharacters(in: .whitespaces)` does, without a trip through NSString.

@@ -4,9 +4,6 @@ import Foundation
 /// emitter), so that comments, blank lines, quoting and the order of everything else stay as the
 /// user left them. Each edit is checked by parsing the result: it must read back as intended.
 extension Settings {
-    /// The colours a category may have (the eight ANSI ones).
-    public static let colors = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
-
     /// A category name is one word, like a tag (letters, digits, `- _ / .`), with no `#` or comma.
     public static func validate(categoryName name: String) throws(JournalError) {
         guard Journal.isWord(name) else {
@@ -14,11 +11,11 @@ extension Settings {
         }
     }
 
-    /// The colour as stored (lowercase), or an error naming the allowed ones.
+    /// The colour as stored (its English name, or `#rrggbb`), from a name in any language or `#rrggbb`;
+    /// else an error naming the allowed ones.
     public static func validate(color: String) throws(JournalError) -> String {
-        let lower = color.lowercased()
-        guard colors.contains(lower) else { throw .invalidColor(color) }
-        return lower
+        guard let stored = CategoryColor.stored(color) else { throw .invalidColor(color) }
+        return stored
     }
 
     /// An emoji is short and has no spaces or control characters.
@@ -42,7 +39,7 @@ extension Settings {
         let block = try file.categoriesBlock(path: path)
         var lines = ["\(block.nameIndent)\(YAMLWriter.scalar(name)):"]
         if let emoji { lines.append("\(block.fieldIndent)emoji: \(YAMLWriter.quoted(emoji))") }
-        if let color { lines.append("\(block.fieldIndent)color: \(color)") }
+        if let color { lines.append("\(block.fieldIndent)color: \(YAMLWriter.scalar(color))") }
         if let header = block.header {
             if block.inlineEmpty { file.lines[header] = SettingsLines.withoutInlineEmpty(file.lines[header]) }
             file.insert(lines, at: block.end)
@@ -60,11 +57,13 @@ extension Settings {
     {
         try validate(categoryName: new)
         let before = try parse(text, path: path)
-        guard before.category(named: old) != nil else {
-            throw .unknownCategory(old, known: before.categories.map(\.name))
+        // The category by any of its names (`일상` is `stuff`); its key is what journal.yml holds.
+        guard let old = before.category(named: old)?.name else {
+            throw .unknownCategory(old, known: before.shownCategoryNames)
         }
         guard old != new else { throw .sameName(old) }
-        guard before.category(named: new) == nil else { throw .duplicateCategory(new) }
+        // A built-in category may take one of its own names as its key (`stuff` → `일상`).
+        if let other = before.category(named: new), other.name != old { throw .duplicateCategory(new) }
 
         var file = SettingsLines(text)
         let block = try file.categoriesBlock(path: path)
@@ -84,8 +83,8 @@ extension Settings {
     /// `text` without the category `name`: its key line and the lines indented under it.
     static func removingCategory(_ name: String, from text: String, path: String) throws(JournalError) -> String {
         let before = try parse(text, path: path)
-        guard before.category(named: name) != nil else {
-            throw .unknownCategory(name, known: before.categories.map(\.name))
+        guard let name = before.category(named: name)?.name else {
+            throw .unknownCategory(name, known: before.shownCategoryNames)
         }
         var file = SettingsLines(text)
         let block = try file.categoriesBlock(path: path)

@@ -15,10 +15,6 @@ public struct Settings: Sendable, Equatable {
     /// jrnl says so). `#word` always is one.
     public var tagPrefix: String? = nil
 
-    public func category(named name: String) -> Category? {
-        categories.first { $0.name == name }
-    }
-
     /// Reads `journal.yml`; an unreadable one is an error naming the file and line.
     static func parse(_ text: String, path: String) throws(JournalError) -> Settings {
         let pairs: [YAMLPair]

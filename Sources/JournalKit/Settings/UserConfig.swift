@@ -28,6 +28,8 @@ public struct UserConfig: Sendable, Equatable {
     /// `serve.auto`: a command that finds no `journal serve` running for its journal starts one in the
     /// background (and walks the files itself this once), so that the next commands ask it instead.
     public var serveAuto = false
+    /// `list.preview`: `list` shows each body's first line under its title unless told otherwise.
+    public var listPreview: Bool?
     /// Named journals (jrnl's `journals:`): `journals.work: ~/work-journal`, for `-J work` and `journal work: …`.
     public var journals: [String: String] = [:]
 
@@ -54,7 +56,7 @@ public struct UserConfig: Sendable, Equatable {
     public static let keys = [
         "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
         "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
-        "git.token", "language", "tags.prefix", "serve.auto",
+        "git.token", "language", "tags.prefix", "list.preview", "serve.auto",
     ]
 
     /// Keys whose values `config list` hides.
@@ -128,6 +130,13 @@ public struct UserConfig: Sendable, Equatable {
     /// Sets one key from its text, checked.
     mutating func set(_ key: String, _ text: String) throws(Problem) {
         func bad() -> Problem { Problem(message: Say.configBadValue(key, text, UserConfig.expected(key))) }
+        func flag() throws(Problem) -> Bool {
+            switch text.lowercased() {
+            case "true", "yes", "on": return true
+            case "false", "no", "off": return false
+            default: throw bad()
+            }
+        }
         func checkedURL() throws(Problem) -> URL {
             guard let url = URL(string: text), let scheme = url.scheme?.lowercased(), scheme == "http" || scheme == "https",
                 url.host?.isEmpty == false
@@ -160,12 +169,8 @@ public struct UserConfig: Sendable, Equatable {
         case "tags.prefix":
             guard !text.isEmpty, text.allSatisfy({ $0 == "#" || $0 == "@" }) else { throw bad() }
             tagPrefix = text
-        case "serve.auto":
-            switch text.lowercased() {
-            case "true", "yes", "on": serveAuto = true
-            case "false", "no", "off": serveAuto = false
-            default: throw bad()
-            }
+        case "list.preview": listPreview = try flag()
+        case "serve.auto": serveAuto = try flag()
         default:
             guard let name = UserConfig.journalName(inKey: key) else { throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys)) }
             journals[name] = text
@@ -189,6 +194,7 @@ public struct UserConfig: Sendable, Equatable {
         case "language": language
         case "tags.prefix": tagPrefix
         case "serve.auto": serveAuto ? "true" : "false"
+        case "list.preview": listPreview.map { $0 ? "true" : "false" }
         default: UserConfig.journalName(inKey: key).flatMap { journals[$0] }
         }
     }
@@ -203,7 +209,7 @@ public struct UserConfig: Sendable, Equatable {
         case _ where key.hasSuffix("url"): Say.expectedURL
         case _ where key.hasPrefix("journals."): Say.expectedJournalPath
         case "tags.prefix": Say.expectedTagPrefix
-        case "serve.auto": Say.expectedTrueOrFalse
+        case "list.preview", "serve.auto": Say.expectedTrueOrFalse
         default: Say.expectedText
         }
     }

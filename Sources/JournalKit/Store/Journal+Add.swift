@@ -63,7 +63,7 @@ extension Journal {
         _ = try normalize(tags: request.tags)
         if let text = request.text, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyEntry }
         if !journalExists {
-            if let category = request.category { try validate(category: category, in: initialSettings) }
+            if let category = request.category { request.category = try validate(category: category, in: initialSettings) }
             if let template = request.template, !BuiltInTemplates.all.contains(where: { $0.name == template }) {
                 throw .unknownTemplate(template, known: BuiltInTemplates.all.map(\.name))
             }
@@ -96,12 +96,12 @@ extension Journal {
     public func add(_ request: EntryRequest, at when: NamedInstant, lookup: WeatherLookup?, weather: WeatherRequest?,
                     locale: Locale?, edit: (String) throws -> Void) throws -> AddOutcome
     {
-        if let category = request.category { try validate(category: category) }
-        let templateName = request.template ?? request.category.flatMap { settings.category(named: $0)?.template }
+        let asked = try request.category.map { name throws(JournalError) in try validate(category: name) }
+        let templateName = request.template ?? asked.flatMap { settings.category(named: $0)?.template }
         var chosen = try templateName.map { name throws(JournalError) in try template(named: name) }
         if chosen == nil && request.text == nil { chosen = try template(named: "default") }
-        let category = request.category ?? chosen?.category
-        if let category, category != request.category { try validate(category: category) }
+        var category = asked ?? chosen?.category
+        if let named = category, named != asked { category = try validate(category: named) }
         var tags = try Journal.normalize(tags: request.tags)
         for tag in try Journal.normalize(tags: chosen?.tags ?? []) where !tags.contains(tag) { tags.append(tag) }
 
@@ -122,7 +122,11 @@ extension Journal {
             values.place = outcome?.location.name
             values.weather = outcome?.weather.map { WeatherText.full($0, units: weather?.units ?? .metric) }
             let rendered = try chosen.render(values)
-            let draft = try makeDraftFile(contents: rendered)
+            var facts = DraftFacts(
+                createdAt: stamp, timeZone: when.timeZone.isNamed ? when.timeZone.identifier : nil, category: category, tags: tags,
+                starred: request.starred)
+            facts.tagPrefix = request.tagPrefix
+            let draft = try makeDraftFile(contents: rendered, about: facts)
             try edit(draft)
             let written = (try? String(contentsOfFile: draft, encoding: .utf8)) ?? ""
             let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)

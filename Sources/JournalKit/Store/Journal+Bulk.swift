@@ -47,7 +47,8 @@ extension Journal {
     /// One header edit (tags, category, star) on many entries, in one commit. An entry whose header cannot
     /// be read is left alone and returned as skipped; entries already as asked are not touched.
     public func updateHeaders(of entries: [Entry], _ edit: HeaderEdit) throws(JournalError) -> BulkUpdate {
-        if case .set(let name) = edit.category { try validate(category: name) }
+        var edit = edit
+        if case .set(let name) = edit.category { edit.category = .set(try validate(category: name)) }
         var skipped: [Entry] = []
         var count = 0
         let result = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in

@@ -122,7 +122,8 @@ extension Journal {
     public func updateHeader(of entry: Entry, _ edit: HeaderEdit, for purpose: HeaderPurpose) throws(JournalError)
         -> HeaderUpdate
     {
-        if case .set(let name) = edit.category { try validate(category: name) }
+        var edit = edit
+        if case .set(let name) = edit.category { edit.category = .set(try validate(category: name)) }
         var current = entry
         var changes = HeaderChanges()
         // Read, decided and written under the lock: an editor's save in between is not overwritten.
@@ -309,8 +310,10 @@ extension Journal {
     }
 
     static func categoryUsage(settings: Settings, counts: [String?: Int]) -> [CategoryUsage] {
+        // Entries naming a category by another of its names (`일상` for `stuff`) count for it.
         var usage = settings.categories.map { category in
-            CategoryUsage(name: category.name, emoji: category.emoji, color: category.color, count: counts[category.name] ?? 0, known: true)
+            let count = settings.names(of: category.name).reduce(0) { $0 + (counts[$1] ?? 0) }
+            return CategoryUsage(name: category.name, emoji: category.emoji, color: category.color, count: count, known: true)
         }
         var unknown: [(name: String, count: Int)] = []
         for (name, count) in counts {
@@ -332,7 +335,8 @@ extension Journal {
     /// Renames a category in journal.yml and in the `category:` line of every entry naming it, in one commit.
     public func renameCategory(_ old: String, to new: String) throws(JournalError) -> BulkUpdate {
         let edited = try Settings.renamingCategory(old, to: new, in: try settingsText(), path: settingsPath)
-        let (files, skipped) = try entriesNaming(category: old, setting: YAMLWriter.scalar(new))
+        let key = settings.category(named: old)?.name ?? old
+        let (files, skipped) = try entriesNaming(category: key, setting: YAMLWriter.scalar(new))
         let pending = try change(
             [(Journal.settingsFile, Data(edited.utf8))] + files, message: Say.commitRenameCategory(old, new, files.count))
         return BulkUpdate(count: files.count, skipped: skipped, pending: pending)
@@ -342,14 +346,15 @@ extension Journal {
     /// their `category:` line; all in one commit.
     public func removeCategory(_ name: String, force: Bool) throws(JournalError) -> BulkUpdate {
         let edited = try Settings.removingCategory(name, from: try settingsText(), path: settingsPath)
-        let (files, skipped) = try entriesNaming(category: name, setting: nil)
+        let key = settings.category(named: name)?.name ?? name
+        let (files, skipped) = try entriesNaming(category: key, setting: nil)
         if !files.isEmpty, !force { throw .categoryInUse(name, count: files.count) }
         let pending = try change(
             [(Journal.settingsFile, Data(edited.utf8))] + files, message: Say.commitRemoveCategory(name, files.count))
         return BulkUpdate(count: files.count, skipped: skipped, pending: pending)
     }
 
-    /// The entry files naming `category`, with their `category:` line set to `value` (nil: removed),
+    /// The entry files naming `category` (by any of its names), with their `category:` line set to `value` (nil: removed),
     /// and the entries whose header cannot be read.
     private func entriesNaming(category: String, setting value: String?) throws(JournalError)
         -> (files: [(path: String, data: Data?)], skipped: [Entry])
@@ -367,7 +372,7 @@ extension Journal {
                 skipped.append(current)
                 continue
             }
-            guard current.category == category, let edited = EntryFile.setting([("category", value)], in: data) else { continue }
+            guard let named = current.category, settings.names(of: category).contains(named), let edited = EntryFile.setting([("category", value)], in: data) else { continue }
             files.append((entry.path, edited))
         }
         return (files, skipped)

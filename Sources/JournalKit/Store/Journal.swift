@@ -338,7 +338,7 @@ public final class Journal {
     /// Entries matching `query`, from the snapshot: their `text` is empty (see `readEntry`).
     public func entries(_ query: EntryQuery = EntryQuery()) throws(JournalError) -> [Entry] {
         try textReady(for: query)
-        return try index().entries(query)
+        return try index().entries(withCategoryNames(query))
     }
 
     /// Puts into the full-text index the text of the entries a bulk load (a rebuild, an import, a sync or
@@ -355,7 +355,7 @@ public final class Journal {
     /// Entries matching `query` whose file matches `pattern`: an exact scan of the files, in order.
     public func entries(_ query: EntryQuery, grep pattern: NSRegularExpression) throws(JournalError) -> [Entry] {
         var found: [Entry] = []
-        var scan = query
+        var scan = withCategoryNames(query)
         scan.limit = nil
         try textReady(for: query)
         try index().forEach(scan) { entry in
@@ -368,7 +368,7 @@ public final class Journal {
     /// Full-text search, best match first, within the query's filters.
     public func search(_ text: SearchText, _ query: EntryQuery) throws(JournalError) -> [Entry] {
         try completeTextIndex()
-        return try index().search(text, query)
+        return try index().search(text, withCategoryNames(query))
     }
 
     /// How many entries the snapshot holds.
@@ -506,7 +506,7 @@ public final class Journal {
     @discardableResult
     public func add(_ draft: Draft) throws(JournalError) -> (entry: Entry, pending: PendingReport) {
         guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
-        if let category = draft.category { try validate(category: category) }
+        let category = try draft.category.map { name throws(JournalError) in try validate(category: name) }
         var tags = try Journal.normalize(tags: draft.tags)
         // jrnl's `@tags`, where the journal or the user says `@` marks a tag: in the header, as tags.
         if ((draft.tagPrefix ?? "") + (settings.tagPrefix ?? "")).contains("@") {
@@ -530,7 +530,7 @@ public final class Journal {
             path = EntryFile.path(for: id, at: createdAt)
             let data = EntryFile.render(
                 .init(
-                    id: id, createdAt: createdAt, timeZone: draft.timeZone, category: draft.category, tags: tags,
+                    id: id, createdAt: createdAt, timeZone: draft.timeZone, category: category, tags: tags,
                     starred: draft.starred, weather: draft.weather, location: draft.location, text: draft.text))
             return ([(path, data)], Say.commitAdd(title, String(id.prefix(8))))
         }.pending
@@ -717,6 +717,10 @@ public final class Journal {
             } else {
                 lines.append(describe(change, data: data))
             }
+        }
+        // A category written by hand that journal.yml does not know is kept, and said once: now.
+        for (change, data) in committed where change.change != .deleted && Journal.isEntryPath(change.path) {
+            if let data, let warning = unknownCategoryWarning(decodeForEdit(data, path: change.path)) { report.warnings.append(warning) }
         }
         if !paths.isEmpty {
             let message = lines.count == 1 ? lines[0] : Say.commitOutside(lines.count) + "\n\n" + lines.joined(separator: "\n")

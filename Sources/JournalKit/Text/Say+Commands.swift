@@ -66,3 +66,18 @@ extension Say {
         Say.plural("yearsAgo", count, year, count)
     }
 }
+
+/// Drafts left by an editor session that ended before its entry was saved.
+extension Say {
+    public static func draftWaiting(_ time: String, _ count: Int) -> String { Say.plural("draftWaiting", count, time, count) }
+    public static var noDraftsWaiting: String { Say.text("noDraftsWaiting") }
+    static var noDrafts: String { Say.text("noDrafts") }
+    static func unknownDraft(_ id: String, _ known: [String]) -> String {
+        known.isEmpty ? Say.text("noDrafts") : Say.text("unknownDraft", id, known.joined(separator: ", "))
+    }
+    public static func confirmDiscardDraft(_ id: String, _ title: String) -> String { Say.text("confirmDiscardDraft", id, title) }
+    public static func discardDraftNeedsYes(_ id: String) -> String { Say.text("discardDraftNeedsYes", id) }
+    public static var draftNotDiscarded: String { Say.text("draftNotDiscarded") }
+    public static func discardedDraft(_ id: String) -> String { Say.text("discardedDraft", id) }
+    public static var resumeTakesNoText: String { Say.text("resumeTakesNoText") }
+}

@@ -41,18 +41,14 @@ extension Say {
         (1...7).contains(iso) ? text("weekday.\(iso)") : ""
     }
 
-    /// A category as shown: a built-in one in the current language (`work` → `업무`); entries and
-    /// journal.yml keep the stored name, and any other name is shown as it is.
+    /// A category as shown: a built-in one in the current language (`work` → `업무`, and `일상` written
+    /// by hand → `stuff` under English); entries and journal.yml keep the stored name, and any other name is
+    /// shown as it is.
     public static func categoryName(_ name: String) -> String {
-        Catalogues.table(language)?["category." + name] ?? name
-    }
-
-    /// The stored name of a built-in category given as shown (`업무` → `work`), so that `-c` takes
-    /// what `list` shows; any other name as it is.
-    public static func storedCategoryName(_ given: String) -> String {
-        guard language != "en", let table = Catalogues.table(language) else { return given }
-        let prefix = "category."
-        return table.first { $0.key.hasPrefix(prefix) && $0.value == given }.map { String($0.key.dropFirst(prefix.count)) } ?? given
+        let table = Catalogues.table(language)
+        if let shown = table?["category." + name] { return shown }
+        guard let key = Settings.builtInNames.first(where: { $0.value.contains(name) })?.key else { return name }
+        return table?["category." + key] ?? key
     }
 
     private static func clockText(_ key: String, year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {

@@ -10,7 +10,7 @@ extension Say {
     static func sameName(_ name: String) -> String { Say.text("sameName", name) }
     static func invalidCategoryName(_ name: String) -> String { Say.text("invalidCategoryName", name) }
     static func duplicateCategory(_ name: String) -> String { Say.text("duplicateCategory", name) }
-    static func invalidColor(_ color: String) -> String { Say.text("invalidColor", color, Settings.colors.joined(separator: ", ")) }
+    static func invalidColor(_ color: String) -> String { Say.text("invalidColor", color, CategoryColor.shownNames.joined(separator: ", ")) }
     static func invalidEmoji(_ emoji: String) -> String { Say.text("invalidEmoji", emoji) }
     static func categoryInUse(_ name: String, _ count: Int) -> String {
         Say.text("categoryInUse", name, entries(count))

@@ -12,6 +12,12 @@ extension Say {
     static func sameID(_ id: String, _ paths: [String]) -> String { Say.text("sameID", paths.count, id.prefix(8), paths.joined(separator: ", "), paths[0]) }
     static var emptyEntry: String { Say.text("emptyEntry") }
     static func unknownCategory(_ name: String, _ known: [String]) -> String { Say.text("unknownCategory", name, known.joined(separator: ", ")) }
+    static func unknownCategoryInEntry(_ path: String, _ name: String, meant: [String]) -> String {
+        Say.text("unknownCategoryMeant", path, name, meant.joined(separator: ", "))
+    }
+    static func unknownCategoryInEntry(_ path: String, _ name: String, known: [String]) -> String {
+        Say.text("unknownCategoryInEntry", path, name, known.joined(separator: ", "))
+    }
     /// The tag on one line: its line breaks and tabs shown too.
     static func invalidTag(_ tag: String) -> String {
         Say.text("invalidTag", ControlCharacters.visible(tag.replacingOccurrences(of: "\n", with: "\\u{A}").replacingOccurrences(of: "\t", with: "\\u{9}")))

@@ -11,8 +11,7 @@ extension JournalCommand {
 
         @OptionGroup var options: GlobalOptions
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Add.category")), completion: Completion.categories,
-            transform: Say.storedCategoryName)
+        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Add.category")), completion: Completion.categories)
         var category: String?
 
         @Option(name: [.customShort("t"), .long], help: ArgumentHelp(Help.text("help.Add.tag")), completion: Completion.tags)
@@ -47,10 +46,14 @@ extension JournalCommand {
         @Flag(help: ArgumentHelp(Help.text("help.Add.star")))
         var star = false
 
+        @Flag(help: ArgumentHelp(Help.text("help.Add.resume")))
+        var resume = false
+
         @Argument(help: ArgumentHelp(Help.text("help.Add.text")))
         var text: [String] = []
 
         func run() throws {
+            if resume { return try resumeDraft(nil, in: try options.openJournal()) }
             // Everything the user typed is checked before anything touches the disk.
             var request = EntryRequest(text: text.isEmpty ? nil : text.joined(separator: " "))
             if request.text == nil, !Terminal.stdinIsTerminal {
@@ -80,6 +83,7 @@ extension JournalCommand {
             } else {
                 journal = try options.openJournal()
             }
+            noteWaitingDrafts(journal)
             let outcome = try journal.add(request, at: when, lookup: lookup, weather: weather, locale: Shell.locale) { draft in
                 let status = try Shell.edit(draft)
                 guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, draft)) }
@@ -94,6 +98,9 @@ extension JournalCommand {
 
         /// Checked while parsing, so that a mistake is reported with add's usage, not the top level's.
         func validate() throws {
+            if resume, !text.isEmpty || date != nil || category != nil || !tag.isEmpty || template != nil || star {
+                throw ValidationError(Say.resumeTakesNoText)
+            }
             if noLocation {
                 guard location == nil, lat == nil, lon == nil else { throw ValidationError(Say.noLocationAndLocation) }
             }

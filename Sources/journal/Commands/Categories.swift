@@ -43,7 +43,7 @@ extension JournalCommand {
                 line += style.color(item.color, padded(name, to: nameWidth)) + "  "
                 let count = String(item.count)
                 line += String(repeating: " ", count: countWidth - count.count) + count + "  "
-                line += item.known ? (item.color ?? Say.noColor) : style.red(Say.unknownCategoryMark)
+                line += item.known ? (item.color.map(CategoryColor.shownName) ?? Say.noColor) : style.red(Say.unknownCategoryMark)
                 out += line + "\n"
             }
             Terminal.page(out)

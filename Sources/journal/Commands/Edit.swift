@@ -14,8 +14,7 @@ extension JournalCommand {
         @Argument(help: ArgumentHelp(Help.text("help.Edit.id")), completion: Completion.entries)
         var id: String?
 
-        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Edit.category")), completion: Completion.categories,
-            transform: Say.storedCategoryName)
+        @Option(name: [.short, .long], help: ArgumentHelp(Help.text("help.Edit.category")), completion: Completion.categories)
         var category: String?
 
         @Flag(help: ArgumentHelp(Help.text("help.Edit.noCategory")))
@@ -139,6 +138,7 @@ extension JournalCommand {
                 guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, entry.path)) }
             }
             print(edited.map { Say.edited($0.shortID, $0.path) } ?? Say.noChanges)
+            if let edited, let warning = journal.unknownCategoryWarning(edited) { Terminal.warn(warning) }
         }
 
         private func editHeader(of entry: Entry, _ edit: HeaderEdit, in journal: Journal) throws {

@@ -18,6 +18,9 @@ extension JournalCommand {
         @Flag(help: ArgumentHelp(Help.text("help.List.full")))
         var full = false
 
+        @Flag(inversion: .prefixedNo, help: ArgumentHelp(Help.text("help.List.preview")))
+        var preview: Bool?
+
         @Option(help: ArgumentHelp(Help.text("help.List.format")), transform: { text in
             guard let format = ListFormat(name: text) else { throw ValidationError(Say.unknownListFormat(text)) }
             return format
@@ -32,8 +35,11 @@ extension JournalCommand {
             if entries.isEmpty && !json && filters.n != 0 {
                 Terminal.note(filter.narrows ? Say.noMatches : Say.noEntriesYet)
             }
+            // `journal` alone says when drafts wait.
+            if !CommandLine.arguments.dropFirst().contains("list") { noteWaitingDrafts(journal) }
+            let previewing = preview ?? (try? UserSettings.load(creating: false))?.listPreview ?? false
             switch format {
-            case nil: try printEntries(entries, of: journal, json: json, full: full, options: options)
+            case nil: try printEntries(entries, of: journal, json: json, full: full, preview: previewing, options: options)
             case .pretty?: try printEntries(entries, of: journal, json: false, full: true, options: options)
             case .json?: try printEntries(entries, of: journal, json: true, full: false, options: options)
             case let format?: try printEntries(entries, of: journal, as: format, options: options)
@@ -90,7 +96,7 @@ enum ProgressLine {
 }
 
 /// Prints entries as lines, whole (`full`) or JSON: the output of list, today and search.
-func printEntries(_ entries: [Entry], of journal: Journal, json: Bool, full: Bool, options: GlobalOptions) throws {
+func printEntries(_ entries: [Entry], of journal: Journal, json: Bool, full: Bool, preview: Bool = false, options: GlobalOptions) throws {
     if json {
         let complete = try entries.map { try journal.readEntry($0) }
         print(try EntryJSON.render(complete.map { EntryJSON(entry: $0) }), terminator: "")
@@ -103,5 +109,7 @@ func printEntries(_ entries: [Entry], of journal: Journal, json: Bool, full: Boo
         Terminal.page(texts.joined(separator: "\n" + options.style.dim(String(repeating: "─", count: 40)) + "\n\n"))
         return
     }
-    Terminal.page(EntryLines(style: options.style, settings: journal.settings, dates: dates).render(entries))
+    // A preview reads each entry's file: the snapshot keeps no text.
+    let previews = preview ? try entries.map { try journal.readEntry(at: $0.path).preview } : []
+    Terminal.page(EntryLines(style: options.style, settings: journal.settings, dates: dates).render(entries, previews: previews))
 }

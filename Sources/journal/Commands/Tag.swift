@@ -13,7 +13,7 @@ extension JournalCommand {
 
         // `+x` and `-work` look like options: every word is read here, filters (`--tag x --from 2024`,
         // long forms only) and `--yes` among them.
-        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Help.beside(Say.tagArgumentsHelp), valueName: "id …|+tag|-tag"), completion: Completion.tagChanges)
+        @Argument(parsing: .allUnrecognized, help: ArgumentHelp(Say.tagArgumentsHelp, valueName: "id …|+tag|-tag"), completion: Completion.tagChanges)
         var arguments: [String] = []
 
         func run() throws {
