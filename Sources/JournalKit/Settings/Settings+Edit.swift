@@ -9,7 +9,7 @@ extension Settings {
 
     /// A category name is one word, like a tag (letters, digits, `- _ / .`), with no `#` or comma.
     public static func validate(categoryName name: String) throws(JournalError) {
-        guard Journal.isWord(name) else {
+        guard Tag.isWord(name) else {
             throw .invalidCategoryName(name)
         }
     }

@@ -39,7 +39,7 @@ public struct UserConfig: Sendable, Equatable {
     static func journalName(inKey key: String) -> String? {
         guard key.hasPrefix("journals.") else { return nil }
         let name = String(key.dropFirst("journals.".count))
-        return Journal.isWord(name) && !name.contains(".") ? name : nil
+        return Tag.isWord(name) && !name.contains(".") ? name : nil
     }
 
     /// Every key that has a value, in the file's order, the named journals last.

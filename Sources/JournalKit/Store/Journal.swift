@@ -480,11 +480,11 @@ public final class Journal {
     public func add(_ draft: Draft) throws(JournalError) -> (entry: Entry, pending: PendingReport) {
         guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
         if let category = draft.category { try validate(category: category) }
-        var tags = try Journal.normalize(tags: draft.tags)
+        var tags = try Tag.normalize( draft.tags)
         // jrnl's `@tags`, where the journal or the user says `@` marks a tag: in the header, as tags.
         if ((draft.tagPrefix ?? "") + (settings.tagPrefix ?? "")).contains("@") {
             for tag in Jrnl.tags(in: draft.text, withSymbol: true) where tag.hasPrefix("@") {
-                guard let name = Journal.storedTag(String(tag.dropFirst())), !tags.contains(where: { Tags.key($0) == Tags.key(name) })
+                guard let name = Tag.stored(String(tag.dropFirst())), !tags.contains(where: { Tag.same($0, name) })
                 else { continue }
                 tags.append(name)
             }
@@ -759,57 +759,6 @@ public final class Journal {
 
     // MARK: Rules
 
-
-    /// Tags as stored: a leading `#` dropped, comma-separated lists split, duplicates removed. A tag may
-    /// hold spaces and punctuation (`new york`, `Food & Drink`); not a control character.
-    public static func normalize(tags: [String]) throws(JournalError) -> [String] {
-        var result: [String] = []
-        for raw in tags.flatMap({ $0.split(separator: ",") }) {
-            guard !raw.unicodeScalars.contains(where: isControl) else { throw .invalidTag(String(raw)) }
-            // `@x` as jrnl writes a tag is `x`, as `#x` is.
-            let trimmed = raw.drop { $0 == " " }
-            guard let tag = storedTag(String(trimmed.hasPrefix("@") ? trimmed.dropFirst() : trimmed)) else { continue }
-            if !result.contains(tag) { result.append(tag) }
-        }
-        return result
-    }
-
-    /// The name a tag from elsewhere (an import) is stored under: control characters and line breaks
-    /// dropped, commas (which part tags where they are typed) and runs of white space made one space, the
-    /// ends trimmed, a leading `#` dropped; nil when nothing is left. Most names stay exactly as they were.
-    public static func storedTag(_ raw: String) -> String? {
-        var scalars = String.UnicodeScalarView()
-        var space = false
-        for scalar in raw.unicodeScalars where !isControl(scalar) {
-            if scalar == "," || scalar.properties.isWhitespace {
-                space = !scalars.isEmpty
-                continue
-            }
-            if space { scalars.append(" ") }
-            space = false
-            scalars.append(scalar)
-        }
-        var tag = String(scalars)
-        while tag.hasPrefix("#") { tag.removeFirst() }
-        tag = tag.trimmingCharacters(in: .whitespaces)
-        return tag.isEmpty ? nil : tag
-    }
-
-    /// A control character, a line or paragraph separator, or a byte-order mark: never in a tag.
-    private static func isControl(_ scalar: Unicode.Scalar) -> Bool {
-        switch scalar.properties.generalCategory {
-        case .control, .lineSeparator, .paragraphSeparator: true
-        default: scalar.value == 0xFEFF
-        }
-    }
-
-    /// One word, as a category name is: letters, digits, `- _ / .` and emoji.
-    static func isWord(_ name: String) -> Bool {
-        !name.isEmpty && name.unicodeScalars.allSatisfy { scalar in
-            CharacterSet.alphanumerics.contains(scalar) || "-_/.".unicodeScalars.contains(scalar)
-                || scalar.properties.isEmojiPresentation
-        }
-    }
 
     /// A title short enough for a commit subject.
     /// An entry's title for a commit message; a file that is not text goes by its file name.

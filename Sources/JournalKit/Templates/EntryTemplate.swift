@@ -59,7 +59,7 @@ public struct EntryTemplate: Sendable, Equatable {
                 }
                 template.category = category
             case "tags":
-                do { template.tags = try Journal.normalize(tags: pair.value.strings) } catch {
+                do { template.tags = try Tag.normalize( pair.value.strings) } catch {
                     throw .badTemplate(name, line: line, reason: error.description)
                 }
             default:

@@ -87,7 +87,7 @@ extension JournalCommand {
             var edit = HeaderEdit()
             if let category { edit.category = .set(category) }
             if noCategory { edit.category = .clear }
-            edit.tags = try Journal.normalize(tags: tag).map(TagOperation.add)
+            edit.tags = try JournalKit.Tag.normalize( tag).map(TagOperation.add)
             if star { edit.starred = true }
             if unstar { edit.starred = false }
             if let date {
