@@ -456,7 +456,7 @@ public final class Journal {
         default:
             // Files that hold one id (copied or moved by hand): no more characters can tell them apart.
             if Set(matches.map(\.id)).count == 1 { throw .invalid(Say.sameID(matches[0].id, matches.map(\.path).sorted())) }
-            throw .ambiguousID(text, matches.map { "\($0.id.prefix(max(12, wanted.count + 4))) \($0.createdAt.localDay) \"\($0.title)\"" })
+            throw .ambiguous(text, among: matches)
         }
     }
 
