@@ -75,3 +75,13 @@ struct GlobalOptions: ParsableArguments {
         return journal
     }
 }
+
+/// `--journal` alone, for a command whose `--color` means something else than output colour.
+struct JournalFolderOption: ParsableArguments {
+    @Option(name: [.customShort("J"), .long], help: ArgumentHelp(Help.text("help.JournalFolderOption.journal")))
+    var journal: String?
+
+    func openJournal() throws -> Journal {
+        try GlobalOptions.parse(journal.map { ["--journal", $0] } ?? []).openJournal()
+    }
+}
