@@ -86,10 +86,13 @@ let package = Package(
             dependencies: ["JournalWeb", "JournalKit"],
             linkerSettings: [.unsafeFlags(packedRelocations, .when(platforms: [.linux]))]
         ),
-        .testTarget(name: "GitTests", dependencies: ["Git"]),
-        .testTarget(name: "JournalKitTests", dependencies: ["JournalKit", .product(name: "Yams", package: "Yams")]),
+        // What the test targets share: running a program (the binary, the git program) and the fake weather server.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "GitTests", dependencies: ["Git", "TestSupport"]),
+        .testTarget(name: "JournalKitTests", dependencies: ["JournalKit", "TestSupport", .product(name: "Yams", package: "Yams")]),
         .testTarget(
-            name: "journalTests", dependencies: ["journal", "journal-serve", .product(name: "GRDB", package: "GRDB.swift")], exclude: ["Golden"]),
+            name: "journalTests", dependencies: ["journal", "journal-serve", "TestSupport", .product(name: "GRDB", package: "GRDB.swift")],
+            exclude: ["Golden"]),
     ],
     swiftLanguageModes: [.v6]
 )

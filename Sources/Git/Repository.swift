@@ -190,3 +190,14 @@ public final class Repository {
 
 @available(*, unavailable, message: "libgit2 handles must stay on one thread; open another Repository instead")
 extension Repository: Sendable {}
+
+extension Repository {
+    /// Makes libgit2 read the system's, the user's and the XDG git config files from `folder` alone, for the whole
+    /// process: tests that open repositories in-process then read no configuration of the machine's.
+    public static func readConfiguration(onlyFrom folder: String) throws {
+        try Library.ensureInitialized()
+        for level in [GIT_CONFIG_LEVEL_SYSTEM, GIT_CONFIG_LEVEL_XDG, GIT_CONFIG_LEVEL_GLOBAL, GIT_CONFIG_LEVEL_PROGRAMDATA] {
+            _ = try check(cgit2_set_search_path(Int32(level.rawValue), folder), "set where git's configuration is read")
+        }
+    }
+}

@@ -122,3 +122,26 @@ struct FilterOptions: ParsableArguments {
             && contains == nil && grep == nil
     }
 }
+
+extension FilterOptions {
+    /// The filters of `edit` (a date span, --starred, --contains, with --tag and --category among them), oldest
+    /// first as jrnl opens them.
+    static func picking(
+        from: String?, to: String?, on: String?, category: String?, tags: [String], starred: Bool, contains: String?
+    ) -> FilterOptions {
+        var filters = FilterOptions()
+        filters.from = from
+        filters.to = to
+        filters.on = on
+        filters.category = category
+        filters.tag = tags
+        filters.anyTag = false
+        filters.notTag = []
+        filters.starred = starred
+        filters.contains = contains
+        filters.grep = nil
+        filters.n = nil
+        filters.reverse = true
+        return filters
+    }
+}

@@ -152,14 +152,9 @@ extension JournalCommand {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if ["-J", "--journal", "--color"].contains(argument), index + 1 < arguments.count {
-                leading += [argument, arguments[index + 1]]
-                index += 2
-            } else if argument.hasPrefix("--journal=") || argument.hasPrefix("--color=")
-                || (argument.hasPrefix("-J") && argument.count > 2)
-            {
-                leading.append(argument)
-                index += 1
+            if let span = GlobalOptions.span(of: argument), index + span <= arguments.count {
+                leading += arguments[index..<(index + span)]
+                index += span
             } else if let sub = command.configuration.subcommands.first(where: {
                 $0._commandName == argument || $0.configuration.aliases.contains(argument)
             }) {
@@ -184,12 +179,8 @@ extension JournalCommand {
         var index = 0
         while index < arguments.count {
             let argument = arguments[index]
-            if ["-J", "--journal", "--color"].contains(argument) {
-                index += 2
-                continue
-            }
-            if argument.hasPrefix("--journal=") || argument.hasPrefix("--color=") || (argument.hasPrefix("-J") && argument.count > 2) {
-                index += 1
+            if let span = GlobalOptions.span(of: argument) {
+                index += span
                 continue
             }
             if argument.hasPrefix("-") { return nil }  // options: the parser judges them

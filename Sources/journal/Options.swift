@@ -14,6 +14,26 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: ArgumentHelp(Help.text("help.GlobalOptions.color")))
     var color: ColorChoice = .auto
 
+    /// The options above as the hand scanners of a command line read them (`hoistingGlobalOptions`,
+    /// `unknownCommand`, `Search.rewritingExclusions`, `QuickParse`): each takes a value; `joinable` ones
+    /// also as `-JDIR`, every long one as `--journal=DIR`. `OptionTableTests` holds it to the definitions above.
+    static let names: [(short: String?, long: String)] = [("-J", "--journal"), (nil, "--color")]
+
+    /// Every name of a global option.
+    static let spellings = Set(names.flatMap { [$0.long] + ($0.short.map { [$0] } ?? []) })
+
+    /// The short names whose value may be joined to them (`allowingJoined`).
+    static let joinable: Set<String> = ["-J"]
+
+    /// How many words the global option `argument` takes up: 2 (`-J DIR`), 1 (`--journal=DIR`, `-JDIR`); nil
+    /// when `argument` is not a global option.
+    static func span(of argument: String) -> Int? {
+        if spellings.contains(argument) { return 2 }
+        if names.contains(where: { argument.hasPrefix($0.long + "=") }) { return 1 }
+        if joinable.contains(where: { argument.hasPrefix($0) && argument.count > $0.count }) { return 1 }
+        return nil
+    }
+
     /// Where the journal lives, and whether that is the default place (which `add` may create).
     var location: (path: String, isDefault: Bool) {
         if let journal { return (Shell.absolute(GlobalOptions.namedJournal(journal) ?? journal), false) }
@@ -53,5 +73,15 @@ struct GlobalOptions: ParsableArguments {
         if let problem = journal.settingsProblem { Terminal.warn(Say.settingsIgnored(problem.description)) }
         journal.textIndexProgress = ProgressLine.reporter(Say.indexingText)
         return journal
+    }
+}
+
+/// `--journal` alone, for a command whose `--color` means something else than output colour.
+struct JournalFolderOption: ParsableArguments {
+    @Option(name: [.customShort("J"), .long], help: ArgumentHelp(Help.text("help.JournalFolderOption.journal")))
+    var journal: String?
+
+    func openJournal() throws -> Journal {
+        try GlobalOptions.parse(journal.map { ["--journal", $0] } ?? []).openJournal()
     }
 }

@@ -229,3 +229,14 @@ func confirm(_ question: String, yes: Bool, refusal: String, declined: String = 
         throw JournalError.declined
     }
 }
+
+/// Prints what committing pending outside edits did.
+func report(_ pending: PendingReport) {
+    if !pending.committed.isEmpty { Terminal.note(Say.committedOutsideEdits(pending.committed.count)) }
+    for warning in pending.warnings { Terminal.warn(warning) }
+}
+
+extension String {
+    /// nil for an empty string.
+    var nilIfEmpty: String? { isEmpty ? nil : self }
+}

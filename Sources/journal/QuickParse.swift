@@ -138,14 +138,14 @@ enum QuickParse {
         private var read: Set<String> = []
 
         /// The options every command takes (`GlobalOptions`), which may also come before a command's name.
-        static let global: Set<String> = ["--journal", "-J", "--color"]
+        static let global = GlobalOptions.spellings
         /// Options that take a value, by every name they have across the quick commands.
-        static let valued: Set<String> = [
-            "--journal", "-J", "--color", "--from", "--to", "--on", "--category", "-c", "--tag", "-t", "--not-tag",
+        static let valued: Set<String> = global.union([
+            "--from", "--to", "--on", "--category", "-c", "--tag", "-t", "--not-tag",
             "--contains", "--grep", "-n", "--exclude", "--date", "--location", "--lat", "--lon", "--template",
-        ]
+        ])
         /// Short options whose value may be joined to them (`-n20`, `-J/tmp/j`).
-        static let joinable: Set<String> = ["-n", "-J"]
+        static let joinable: Set<String> = GlobalOptions.joinable.union(["-n"])
         static let flagNames: Set<String> = [
             "--json", "--full", "--any-tag", "--starred", "--reverse", "--no-location", "--no-weather", "--star",
         ]

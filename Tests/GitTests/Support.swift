@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 @testable import Git
 
@@ -44,10 +45,6 @@ struct Scratch {
 
     func run(_ arguments: [String], in dir: String,
              env extra: [String: String] = [:]) throws -> (status: Int32, out: String, err: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["git"] + arguments
-        process.currentDirectoryURL = URL(fileURLWithPath: dir)
         var environment: [String: String] = [
             "HOME": root,
             "XDG_CONFIG_HOME": root + "/.config",
@@ -60,16 +57,8 @@ struct Scratch {
             "GIT_COMMITTER_EMAIL": "author@example.com",
         ]
         environment.merge(extra) { _, new in new }
-        process.environment = environment
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        let out = output.fileHandleForReading.readDataToEndOfFile()
-        let err = errors.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
-        return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+        let result = try Program.git(arguments, in: dir, env: environment)
+        return (result.status, result.stdout, result.stderr)
     }
 
     /// `git fsck --strict` is clean and `git status --porcelain` prints nothing.

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Defects 6, 7, 8, 9, 13, 15 and 16 of issue 9, each through the real binary.

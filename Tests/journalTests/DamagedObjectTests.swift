@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A loose git object damaged on disk (a bad sector, a copy cut short): `journal doctor` finds every object the

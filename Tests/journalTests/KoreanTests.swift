@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The Korean interface: the language chosen by `config set language` or LC_ALL, LC_MESSAGES, LANG;

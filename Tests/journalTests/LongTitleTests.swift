@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A title of a whole paragraph (300 words) and a long Korean one, seen at 80 columns: every line that

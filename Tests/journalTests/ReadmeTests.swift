@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// The README's five-minute tour, run as a newcomer pastes it: every `sh` block under "A five-minute tour",

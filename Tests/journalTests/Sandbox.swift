@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A temporary HOME with a journal folder in it, and a way to run the real `journal` binary there.
@@ -10,11 +11,7 @@ final class Sandbox {
     /// Variables every run gets; tests add to it.
     var environment: [String: String]
 
-    struct Result {
-        var status: Int32
-        var stdout: String
-        var stderr: String
-    }
+    typealias Result = ProgramResult
 
     init(gitUser: Bool = true) throws {
         root = FileManager.default.temporaryDirectory.appendingPathComponent("journal-test-\(UUID().uuidString)")
@@ -111,8 +108,7 @@ final class Sandbox {
     /// The git program, to check what the tool left behind.
     @discardableResult
     func git(_ arguments: String..., in folder: String? = nil) throws -> String {
-        let result = try Sandbox.exec(
-            "/usr/bin/env", ["git"] + arguments, stdin: nil, env: environment, cwd: folder ?? journal)
+        let result = try Program.git(arguments, in: folder ?? journal, env: environment)
         guard result.status == 0 else {
             throw SandboxError("git \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         }
@@ -179,34 +175,7 @@ final class Sandbox {
     static func exec(_ program: String, _ arguments: [String], stdin: String?, env: [String: String], cwd: String) throws
         -> Result
     {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: program)
-        process.arguments = arguments
-        process.environment = env
-        process.currentDirectoryURL = URL(fileURLWithPath: cwd)
-        let input = Pipe()
-        let output = Pipe()
-        let errors = Pipe()
-        process.standardInput = input
-        process.standardOutput = output
-        process.standardError = errors
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        // Read both pipes concurrently so a chatty child never blocks on a full pipe.
-        nonisolated(unsafe) var errorData = Data()
-        let group = DispatchGroup()
-        group.enter()
-        DispatchQueue.global().async {
-            errorData = errors.fileHandleForReading.readDataToEndOfFile()
-            group.leave()
-        }
-        let outputData = output.fileHandleForReading.readDataToEndOfFile()
-        group.wait()
-        process.waitUntilExit()
-        return Result(
-            status: process.terminationStatus, stdout: String(decoding: outputData, as: UTF8.self),
-            stderr: String(decoding: errorData, as: UTF8.self))
+        try Program.run(program, arguments, stdin: stdin, env: env, cwd: cwd)
     }
 }
 

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// What a command loads and writes on its way (issue 12): nothing for the network unless it goes

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// After `journal clone` or the first `journal sync`, the git program works on the journal (`git status`
@@ -7,7 +8,7 @@ import Testing
 @Suite struct SyncGitProgramTests {
     /// The git program's full result (stderr too), in `folder`.
     static func git(_ box: Sandbox, _ arguments: String..., in folder: String) throws -> Sandbox.Result {
-        try Sandbox.exec("/usr/bin/env", ["git"] + arguments, stdin: nil, env: box.environment, cwd: folder)
+        try Program.git(arguments, in: folder, env: box.environment)
     }
 
     /// A bare repository whose HEAD names master, as `git init --bare` makes on most machines.

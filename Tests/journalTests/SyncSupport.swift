@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// A bare remote and journals that share it, all inside one sandbox (one HOME, one git user).
@@ -94,7 +95,7 @@ extension Sandbox {
     /// The git program with an argument array, in `folder`.
     @discardableResult
     func git(_ arguments: [String], in folder: String) throws -> String {
-        let result = try Sandbox.exec("/usr/bin/env", ["git"] + arguments, stdin: nil, env: environment, cwd: folder)
+        let result = try Program.git(arguments, in: folder, env: environment)
         guard result.status == 0 else {
             throw SandboxError("git \(arguments.joined(separator: " ")) failed: \(result.stderr)")
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import GRDB
 import Testing
 
@@ -437,8 +438,7 @@ import Testing
         // Someone pushes a commit whose tree holds `..` and `.git` folders.
         let bare = ["--git-dir", peers.remote]
         func git(_ arguments: [String], stdin: String? = nil) throws -> String {
-            let result = try Sandbox.exec("/usr/bin/env", ["git"] + bare + arguments, stdin: stdin, env: peers.box.environment,
-                                          cwd: peers.box.root.path)
+            let result = try Program.git(bare + arguments, in: peers.box.root.path, env: peers.box.environment, stdin: stdin)
             guard result.status == 0 else { throw SandboxError(result.stderr) }
             return result.stdout.trimmingCharacters(in: .newlines)
         }

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Clone and sync over real servers on 127.0.0.1: git daemon (git://), git http-backend behind

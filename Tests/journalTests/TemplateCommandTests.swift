@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Entry templates: built-in and the journal's own, `add --template`, `journal templates`, a category's

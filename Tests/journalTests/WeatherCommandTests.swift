@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `journal add` with places and weather, `journal weather`, and the failure modes: every request

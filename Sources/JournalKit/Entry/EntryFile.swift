@@ -286,19 +286,15 @@ public enum EntryFile {
     /// comment lines between them (not those after it). `closing` is the index of the closing `---`.
     static func blockRange(_ key: String, in lines: [String], closing: Int) -> Range<Int>? {
         var start: Int?
-        for i in 1..<closing where lines[i].hasPrefix(key + ":") {
-            let rest = lines[i].dropFirst(key.count + 1)
-            if rest.isEmpty || rest.first == " " || rest.first == "\r" {
-                start = i
-                break
-            }
+        for i in 1..<closing where YAMLLine.holds(lines[i], key: key) {
+            start = i
+            break
         }
         guard let start else { return nil }
         var end = start + 1
         var scan = start + 1
         while scan < closing {
-            let trimmed = lines[scan].trimmingCharacters(in: CharacterSet(charactersIn: " \t\r"))
-            if trimmed.isEmpty || trimmed.hasPrefix("#") {
+            if YAMLLine.isBlankOrComment(lines[scan]) {
                 scan += 1
                 continue
             }
@@ -406,7 +402,7 @@ public enum EntryFile {
 
         /// The 1-based line of the file on which top-level `key:` stands.
         func line(ofKey key: String) -> Int? {
-            for (i, line) in headerLines.enumerated() where line.hasPrefix(key + ":") { return i + 2 }
+            for (i, line) in headerLines.enumerated() where YAMLLine.holds(line, key: key) { return i + 2 }
             return nil
         }
     }

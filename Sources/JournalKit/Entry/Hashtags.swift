@@ -13,12 +13,12 @@ enum Hashtags {
     /// `text` with each hashtag `#old` (in any case) written `#new`: whole tags only (`#cafe` leaves
     /// `#cafeteria` alone), and nothing in code. Every other character stays as it was.
     static func renaming(_ old: String, to new: String, in text: String) -> String {
-        let key = Tags.key(old)
+        let key = Tag.key(old)
         var result = ""
         var last = text.startIndex
         var changed = false
         forEach(in: text) { range, name in
-            guard Tags.key(name) == key else { return }
+            guard Tag.key(name) == key else { return }
             result += text[last..<range.lowerBound] + new
             last = range.upperBound
             changed = true
@@ -28,12 +28,12 @@ enum Hashtags {
 
     /// `text` with the `#` taken off each hashtag `tag` (in any case): `#부산` becomes the word `부산`.
     static func unmarking(_ tag: String, in text: String) -> String {
-        let key = Tags.key(tag)
+        let key = Tag.key(tag)
         var result = ""
         var last = text.startIndex
         var changed = false
         forEach(in: text) { range, name in
-            guard Tags.key(name) == key, range.lowerBound > text.startIndex else { return }
+            guard Tag.key(name) == key, range.lowerBound > text.startIndex else { return }
             result += text[last..<text.index(before: range.lowerBound)]
             last = range.lowerBound
             changed = true
@@ -73,7 +73,7 @@ enum Hashtags {
             } else if c == "#", !inCode, previous.properties.isWhitespace || "([{,;".unicodeScalars.contains(previous) {
                 let start = scalars.index(after: index)
                 var end = start
-                while end < scalars.endIndex, isTagScalar(scalars[end]) { end = scalars.index(after: end) }
+                while end < scalars.endIndex, Tag.isWordScalar(scalars[end]) { end = scalars.index(after: end) }
                 var tag = scalars[start..<end]
                 while let last = tag.last, "-./_".unicodeScalars.contains(last) { tag = tag.dropLast() }
                 if let first = tag.first, first.properties.isAlphabetic {
@@ -87,12 +87,6 @@ enum Hashtags {
             index = scalars.index(after: index)
         }
     }
-
-    private static func isTagScalar(_ c: Unicode.Scalar) -> Bool {
-        c.properties.isAlphabetic || c.properties.numericType != nil || c == "_" || c == "-" || c == "/" || c == "."
-            || c.properties.isEmojiPresentation || c.properties.generalCategory == .nonspacingMark
-            || c.properties.generalCategory == .spacingMark
-    }
 }
 
 extension Entry {
@@ -102,14 +96,14 @@ extension Entry {
     /// The tags a list line shows after the title: those the title does not already show as #hashtags.
     /// Each once, however it is spelled (`#Sea` and `#sea` are one tag).
     public var tagsBesidesTitle: [String] {
-        var shown = Set(Hashtags.find(in: title).map(Tags.key))
-        return allTags.filter { shown.insert(Tags.key($0)).inserted }
+        var shown = Set(Hashtags.find(in: title).map(Tag.key))
+        return allTags.filter { shown.insert(Tag.key($0)).inserted }
     }
 
     /// The hashtags of `text` that the header does not already list, each once (compared without case;
     /// the first spelling is kept).
     static func inlineTags(in text: String, besides tags: [String]) -> [String] {
-        var known = Set(tags.map(Tags.key))
-        return Hashtags.find(in: text).filter { known.insert(Tags.key($0)).inserted }
+        var known = Set(tags.map(Tag.key))
+        return Hashtags.find(in: text).filter { known.insert(Tag.key($0)).inserted }
     }
 }

@@ -152,14 +152,14 @@ enum FastYAML {
         while index < lines.count {
             let line = lines[index]
             index += 1
-            if isBlankOrComment(line) { continue }
+            if YAMLLine.isBlankOrComment(line) { continue }
             guard let (key, rest) = splitKey(line), !seen.contains(key) else { return nil }
             seen.insert(key)
             if !rest.isEmpty {
                 guard let value = inlineValue(rest) else { return nil }
                 // A plain value continued on an indented next line is a multi-line scalar: leave it to Yams.
                 if index < lines.count, let next = lines[index].first, next == " " || next == "\t",
-                    !isBlankOrComment(lines[index])
+                    !YAMLLine.isBlankOrComment(lines[index])
                 {
                     return nil
                 }
@@ -170,7 +170,7 @@ enum FastYAML {
             var block: [Substring] = []
             while index < lines.count {
                 let next = lines[index]
-                if isBlankOrComment(next) {
+                if YAMLLine.isBlankOrComment(next) {
                     index += 1
                     continue
                 }
@@ -227,11 +227,6 @@ enum FastYAML {
 
     private static func droppingSpaces(_ text: Substring) -> Substring {
         dropping(text, leadingSpaces(text))
-    }
-
-    private static func isBlankOrComment(_ line: Substring) -> Bool {
-        let trimmed = droppingSpaces(line)
-        return trimmed.isEmpty || trimmed.utf8.first == UInt8(ascii: "#")
     }
 
     private static func isASCIILetter(_ byte: UInt8) -> Bool {

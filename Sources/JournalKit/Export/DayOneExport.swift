@@ -113,7 +113,7 @@ enum DayOneExport {
         // Day One's own names for the tags the journal stores otherwise (`Food, Drink` as `Food Drink`).
         var original: [String: String] = [:]
         for name in kept["tags"] as? [String] ?? [] {
-            if let stored = Journal.storedTag(name), original[stored] == nil { original[stored] = name }
+            if let stored = Tag.stored(name), original[stored] == nil { original[stored] = name }
         }
         record["tags"] = entry.tags.map { original[$0] ?? $0 }
         let keptLocation = kept["location"] as? [String: Any]

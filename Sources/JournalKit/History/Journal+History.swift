@@ -66,9 +66,7 @@ extension Journal {
         case 0: throw HistoryError.neverExisted(text)
         case 1: return FoundEntry(entry: found[0], deleted: true)
         default:
-            throw JournalError.ambiguousID(text, found.map {
-                "\($0.id.prefix(max(12, wanted.count + 4))) \($0.createdAt.localDay) \"\($0.title)\""
-            })
+            throw JournalError.ambiguous(text, among: found)
         }
     }
 

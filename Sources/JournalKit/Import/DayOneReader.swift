@@ -107,11 +107,11 @@ struct DayOneReader {
             // Tags as Day One named them; where the journal's rules cannot hold a name, the original stays
             // beside the stored one, said once per name.
             let tags = (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }
-            let stored = tags.compactMap(Journal.storedTag)
+            let stored = tags.compactMap(Tag.stored)
             if stored != tags {
                 kept["tags"] = tags
-                for tag in tags where Journal.storedTag(tag) != tag && warned.tags.insert(tag).inserted {
-                    notices.append(Say.tagRenamed(tag, Journal.storedTag(tag) ?? ""))
+                for tag in tags where Tag.stored(tag) != tag && warned.tags.insert(tag).inserted {
+                    notices.append(Say.tagRenamed(tag, Tag.stored(tag) ?? ""))
                 }
             }
 

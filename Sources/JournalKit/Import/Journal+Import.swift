@@ -298,10 +298,10 @@ final class ImportWriter {
         madeFolders = []
     }
 
-    /// Tags as the journal stores them (`Journal.storedTag`), each once.
+    /// Tags as the journal stores them (`Tag.stored`), each once.
     static func clean(_ tags: [String]) -> [String] {
         var result: [String] = []
-        for tag in tags.compactMap(Journal.storedTag) where !result.contains(tag) { result.append(tag) }
+        for tag in tags.compactMap(Tag.stored) where !result.contains(tag) { result.append(tag) }
         return result
     }
 }

@@ -869,7 +869,7 @@ final class EntryIndex {
             let n = db.lastInsertedRowID
             var tag = RawStatement(insertTag)
             for name in tags {
-                tag.bind(Tags.key(name))
+                tag.bind(Tag.key(name))
                 tag.bind(n)
                 tag.bind(name)
                 try tag.run(db)
@@ -994,12 +994,8 @@ final class EntryIndex {
     }
 }
 
-/// Tags compare without regard to case or a leading `#`.
+/// The tag filter's piece of the snapshot's query (tags compare by `Tag.key`).
 enum Tags {
-    static func key(_ tag: String) -> String {
-        (tag.hasPrefix("#") ? String(tag.dropFirst()) : tag).lowercased()
-    }
-
     /// The `tag` table's condition for entries carrying any of these tags (keys), or a tag nested under one:
     /// `work` is found in `work/meeting` (as Obsidian's tag search finds it), not in `workshop`. A range
     /// of the key's index, `work/` up to `work0` (`0` is the byte after `/`).

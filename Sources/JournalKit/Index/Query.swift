@@ -260,7 +260,7 @@ extension EntryIndex {
             clauses.append("substr(entry.day, 6) = ?")
             _ = arguments.append(contentsOf: [monthDay])
         }
-        let tagKeys = query.tags.map(Tags.key)
+        let tagKeys = query.tags.map(Tag.key)
         if query.anyTag, !tagKeys.isEmpty {
             let (condition, keys) = Tags.condition(tagKeys)
             clauses.append("entry.n IN (SELECT n FROM tag WHERE \(condition))")
@@ -272,7 +272,7 @@ extension EntryIndex {
                 _ = arguments.append(contentsOf: StatementArguments(keys))
             }
         }
-        for key in query.notTags.map(Tags.key) {
+        for key in query.notTags.map(Tag.key) {
             let (condition, keys) = Tags.condition([key])
             clauses.append("entry.n NOT IN (SELECT n FROM tag WHERE \(condition))")
             _ = arguments.append(contentsOf: StatementArguments(keys))
@@ -313,7 +313,7 @@ extension EntryIndex {
         tagsOnly.oldestFirst = query.oldestFirst
         guard let limit = query.limit, !query.tags.isEmpty, query == tagsOnly else { return false }
         var counts: [Int] = []
-        for key in query.tags.map(Tags.key) {
+        for key in query.tags.map(Tag.key) {
             let (condition, keys) = Tags.condition([key])
             counts.append(try Int.fetchOne(db, sql: "SELECT count(*) FROM tag WHERE \(condition)", arguments: StatementArguments(keys)) ?? 0)
         }

@@ -56,9 +56,9 @@ extension Journal {
             throw .invalid(Say.emptyDateRange(first.description, last.description))
         }
         query.category = filter.category
-        query.tags = try normalize(tags: filter.tags)
+        query.tags = try Tag.normalize(filter.tags)
         query.anyTag = filter.anyTag
-        query.notTags = try normalize(tags: filter.notTags)
+        query.notTags = try Tag.normalize(filter.notTags)
         query.starred = filter.starred
         if let contains = filter.contains {
             guard !SearchText(contains).isEmpty else { throw .invalid(Say.emptySearch) }

@@ -6,7 +6,7 @@ import Foundation
 extension Settings {
     /// A category name is one word, like a tag (letters, digits, `- _ / .`), with no `#` or comma.
     public static func validate(categoryName name: String) throws(JournalError) {
-        guard Journal.isWord(name) else {
+        guard Tag.isWord(name) else {
             throw .invalidCategoryName(name)
         }
     }
@@ -125,22 +125,15 @@ struct SettingsLines {
         var names: [(name: String, line: Int, key: Range<String.Index>, end: Int)]
     }
 
-    static func content(_ line: String) -> Substring { line.hasSuffix("\r") ? line.dropLast() : Substring(line) }
-    static func indentation(_ line: Substring) -> Int { line.prefix { $0 == " " || $0 == "\t" }.count }
-    static func isBlankOrComment(_ line: Substring) -> Bool {
-        let trimmed = line.drop { $0 == " " || $0 == "\t" }
-        return trimmed.isEmpty || trimmed.hasPrefix("#")
-    }
-
     func categoriesBlock(path: String) throws(JournalError) -> Block {
         let header = lines.firstIndex { stored in
-            let line = SettingsLines.content(stored)
-            return SettingsLines.indentation(line) == 0 && SettingsLines.key(in: line)?.name == "categories"
+            let line = YAMLLine.content(stored)
+            return YAMLLine.indentation(line) == 0 && SettingsLines.key(in: line)?.name == "categories"
         }
         guard let header else {
             return Block(header: nil, end: lines.count, nameIndent: "  ", fieldIndent: "    ", names: [])
         }
-        let line = SettingsLines.content(lines[header])
+        let line = YAMLLine.content(lines[header])
         guard let key = SettingsLines.key(in: line) else { throw .settingsNotEditable(path, reason: Say.categoriesNotABlock) }
         let value = SettingsLines.valueText(line[key.range.upperBound...])
         guard value.isEmpty || value == "{}" else { throw .settingsNotEditable(path, reason: Say.categoriesNotABlock) }
@@ -151,9 +144,9 @@ struct SettingsLines {
         var names: [(name: String, line: Int, key: Range<String.Index>, end: Int)] = []
         var index = header + 1
         while index < lines.count {
-            let line = SettingsLines.content(lines[index])
-            let indent = SettingsLines.indentation(line)
-            if SettingsLines.isBlankOrComment(line) {
+            let line = YAMLLine.content(lines[index])
+            let indent = YAMLLine.indentation(line)
+            if YAMLLine.isBlankOrComment(line) {
                 // A comment indented into the block belongs to it; blank lines and comments at the margin may not.
                 if indent > 0, !line.allSatisfy({ $0 == " " || $0 == "\t" }), let nameIndent, indent >= nameIndent {
                     end = index + 1
@@ -182,9 +175,9 @@ struct SettingsLines {
             var last = names[i].end
             var scan = last
             while scan < stop {
-                let line = SettingsLines.content(lines[scan])
-                if !SettingsLines.isBlankOrComment(line) { break }
-                if let nameIndent, SettingsLines.indentation(line) > nameIndent, !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
+                let line = YAMLLine.content(lines[scan])
+                if !YAMLLine.isBlankOrComment(line) { break }
+                if let nameIndent, YAMLLine.indentation(line) > nameIndent, !line.allSatisfy({ $0 == " " || $0 == "\t" }) {
                     last = scan + 1
                 }
                 scan += 1

@@ -44,7 +44,7 @@ public struct UserConfig: Sendable, Equatable {
     static func journalName(inKey key: String) -> String? {
         guard key.hasPrefix("journals.") else { return nil }
         let name = String(key.dropFirst("journals.".count))
-        return Journal.isWord(name) && !name.contains(".") ? name : nil
+        return Tag.isWord(name) && !name.contains(".") ? name : nil
     }
 
     /// Every key that has a value, in the file's order, the named journals last.
@@ -218,23 +218,16 @@ public struct UserConfig: Sendable, Equatable {
     static func line(of key: String, in text: String) -> Int? {
         let lines = text.lfLines()
         let parts = key.split(separator: ".").map(String.init)
-        guard let top = lines.firstIndex(where: { isKeyLine($0, parts[0], indented: false) }) else { return nil }
+        guard let top = lines.firstIndex(where: { YAMLLine.holds($0, key: parts[0]) }) else { return nil }
         guard parts.count == 2 else { return top + 1 }
         var index = top + 1
         while index < lines.count {
             let line = lines[index]
             if let first = line.first, first != " ", first != "\t", first != "#" { break }
-            if isKeyLine(line, parts[1], indented: true) { return index + 1 }
+            if YAMLLine.holds(line, key: parts[1], indented: true) { return index + 1 }
             index += 1
         }
         return top + 1
-    }
-
-    private static func isKeyLine(_ line: Substring, _ key: String, indented: Bool) -> Bool {
-        let body = line.drop { $0 == " " || $0 == "\t" }
-        guard indented ? body.count < line.count : body.count == line.count, body.hasPrefix(key + ":") else { return false }
-        let rest = body.dropFirst(key.count + 1)
-        return rest.isEmpty || rest.first == " " || rest.first == "\t" || rest.first == "\r"
     }
 
     // MARK: Editing
@@ -262,7 +255,7 @@ public struct UserConfig: Sendable, Equatable {
             return YAMLWriter.scalar(text)
         }
         if parts.count == 1 {
-            if let index = lines.firstIndex(where: { isKeyLine(Substring($0), key, indented: false) }) {
+            if let index = lines.firstIndex(where: { YAMLLine.holds(Substring($0), key: key) }) {
                 if let rendered { lines[index] = "\(key): \(rendered)" } else { lines.remove(at: index) }
             } else if let rendered {
                 if let index = lines.firstIndex(where: { commented(Substring($0), key) != nil && !$0.hasPrefix(" ") }) {
@@ -273,7 +266,7 @@ public struct UserConfig: Sendable, Equatable {
             }
         } else {
             let (section, field) = (parts[0], parts[1])
-            if let top = lines.firstIndex(where: { isKeyLine(Substring($0), section, indented: false) }) {
+            if let top = lines.firstIndex(where: { YAMLLine.holds(Substring($0), key: section) }) {
                 // The section's lines: indented ones, and comments or blanks between them.
                 var end = top + 1
                 var scan = top + 1
@@ -286,7 +279,7 @@ public struct UserConfig: Sendable, Equatable {
                     if let first = line.first, first != " ", first != "\t", !trimmed.hasPrefix("#") { break }
                     if !trimmed.isEmpty && !trimmed.hasPrefix("#") {
                         indent = String(line.prefix { $0 == " " || $0 == "\t" })
-                        if isKeyLine(line, field, indented: true) { found = scan }
+                        if YAMLLine.holds(line, key: field, indented: true) { found = scan }
                         end = scan + 1
                     } else if line.first == " " || line.first == "\t" {
                         if commentedOut == nil, commented(line, field) != nil { commentedOut = scan }
@@ -343,7 +336,7 @@ public struct UserConfig: Sendable, Equatable {
         let body = line.drop { $0 == " " || $0 == "\t" }
         guard body.first == "#" else { return nil }
         let rest = body.dropFirst().drop { $0 == " " }
-        return isKeyLine(rest, key, indented: false) ? rest : nil
+        return YAMLLine.holds(rest, key: key) ? rest : nil
     }
 
     // MARK: The file

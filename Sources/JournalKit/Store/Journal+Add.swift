@@ -60,7 +60,7 @@ extension Journal {
             when = dated.instant
             request.text = dated.rest
         }
-        _ = try normalize(tags: request.tags)
+        _ = try Tag.normalize(request.tags)
         if let text = request.text, text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty { throw .emptyEntry }
         if !journalExists {
             if let category = request.category { request.category = try validate(category: category, in: initialSettings) }
@@ -102,8 +102,8 @@ extension Journal {
         if chosen == nil && request.text == nil { chosen = try template(named: "default") }
         var category = asked ?? chosen?.category
         if let named = category, named != asked { category = try validate(category: named) }
-        var tags = try Journal.normalize(tags: request.tags)
-        for tag in try Journal.normalize(tags: chosen?.tags ?? []) where !tags.contains(tag) { tags.append(tag) }
+        var tags = try Tag.normalize(request.tags)
+        for tag in try Tag.normalize(chosen?.tags ?? []) where !tags.contains(tag) { tags.append(tag) }
 
         let stamp = Timestamp(date: when.date, timeZone: when.timeZone)
         var values = EntryTemplate.Values(stamp: stamp, locale: locale, category: category, place: nil, weather: nil)

@@ -35,7 +35,7 @@ public enum TagOperation: Sendable, Equatable {
     case remove(String)
 
     /// The words after `journal tag ID`: `+x` or a bare `x` adds, `-x` removes; a word may hold
-    /// several tags separated by commas (`+a,b`). Tags are normalised as `Journal.normalize(tags:)` does.
+    /// several tags separated by commas (`+a,b`). Tags are normalised as `Tag.normalize()` does.
     public static func parse(_ words: [String]) throws(JournalError) -> [TagOperation] {
         var operations: [TagOperation] = []
         for word in words {
@@ -47,7 +47,7 @@ public enum TagOperation: Sendable, Equatable {
                 adds = false
                 text = text.dropFirst()
             }
-            let tags = try Journal.normalize(tags: [String(text)])
+            let tags = try Tag.normalize( [String(text)])
             guard !tags.isEmpty else { throw .invalidTag(word) }
             operations += tags.map { adds ? .add($0) : .remove($0) }
         }
@@ -171,9 +171,9 @@ extension Journal {
             for operation in edit.tags {
                 switch operation {
                 case .add(let tag):
-                    if !tags.contains(where: { Tags.key($0) == Tags.key(tag) }) { tags.append(tag) }
+                    if !tags.contains(where: { Tag.same($0, tag) }) { tags.append(tag) }
                 case .remove(let tag):
-                    tags.removeAll { Tags.key($0) == Tags.key(tag) }
+                    tags.removeAll { Tag.same($0, tag) }
                 }
             }
             if tags != entry.tags {
@@ -220,7 +220,7 @@ extension Journal {
                     continue
                 }
                 var edited = data
-                if current.tags.contains(where: { Tags.key($0) == Tags.key(old) }) {
+                if current.tags.contains(where: { Tag.same($0, old) }) {
                     found = true
                     let tags = Journal.renaming(old, to: new, in: current.tags)
                     if tags != current.tags, let header = EntryFile.setting([("tags", YAMLWriter.flowList(tags))], in: data) {
@@ -246,7 +246,7 @@ extension Journal {
     /// Those of `tags` that `entry` has only as `#hashtags` in its text, not in its header.
     public static func onlyInText(_ tags: [String], of entry: Entry) -> [String] {
         tags.filter { tag in
-            entry.inlineTags.contains { Tags.key($0) == Tags.key(tag) } && !entry.tags.contains { Tags.key($0) == Tags.key(tag) }
+            entry.inlineTags.contains { Tag.same($0, tag) } && !entry.tags.contains { Tag.same($0, tag) }
         }
     }
 
@@ -279,8 +279,8 @@ extension Journal {
     static func renaming(_ old: String, to new: String, in tags: [String]) -> [String] {
         var result: [String] = []
         for tag in tags {
-            let renamed = Tags.key(tag) == Tags.key(old) ? new : tag
-            if Tags.key(renamed) == Tags.key(new), result.contains(where: { Tags.key($0) == Tags.key(new) }) { continue }
+            let renamed = Tag.key(tag) == Tag.key(old) ? new : tag
+            if Tag.key(renamed) == Tag.key(new), result.contains(where: { Tag.same($0, new) }) { continue }
             result.append(renamed)
         }
         return result
@@ -295,9 +295,9 @@ extension Journal {
     /// One tag as the user typed it (`#busan` or `busan`), or an error when it is not exactly one tag, or
     /// not one word: a rename writes the name into texts as a `#hashtag`.
     static func singleTag(_ text: String) throws(JournalError) -> String {
-        let tags = try normalize(tags: [text])
+        let tags = try Tag.normalize([text])
         guard tags.count == 1, !text.contains(",") else { throw .invalidTag(text) }
-        guard isWord(tags[0]) else { throw .invalid(Say.tagNotOneWord(text)) }
+        guard Tag.isWord(tags[0]) else { throw .invalid(Say.tagNotOneWord(text)) }
         return tags[0]
     }
 

@@ -150,3 +150,11 @@ private extension DecodingError {
         }
     }
 }
+
+extension JournalError {
+    /// An id prefix `text` that names several of `entries` (current or deleted ones): each listed by enough of
+    /// its id to tell it from the others, its day and its title.
+    static func ambiguous(_ text: String, among entries: [Entry]) -> JournalError {
+        .ambiguousID(text, entries.map { "\($0.id.prefix(max(12, text.count + 4))) \($0.createdAt.localDay) \"\($0.title)\"" })
+    }
+}

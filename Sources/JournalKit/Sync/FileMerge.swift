@@ -278,7 +278,7 @@ enum FileMerge {
         for item in w + l where !removed.contains(item) && !items.contains(item) { items.append(item) }
         let end = winner.lines[0].hasSuffix("\r") ? "\r" : ""
         // Comments and blank lines that stood in the block stay (a block list's items are the list).
-        let kept = winner.lines.dropFirst().filter(Block.isBlankOrComment)
+        let kept = winner.lines.dropFirst().filter(YAMLLine.isBlankOrComment)
         return Block(key: key, lines: ["\(key): " + YAMLWriter.flowList(items) + end] + kept)
     }
 }
@@ -318,23 +318,18 @@ struct Block: Equatable {
     var children: (indent: Int, blocks: [Block])? {
         guard let key, lines.count > 1, lines[0].trimmingCharacters(in: .whitespacesAndNewlines) == key + ":" else { return nil }
         let body = Array(lines.dropFirst())
-        guard let first = body.first(where: { !Block.isBlankOrComment($0) }) else { return nil }
+        guard let first = body.first(where: { !YAMLLine.isBlankOrComment($0) }) else { return nil }
         let indent = first.prefix { $0 == " " }.count
         guard indent > 0, !first.dropFirst(indent).hasPrefix("-") else { return nil }
         let blocks = Block.parse(body, indent: indent)
         return blocks.contains { $0.key != nil } ? (indent, blocks) : nil
     }
 
-    static func isBlankOrComment(_ line: String) -> Bool {
-        let trimmed = line.trimmingCharacters(in: .whitespaces)
-        return trimmed.isEmpty || trimmed.hasPrefix("#")
-    }
-
     /// Cuts lines into blocks at the lines that hold a key at exactly `indent` spaces.
     static func parse(_ lines: [String], indent: Int = 0) -> [Block] {
         var blocks: [Block] = []
         for line in lines {
-            if let key = keyOf(line, indent: indent) {
+            if let key = YAMLLine.key(of: line, indent: indent) {
                 blocks.append(Block(key: key, lines: [line]))
             } else if blocks.isEmpty {
                 blocks.append(Block(key: nil, lines: [line]))
@@ -343,17 +338,6 @@ struct Block: Equatable {
             }
         }
         return blocks
-    }
-
-    private static func keyOf(_ line: String, indent: Int) -> String? {
-        guard line.prefix(indent).allSatisfy({ $0 == " " }) else { return nil }
-        let rest = line.dropFirst(indent)
-        guard let first = rest.first, first != " ", first != "-", first != "#", first != "\t",
-              let colon = rest.firstIndex(of: ":") else { return nil }
-        let after = rest[rest.index(after: colon)...]
-        guard after.isEmpty || after.first == " " || after.first == "\r" else { return nil }
-        let key = rest[..<colon].trimmingCharacters(in: .whitespaces)
-        return key.isEmpty ? nil : key
     }
 
     static func find(_ key: String?, in blocks: [Block]) -> Block? { blocks.first { $0.key == key } }

@@ -51,7 +51,7 @@ public struct EntryTemplate: Sendable, Equatable {
             throw .badTemplate(name, line: error.line + 1, reason: error.reason)
         }
         for pair in pairs {
-            let line = (lines[1..<end].firstIndex { $0.hasPrefix(pair.key) } ?? 0) + 1
+            let line = (lines[1..<end].firstIndex { YAMLLine.holds($0, key: pair.key) } ?? 0) + 1
             switch pair.key {
             case "category":
                 guard let category = pair.value.string, !category.isEmpty else {
@@ -59,7 +59,7 @@ public struct EntryTemplate: Sendable, Equatable {
                 }
                 template.category = category
             case "tags":
-                do { template.tags = try Journal.normalize(tags: pair.value.strings) } catch {
+                do { template.tags = try Tag.normalize( pair.value.strings) } catch {
                     throw .badTemplate(name, line: line, reason: error.description)
                 }
             default:

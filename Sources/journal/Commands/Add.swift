@@ -136,14 +136,3 @@ extension JournalCommand {
         }
     }
 }
-
-/// Prints what committing pending outside edits did.
-func report(_ pending: PendingReport) {
-    if !pending.committed.isEmpty { Terminal.note(Say.committedOutsideEdits(pending.committed.count)) }
-    for warning in pending.warnings { Terminal.warn(warning) }
-}
-
-extension String {
-    /// nil for an empty string.
-    var nilIfEmpty: String? { isEmpty ? nil : self }
-}

@@ -63,48 +63,12 @@ extension JournalCommand {
         /// Whether the flags pick entries (a date span, --starred, --contains) rather than name one.
         var filtering: Bool { id == nil && (from != nil || to != nil || on != nil || starred || contains != nil) }
 
-        /// The filters, with --tag and --category among them.
-        func filters() -> FilterOptions {
-            var filters = FilterOptions()
-            filters.from = from
-            filters.to = to
-            filters.on = on
-            filters.category = category
-            filters.tag = tag
-            filters.anyTag = false
-            filters.notTag = []
-            filters.starred = starred
-            filters.contains = contains
-            filters.grep = nil
-            filters.n = nil
-            filters.reverse = true  // oldest first, as jrnl opens them
-            return filters
-        }
-
-        /// The header change the flags ask for; empty when the editor is wanted.
-        func headerEdit() throws -> HeaderEdit {
-            var edit = HeaderEdit()
-            if let category { edit.category = .set(category) }
-            if noCategory { edit.category = .clear }
-            edit.tags = try Journal.normalize(tags: tag).map(TagOperation.add)
-            if star { edit.starred = true }
-            if unstar { edit.starred = false }
-            if let date {
-                // jrnl's `--change-time`: the entry's date, in the zone it is given in.
-                let when: NamedInstant
-                do { when = try DateGrammar(now: Shell.now, timeZone: Shell.timeZone).instant(date) } catch {
-                    throw JournalError.invalid(error.description)
-                }
-                edit.date = Timestamp(date: when.date, timeZone: when.timeZone)
-                edit.timeZone = when.timeZone.isNamed ? when.timeZone.identifier : nil
-            }
-            return edit
-        }
-
         func run() throws {
             if filtering { return try editEach() }
             // Flags are checked before anything touches the journal.
-            let headerEdit = try headerEdit()
+            let headerEdit = try HeaderEdit.typed(
+                category: category, clearCategory: noCategory, tags: tag, starred: star ? true : unstar ? false : nil, date: date,
+                context: Shell.context())
             let journal = try options.openJournal()
             if let category { try journal.validate(category: category) }
             try refresh(journal)
@@ -119,7 +83,7 @@ extension JournalCommand {
         /// The entries the filters pick, opened in the editor one after another, each edit its own commit.
         private func editEach() throws {
             if noCategory || star || unstar || date != nil { throw ValidationError(Say.editFiltersOpenTheEditor) }
-            let filter = try filters().checked()
+            let filter = try FilterOptions.picking(from: from, to: to, on: on, category: category, tags: tag, starred: starred, contains: contains).checked()
             let journal = try options.openJournal()
             try refresh(journal)
             let entries = try journal.entries(matching: filter)

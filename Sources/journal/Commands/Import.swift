@@ -60,10 +60,7 @@ extension JournalCommand {
             }
             try refresh(journal)
 
-            let start = Date()
-            // After how long the progress line appears (tests shorten it).
-            let delay = Shell.env("JOURNAL_PROGRESS_AFTER").flatMap(TimeInterval.init) ?? 1
-            var shown = false
+            let progress = ProgressLine.counter(every: 100, Say.importing)
             let dryRun = dryRun
             let report = try journal.importEntries(
                 request,
@@ -71,12 +68,8 @@ extension JournalCommand {
                     guard dryRun else { return }
                     print(Say.wouldAdd(entry.createdAt.localDay.description, String(entry.id.prefix(8)), Say.shownTitle(entry.title)))
                 },
-                progress: { count in
-                    guard count % 100 == 0, Terminal.stderrIsTerminal, Date().timeIntervalSince(start) >= delay else { return }
-                    shown = true
-                    FileHandle.standardError.write(Data("\r\(Say.importing(count))".utf8))
-                })
-            if shown { FileHandle.standardError.write(Data("\n".utf8)) }
+                progress: progress.count)
+            progress.end()
             for problem in report.problems { Terminal.warn(Say.importProblem(problem.place, problem.reason)) }
             for notice in report.notices { Terminal.warn(Say.importNotice(notice.place, notice.reason)) }
             let name = (request.source as NSString).lastPathComponent

@@ -83,18 +83,6 @@ func refresh(_ journal: Journal) throws {
     report(try journal.refresh(progress: ProgressLine.reporter(Say.indexing)))
 }
 
-/// A line on a terminal's stderr that a long step rewrites as it goes (shown after its first second), ended
-/// when the step says it is done.
-enum ProgressLine {
-    static func reporter(_ text: @escaping (Int, Int) -> String) -> (Int, Int) -> Void {
-        let start = Date()
-        return { done, total in
-            guard Terminal.stderrIsTerminal, Date().timeIntervalSince(start) > 1 else { return }
-            FileHandle.standardError.write(Data("\r\(text(done, total))\(done == total ? "\n" : "")".utf8))
-        }
-    }
-}
-
 /// Prints entries as lines, whole (`full`) or JSON: the output of list, today and search.
 func printEntries(_ entries: [Entry], of journal: Journal, json: Bool, full: Bool, preview: Bool = false, options: GlobalOptions) throws {
     if json {

@@ -27,16 +27,8 @@ extension JournalCommand {
         static func rewritingExclusions(_ arguments: [String]) -> [String] {
             var start = 0
             while start < arguments.count, arguments[start] != "search" {
-                let argument = arguments[start]
-                if ["-J", "--journal", "--color"].contains(argument) {
-                    start += 2
-                } else if argument.hasPrefix("--journal=") || argument.hasPrefix("--color=")
-                    || (argument.hasPrefix("-J") && argument.count > 2)
-                {
-                    start += 1
-                } else {
-                    return arguments
-                }
+                guard let span = GlobalOptions.span(of: arguments[start]) else { return arguments }
+                start += span
             }
             guard start < arguments.count else { return arguments }
             let own: Set<String> = ["-n", "-t", "-c", "-J", "-h"]

@@ -51,3 +51,22 @@ extension JournalCommand {
         }
     }
 }
+
+/// `journal show ID --at REV|DATE`: the entry as it was then, as a page, raw bytes or JSON.
+func showVersion(of id: String, at point: String, in journal: Journal, raw: Bool, json: Bool,
+                 options: GlobalOptions) throws {
+    let found = try journal.findEntry(id)
+    let version = try journal.version(of: found.entry, at: point)
+    if raw {
+        Terminal.write(version.data)
+        return
+    }
+    if json {
+        print(try EntryJSON.render(EntryJSON(entry: version.entry)), terminator: "")
+        return
+    }
+    let dates = DateText(locale: Shell.locale)
+    let page = EntryPage(style: options.style, settings: journal.settings, dates: dates)
+    let note = options.style.dim(Say.versionOf(dates.format(version.commit.date), version.commit.shortID)) + "\n"
+    Terminal.page(note + page.render(version.entry))
+}

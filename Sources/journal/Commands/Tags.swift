@@ -69,7 +69,7 @@ extension JournalCommand {
         }
 
         private func normalized(_ tag: String) throws -> String {
-            try Journal.normalize(tags: [tag]).first ?? tag
+            try JournalKit.Tag.normalize( [tag]).first ?? tag
         }
     }
 }

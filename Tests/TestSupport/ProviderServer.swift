@@ -8,51 +8,68 @@ import Darwin
 
 /// A small HTTP/1.1 server on 127.0.0.1 (an ephemeral port) that answers like the weather providers
 /// do, so that no test touches the internet. Each connection gets one reply, from `handler`, after
-/// its `delay`. Shared by the kit's tests and the end-to-end tests (the file is linked into both).
-final class ProviderServer: @unchecked Sendable {
-    struct Request: Sendable {
-        var path: String
-        var query: [String: String]
-        var target: String
+/// its `delay`. Shared by the kit's tests and the end-to-end tests (TestSupport).
+public final class ProviderServer: @unchecked Sendable {
+    public struct Request: Sendable {
+        public var path: String
+        public var query: [String: String]
+        public var target: String
+
+        public init(path: String, query: [String: String], target: String) {
+            self.path = path
+            self.query = query
+            self.target = target
+        }
     }
 
-    struct Response: Sendable {
-        var status: Int = 200
-        var body: Data
-        var delay: TimeInterval = 0
-        var contentType = "application/json; charset=utf-8"
+    public struct Response: Sendable {
+        public var status: Int = 200
+        public var body: Data
+        public var delay: TimeInterval = 0
+        public var contentType = "application/json; charset=utf-8"
         /// More header lines, as `Name: value`.
-        var headers: [String] = []
+        public var headers: [String] = []
 
-        static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
+        public init(
+            status: Int = 200, body: Data, delay: TimeInterval = 0, contentType: String = "application/json; charset=utf-8",
+            headers: [String] = []
+        ) {
+            self.status = status
+            self.body = body
+            self.delay = delay
+            self.contentType = contentType
+            self.headers = headers
+        }
+
+        public static func json(_ text: String, status: Int = 200, delay: TimeInterval = 0) -> Response {
             Response(status: status, body: Data(text.utf8), delay: delay)
         }
 
-        static func text(_ text: String, status: Int = 200) -> Response {
+        public static func text(_ text: String, status: Int = 200) -> Response {
             Response(status: status, body: Data(text.utf8), contentType: "text/plain")
         }
     }
 
-    typealias Handler = @Sendable (Request) -> Response
+    public typealias Handler = @Sendable (Request) -> Response
 
-    let port: UInt16
+    public let port: UInt16
     private let socket: Int32
     private let lock = NSLock()
     private var handlerValue: Handler
     private var log: [Request] = []
 
-    var url: String { "http://127.0.0.1:\(port)" }
+    public var url: String { "http://127.0.0.1:\(port)" }
 
     /// What the server answers; tests switch it between runs (failing, then working).
-    var handler: Handler {
+    public var handler: Handler {
         get { lock.withLock { handlerValue } }
         set { lock.withLock { handlerValue = newValue } }
     }
 
     /// Every request so far, oldest first.
-    var requests: [Request] { lock.withLock { log } }
+    public var requests: [Request] { lock.withLock { log } }
 
-    init(_ handler: @escaping Handler = ProviderServer.providers()) throws {
+    public init(_ handler: @escaping Handler = ProviderServer.providers()) throws {
         handlerValue = handler
         signal(SIGPIPE, SIG_IGN)
         #if canImport(Glibc)
@@ -105,7 +122,7 @@ final class ProviderServer: @unchecked Sendable {
     private var isStopped: Bool { lock.withLock { stopped } }
 
     /// Stops accepting connections (new ones are refused).
-    func stop() {
+    public func stop() {
         let first = lock.withLock {
             defer { stopped = true }
             return !stopped
@@ -152,9 +169,9 @@ final class ProviderServer: @unchecked Sendable {
     }
 }
 
-struct ServerError: Error, CustomStringConvertible {
-    let description: String
-    init(_ description: String) { self.description = description }
+public struct ServerError: Error, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
 }
 
 extension [UInt8] {
@@ -169,24 +186,32 @@ extension [UInt8] {
 
 extension ProviderServer {
     /// "Today" for the fake forecast API: the UTC day of the tests' clock (JOURNAL_NOW 2026-11-22T09:15+09:00).
-    static let today = "2026-11-22"
+    public static let today = "2026-11-22"
 
     /// A place the fake geocoders know.
-    struct Place: Sendable {
-        var name: String
-        var korean: String
-        var latitude: Double
-        var longitude: Double
-        var country: String
+    public struct Place: Sendable {
+        public var name: String
+        public var korean: String
+        public var latitude: Double
+        public var longitude: Double
+        public var country: String
+
+        public init(name: String, korean: String, latitude: Double, longitude: Double, country: String) {
+            self.name = name
+            self.korean = korean
+            self.latitude = latitude
+            self.longitude = longitude
+            self.country = country
+        }
     }
 
-    static let places = [
+    public static let places = [
         Place(name: "Busan", korean: "부산", latitude: 35.10168, longitude: 129.03004, country: "South Korea"),
         Place(name: "Seoul", korean: "서울", latitude: 37.566, longitude: 126.9784, country: "South Korea"),
     ]
 
     /// Open-Meteo forecast, `current=…`.
-    static func openMeteoCurrent(code: Int = 3, temperature: Double = 12.5, humidity: Int = 60, wind: Double = 10.4) -> String {
+    public static func openMeteoCurrent(code: Int = 3, temperature: Double = 12.5, humidity: Int = 60, wind: Double = 10.4) -> String {
         """
         {"latitude":35.1,"longitude":129.0,"generationtime_ms":0.0451,"utc_offset_seconds":0,"timezone":"GMT",\
         "timezone_abbreviation":"GMT","elevation":6.0,\
@@ -199,7 +224,7 @@ extension ProviderServer {
 
     /// Open-Meteo hourly values (forecast with `past_days`, or the archive) for whole UTC days from
     /// `start`: the temperature at hour h of a day is 5 + h/2 (14.0 at 18:00), the code `code(h)`.
-    static func openMeteoHourly(start: String, days: Int, code: @Sendable (Int) -> Int = { _ in 61 }, nulls: Bool = false)
+    public static func openMeteoHourly(start: String, days: Int, code: @Sendable (Int) -> Int = { _ in 61 }, nulls: Bool = false)
         -> String
     {
         var calendar = Calendar(identifier: .gregorian)
@@ -235,7 +260,7 @@ extension ProviderServer {
     }
 
     /// Open-Meteo geocoding: `results` with one place, or no `results` key at all when nothing matched.
-    static func openMeteoGeocoding(_ place: Place?) -> String {
+    public static func openMeteoGeocoding(_ place: Place?) -> String {
         guard let place else { return "{\"generationtime_ms\":0.2941}" }
         return """
             {"results":[{"id":1838524,"name":"\(place.name)","latitude":\(place.latitude),"longitude":\(place.longitude),\
@@ -246,7 +271,7 @@ extension ProviderServer {
     }
 
     /// OpenWeather current weather (API 2.5, units=metric: wind in m/s).
-    static func openWeatherCurrent(id: Int = 800, description: String = "clear sky", temperature: Double = 12.5, humidity: Int = 60, wind: Double = 3.6)
+    public static func openWeatherCurrent(id: Int = 800, description: String = "clear sky", temperature: Double = 12.5, humidity: Int = 60, wind: Double = 3.6)
         -> String
     {
         let main = id == 800 ? "Clear" : id >= 803 ? "Clouds" : id >= 500 && id < 600 ? "Rain" : "Clouds"
@@ -261,7 +286,7 @@ extension ProviderServer {
     }
 
     /// OpenWeather direct geocoding: a list of places (empty when nothing matched).
-    static func openWeatherGeocoding(_ place: Place?) -> String {
+    public static func openWeatherGeocoding(_ place: Place?) -> String {
         guard let place else { return "[]" }
         return """
             [{"name":"\(place.name)","local_names":{"en":"\(place.name)","ko":"\(place.korean)"},\
@@ -269,16 +294,16 @@ extension ProviderServer {
             """
     }
 
-    static let openWeatherBadKey =
+    public static let openWeatherBadKey =
         "{\"cod\":401, \"message\": \"Invalid API key. Please see https://openweathermap.org/faq#error401 for more info.\"}"
 
     /// The key the fake OpenWeather accepts.
-    static let goodKey = "test-key-0123"
+    public static let goodKey = "test-key-0123"
 
     /// Answers every provider endpoint the way the real services do: Open-Meteo's forecast (current,
     /// or hourly with past_days/forecast_days counted from `today`), its archive and geocoding, and
     /// OpenWeather's current weather and geocoding (which want `goodKey`).
-    static func providers(code: Int = 3, hourlyCode: @escaping @Sendable (Int) -> Int = { _ in 61 }) -> Handler {
+    public static func providers(code: Int = 3, hourlyCode: @escaping @Sendable (Int) -> Int = { _ in 61 }) -> Handler {
         { request in
             func place(_ name: String?) -> Place? {
                 let wanted = (name ?? "").lowercased()

@@ -1,1 +1,0 @@
-../JournalKitTests/ProviderServer.swift
