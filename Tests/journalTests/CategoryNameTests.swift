@@ -47,6 +47,12 @@ import Testing
         #expect(!categories.stdout.contains("not in journal.yml"), "\(categories.stdout)")
         let search = try box.journal("search", "Laundry", "-c", "일상", "--json")
         #expect(search.status == 0 && search.stdout.contains("Laundry"), "\(search.stderr)")
+        // Exports pick by either name too (the header written in Korean included).
+        for name in ["stuff", "일상"] {
+            let export = try box.journal("export", "json", "-c", name)
+            #expect(export.status == 0, "\(export.stderr)")
+            #expect(export.stdout.contains("Groceries") && export.stdout.contains("Laundry"), "\(name): \(export.stdout)")
+        }
         // The file says what its writer wrote.
         #expect(try box.read(Self.file(box, second))?.contains("category: 일상\n") == true)
         try box.expectCleanRepository()

@@ -7,7 +7,7 @@ extension Journal {
     public func forEachEntry(
         _ query: EntryQuery, grep pattern: NSRegularExpression? = nil, _ visit: (Entry) throws -> Void
     ) throws {
-        var scan = query
+        var scan = withCategoryNames(query)
         scan.limit = nil
         var visited = 0
         var failure: (any Error)?

@@ -10,7 +10,7 @@ extension Journal {
         _ query: EntryQuery, grep pattern: NSRegularExpression? = nil,
         rendering render: @escaping @Sendable (Entry) -> T, _ visit: (T) throws -> Void
     ) throws {
-        var scan = query
+        var scan = withCategoryNames(query)
         scan.limit = nil
         let root = root
         let zone = context.timeZone
