@@ -108,6 +108,8 @@ extension Journal {
         /// Entries whose header cannot be read: not looked at, not changed.
         public var skipped: [Entry]
         public var pending: PendingReport
+        /// A rename's two names as stored (`Tag.normalize`d): what the reader is told.
+        public var names: (old: String, new: String)? = nil
     }
 
     /// Which command asks for a header edit: it decides the commit message.
@@ -240,7 +242,7 @@ extension Journal {
             return (files, Say.commitRenameTag(old, new, files.count))
         }
         guard found else { throw .unknownTag(old) }
-        return BulkUpdate(count: count, skipped: skipped, pending: result.pending)
+        return BulkUpdate(count: count, skipped: skipped, pending: result.pending, names: (old, new))
     }
 
     /// Those of `tags` that `entry` has only as `#hashtags` in its text, not in its header.

@@ -65,11 +65,7 @@ extension JournalCommand {
             let update = try journal.renameTag(old, to: new)
             reportSkipped(update.skipped)
             report(update.pending)
-            print(update.count == 0 ? Say.noChanges : Say.renamedTag(try normalized(old), try normalized(new), update.count))
-        }
-
-        private func normalized(_ tag: String) throws -> String {
-            try JournalKit.Tag.normalize( [tag]).first ?? tag
+            print(update.count == 0 ? Say.noChanges : Say.renamedTag(update.names?.old ?? old, update.names?.new ?? new, update.count))
         }
     }
 }
