@@ -651,4 +651,31 @@ extension DateGrammarTests {
         #expect(grammar.leadingDate(in: "yesterday:no space") == nil)
         #expect(grammar.leadingDate(in: "First line\nyesterday: second") == nil)
     }
+
+    /// One rule for every range a user types (list's `--on`/`--from`/`--to`, the history's
+    /// `--since`/`--until`): `on` bounds both sides, the narrower bound wins, and a first day after
+    /// the last is an error carrying both days.
+    @Test func aSpanOfDays() throws {
+        let grammar = Self.inSeoul
+        #expect(try grammar.span(from: nil, to: nil) == (nil, nil))
+        let week = try grammar.span(from: "2026-11-16", to: "sunday")
+        #expect(week.first == Self.day("2026-11-16") && week.last == Self.day("2026-11-22"))
+        let month = try grammar.span(on: "2026-11", from: "2026-10-01", to: "2026-11-10")
+        #expect(month.first == Self.day("2026-11-01") && month.last == Self.day("2026-11-10"))
+        let open = try grammar.span(from: "yesterday", to: nil)
+        #expect(open.first == Self.day("2026-11-21") && open.last == nil)
+        #expect(throws: DateGrammar.SpanError.empty(first: Self.day("2026-11-22"), last: Self.day("2026-11-21"))) {
+            try grammar.span(from: "today", to: "yesterday")
+        }
+        #expect(throws: DateGrammar.SpanError.empty(first: Self.day("2026-12-01"), last: Self.day("2026-11-30"))) {
+            try grammar.span(on: "2026-11", from: "2026-12-01", to: nil)
+        }
+        do {
+            _ = try grammar.span(from: "2026-11-01", to: "2026-02-30")
+            Issue.record("no error for February 30")
+        } catch {
+            guard case .badDate(.to, let reason) = error else { Issue.record("wrong error \(error)"); return }
+            #expect(reason.text == "2026-02-30")
+        }
+    }
 }

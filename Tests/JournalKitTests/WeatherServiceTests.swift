@@ -165,4 +165,17 @@ import Testing
         quiet.start()
         #expect(quiet.outcome(waitingUntil: Date()).location == Location(name: nil, latitude: 1, longitude: 2))
     }
+
+    /// The one check of a place given by coordinates, for `add --lat/--lon` and the settings alike.
+    @Test func coordinatesOnTheGlobe() {
+        #expect(PlaceRequest.problem(latitude: nil, longitude: nil) == nil)
+        #expect(PlaceRequest.problem(latitude: -33.87, longitude: 151.21) == nil)
+        #expect(PlaceRequest.problem(latitude: 90, longitude: -180) == nil)
+        #expect(PlaceRequest.problem(latitude: 37.5, longitude: nil) == Say.latitudeWithoutLongitude)
+        #expect(PlaceRequest.problem(latitude: nil, longitude: 127) == Say.latitudeWithoutLongitude)
+        #expect(PlaceRequest.problem(latitude: 91, longitude: 0) == Say.latitudeOutOfRange(91))
+        #expect(PlaceRequest.problem(latitude: .nan, longitude: 0) == Say.latitudeOutOfRange(.nan))
+        #expect(PlaceRequest.problem(latitude: 0, longitude: 180.5) == Say.longitudeOutOfRange(180.5))
+        #expect(!Location.isLongitude(.infinity) && Location.isLatitude(-90))
+    }
 }

@@ -139,6 +139,36 @@ public struct DateGrammar: Sendable {
         return DayRange(try parser.phrase().day)
     }
 
+    /// Which bound of a span a text was typed for.
+    public enum Bound: Sendable, Equatable { case on, from, to }
+
+    /// Why `span` refused its bounds: a text that names no day, or a first day after the last.
+    public enum SpanError: Error, Sendable, Equatable {
+        case badDate(Bound, DateGrammarError)
+        case empty(first: LocalDay, last: LocalDay)
+    }
+
+    /// The days from the first one `from` names to the last one `to` names, within `on`'s days when
+    /// given; nil for a side nothing bounds. The one rule of every range a user types (list's
+    /// `--on`/`--from`/`--to`, the history's `--since`/`--until`): a first day after the last is an error.
+    public func span(on: String? = nil, from: String?, to: String?) throws(SpanError) -> (first: LocalDay?, last: LocalDay?) {
+        func days(_ text: String, _ bound: Bound) throws(SpanError) -> DayRange {
+            do { return try self.days(text) } catch { throw .badDate(bound, error) }
+        }
+        let within = try on.map { text throws(SpanError) in try days(text, .on) }
+        var first = within?.first, last = within?.last
+        if let from {
+            let day = try days(from, .from).first
+            first = first.map { max($0, day) } ?? day
+        }
+        if let to {
+            let day = try days(to, .to).last
+            last = last.map { min($0, day) } ?? day
+        }
+        if let first, let last, first > last { throw .empty(first: first, last: last) }
+        return (first, last)
+    }
+
     /// A date before the first `: ` of a new entry's first line, as jrnl reads one (`yesterday 9pm: Dinner`,
     /// `nov 3: Text`): the moment and the text after it. Nil when there is no such prefix or it is no date
     /// (then the colon is just text).

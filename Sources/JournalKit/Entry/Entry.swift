@@ -136,6 +136,12 @@ public struct Location: Sendable, Equatable {
         return fields
     }
 
+    /// A latitude on the globe: finite, within ±90°.
+    public static func isLatitude(_ value: Double) -> Bool { value.isFinite && (-90...90).contains(value) }
+
+    /// A longitude on the globe: finite, within ±180°.
+    public static func isLongitude(_ value: Double) -> Bool { value.isFinite && (-180...180).contains(value) }
+
     public init(name: String?, latitude: Double?, longitude: Double?) {
         self.name = name
         self.latitude = latitude

@@ -123,3 +123,17 @@ public struct Timestamp: Equatable, Hashable, Sendable, Comparable, Codable {
         return Timestamp(date: WallClock(zone).placed(localSeconds, fraction: fraction), timeZone: zone)
     }
 }
+
+extension Timestamp {
+    /// `rfc3339`, with milliseconds (`2026-11-21T22:44:55.001+09:00`) when the instant is not on a
+    /// whole second: what a new entry's `created_at` says.
+    public var rfc3339Milliseconds: String {
+        let seconds = date.timeIntervalSince1970
+        let milliseconds = min(999, Int(((seconds - seconds.rounded(.down)) * 1000).rounded()))
+        guard milliseconds > 0 else { return rfc3339 }
+        let text = rfc3339
+        // The offset starts after the 19 characters of the date and time.
+        let cut = text.index(text.startIndex, offsetBy: 19)
+        return String(text[..<cut]) + "." + milliseconds.zeroPadded(3) + text[cut...]
+    }
+}

@@ -31,14 +31,14 @@ extension Journal {
     /// The instants `since` and `until` stand for: the start of the first day `since` names,
     /// the end of the last day `until` names (DateGrammar's days, in the journal's time zone).
     public func historyRange(since: String?, until: String?) throws -> (since: Date?, until: Date?) {
-        let grammar = DateGrammar(now: context.now, timeZone: context.timeZone)
-        func days(_ text: String, _ bound: HistoryBound) throws -> DayRange {
-            do { return try grammar.days(text) } catch { throw HistoryError.badDate(bound: bound, reason: error.description) }
-        }
-        let first = try since.map { try days($0, .since).first }
-        let last = try until.map { try days($0, .until).last }
-        if let first, let last, first > last {
-            throw HistoryError.emptyRange(since: first.description, until: last.description)
+        let first: LocalDay?, last: LocalDay?
+        do {
+            (first, last) = try DateGrammar(now: context.now, timeZone: context.timeZone).span(from: since, to: until)
+        } catch {
+            switch error {
+            case .badDate(let bound, let reason): throw HistoryError.badDate(bound: bound == .to ? .until : .since, reason: reason.description)
+            case .empty(let first, let last): throw HistoryError.emptyRange(since: first.description, until: last.description)
+            }
         }
         return (first.map(startOfDay), last.map(endOfDay))
     }

@@ -34,26 +34,15 @@ extension Journal {
     /// The index's query for `filter`, checked before anything touches the disk: a date that makes no
     /// sense, an empty range or an empty `contains` is an error naming it.
     public static func query(for filter: EntryFilter, context: JournalContext) throws(JournalError) -> EntryQuery {
-        let grammar = DateGrammar(now: context.now, timeZone: context.timeZone)
-        func days(_ text: String) throws(JournalError) -> DayRange {
-            do { return try grammar.days(text) } catch { throw .invalid(error.description) }
-        }
         var query = EntryQuery()
-        if let on = filter.on {
-            let range = try days(on)
-            query.from = range.first
-            query.to = range.last
-        }
-        if let from = filter.from {
-            let first = try days(from).first
-            query.from = max(query.from ?? first, first)
-        }
-        if let to = filter.to {
-            let last = try days(to).last
-            query.to = min(query.to ?? last, last)
-        }
-        if let first = query.from, let last = query.to, first > last {
-            throw .invalid(Say.emptyDateRange(first.description, last.description))
+        do {
+            (query.from, query.to) = try DateGrammar(now: context.now, timeZone: context.timeZone)
+                .span(on: filter.on, from: filter.from, to: filter.to)
+        } catch {
+            switch error {
+            case .badDate(_, let reason): throw .invalid(reason.description)
+            case .empty(let first, let last): throw .invalid(Say.emptyDateRange(first.description, last.description))
+            }
         }
         query.category = filter.category
         query.tags = try Tag.normalize(filter.tags)

@@ -155,10 +155,10 @@ public struct UserConfig: Sendable, Equatable {
         case "git.token": gitToken = text
         case "location.default": defaultLocation = text
         case "location.latitude":
-            guard let value = Double(text), value.isFinite, (-90...90).contains(value) else { throw bad() }
+            guard let value = Double(text), Location.isLatitude(value) else { throw bad() }
             latitude = value
         case "location.longitude":
-            guard let value = Double(text), value.isFinite, (-180...180).contains(value) else { throw bad() }
+            guard let value = Double(text), Location.isLongitude(value) else { throw bad() }
             longitude = value
         case "units":
             guard let units = Units(rawValue: text.lowercased()) else { throw bad() }

@@ -5,6 +5,16 @@ public enum PlaceRequest: Sendable, Equatable {
     case named(String)
     case coordinates(name: String?, latitude: Double, longitude: Double)
 
+    /// What is wrong with a place given by coordinates (one without the other, or off the globe);
+    /// nil when nothing is.
+    public static func problem(latitude: Double?, longitude: Double?) -> String? {
+        guard latitude != nil || longitude != nil else { return nil }
+        guard let latitude, let longitude else { return Say.latitudeWithoutLongitude }
+        guard Location.isLatitude(latitude) else { return Say.latitudeOutOfRange(latitude) }
+        guard Location.isLongitude(longitude) else { return Say.longitudeOutOfRange(longitude) }
+        return nil
+    }
+
     /// The location as stored before (or without) geocoding.
     public var location: Location {
         switch self {
@@ -179,6 +189,18 @@ public final class WeatherLookup: @unchecked Sendable {
 
         /// Whether geocoding was needed and did not succeed.
         public var lacksCoordinates: Bool { location.latitude == nil || location.longitude == nil }
+
+        /// The one warning for an entry saved without its coordinates or weather (`weather`: whether
+        /// weather was asked for; `budget`: the seconds the lookup had), and the note when Open-Meteo's
+        /// history stood in for OpenWeather's; nil for each when there is nothing to say.
+        public func report(weather: Bool, budget: TimeInterval) -> (warning: String?, note: String?) {
+            let note = fromFallback ? Say.historyFromOpenMeteo : nil
+            guard let reason = failure?.description ?? (timedOut ? Say.budgetExceeded(budget) : nil) else { return (nil, note) }
+            if lacksCoordinates, let name = location.name {
+                return (Say.savedWithoutCoordinates(name, reason, weather: weather), note)
+            }
+            return (weather ? Say.savedWithoutWeather(reason) : nil, note)
+        }
     }
 
     private let lock = NSLock()

@@ -89,7 +89,11 @@ extension JournalCommand {
                 guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, draft)) }
             }
             report(outcome.pending)
-            if let lookup = outcome.weather, let weather { explain(lookup, budget: weather.budget) }
+            if let lookup = outcome.weather, let weather {
+                let (warning, note) = lookup.report(weather: !noWeather, budget: weather.budget)
+                if let warning { Terminal.warn(warning) }
+                if let note { Terminal.note(note) }
+            }
             print(Say.added(outcome.entry.shortID, outcome.entry.path))
             if !future, let warning = Journal.futureWarning(Timestamp(date: when.date, timeZone: when.timeZone), context: Shell.context(), locale: Shell.locale) {
                 Terminal.warn(warning)
@@ -104,11 +108,7 @@ extension JournalCommand {
             if noLocation {
                 guard location == nil, lat == nil, lon == nil else { throw ValidationError(Say.noLocationAndLocation) }
             }
-            if lat != nil || lon != nil {
-                guard let lat, let lon else { throw ValidationError(Say.latitudeWithoutLongitude) }
-                guard lat.isFinite, (-90...90).contains(lat) else { throw ValidationError(Say.latitudeOutOfRange(lat)) }
-                guard lon.isFinite, (-180...180).contains(lon) else { throw ValidationError(Say.longitudeOutOfRange(lon)) }
-            }
+            if let problem = PlaceRequest.problem(latitude: lat, longitude: lon) { throw ValidationError(problem) }
         }
 
         /// Where the entry was written, from the flags or the user's default location; nil for nowhere.
@@ -119,20 +119,6 @@ extension JournalCommand {
             if let lat, let lon { return .coordinates(name: name, latitude: lat, longitude: lon) }
             if let name { return .named(name) }
             return try UserSettings.load(creating: true).defaultPlace
-        }
-
-        /// One line when the place or its weather could not be had, and a note when OpenWeather's
-        /// history was not available.
-        private func explain(_ outcome: WeatherLookup.Outcome, budget: TimeInterval) {
-            let reason = outcome.failure?.description ?? (outcome.timedOut ? Say.budgetExceeded(budget) : nil)
-            if let reason {
-                if outcome.lacksCoordinates, let name = outcome.location.name {
-                    Terminal.warn(Say.savedWithoutCoordinates(name, reason, weather: !noWeather))
-                } else if !noWeather {
-                    Terminal.warn(Say.savedWithoutWeather(reason))
-                }
-            }
-            if outcome.fromFallback { Terminal.note(Say.historyFromOpenMeteo) }
         }
     }
 }
