@@ -138,9 +138,16 @@ extension JournalCommand {
         return ["add"] + arguments
     }
 
-    private static func isCommand(_ word: String) -> Bool {
-        JournalCommand.configuration.subcommands.contains { $0._commandName == word || $0.configuration.aliases.contains(word) }
-    }
+    private static func isCommand(_ word: String) -> Bool { commandNames.contains(word) }
+
+    /// The names of the commands (none has an alias), for `shortcuts`, which runs before any parser: asking
+    /// `configuration.subcommands` builds every command's configuration, a millisecond of `journal list`.
+    /// `OptionTableTests` holds it to the subcommands.
+    static let commandNames = [
+        "init", "add", "list", "search", "today", "on-this-day", "show", "edit", "rm", "commit", "star", "unstar", "tag",
+        "tags", "categories", "weather", "config", "log", "restore", "sync", "clone", "remote", "import", "export", "share",
+        "attach", "templates", "encrypt", "doctor", "journals", "serve", "drafts",
+    ]
 
     /// `journal -J DIR add …` means `journal add -J DIR …`: options every command takes may come
     /// before the command's name, as with git's `-C`, and before or between the names of nested

@@ -109,4 +109,27 @@ import Testing
             try Journal.exportPlan(.html, filter: EntryFilter(), output: nil, context: folder.context)
         }
     }
+
+    /// A search with no filter ranks by the text index alone and looks up only the entries it shows
+    /// (`EntryIndex.topRanked`); every limit gives the first entries of the whole ranking, ties (equal
+    /// texts) newest first, Korean whole words before word starts before the rest.
+    @Test func aLimitedSearchIsTheStartOfTheWholeRanking() throws {
+        let folder = try Folder()
+        let texts = [
+            "Rain\n\nIt rained.", "A walk\n\nRain on the river, rain on the roofs, rain everywhere.",
+            "Long day\n\n" + String(repeating: "Work and more work. ", count: 40) + "Some rain at night.",
+            "Rainy Sunday\n\nRain, tea and a book.", "비\n\n비가 온다.", "장비\n\n새 장비를 샀다.", "비 오는 날\n\n비빔밥을 먹었다.",
+        ]
+        for (day, text) in texts.enumerated() { _ = try folder.add(text, date: "2026-10-\(10 + day) 20:00") }
+        // Equal texts: equal scores, told apart by their dates.
+        for day in 1...6 { _ = try folder.add("Same\n\nRain again, 비 again.", date: "2026-09-0\(day) 08:00") }
+        for word in ["rain", "비", "again", "ra"] {
+            let whole = try folder.journal.search(SearchText(word), EntryQuery()).map(\.id)
+            #expect(whole.count >= 6, "\(word)")
+            for limit in 0...(whole.count + 1) {
+                let first = try folder.journal.search(SearchText(word), EntryQuery(limit: limit)).map(\.id)
+                #expect(first == Array(whole.prefix(limit)), "\(word), \(limit)")
+            }
+        }
+    }
 }

@@ -36,4 +36,9 @@ import Testing
             #expect(defined.contains(name), "\(name) is no option of list, search, add or today")
         }
     }
+
+    @Test func theCommandNamesAreTheSubcommands() {
+        let defined = JournalCommand.configuration.subcommands.flatMap { [$0._commandName] + $0.configuration.aliases }
+        #expect(JournalCommand.commandNames == defined)
+    }
 }
