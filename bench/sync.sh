@@ -10,6 +10,8 @@
 #                   git's alternating, a few runs each, so that a slow phase of the machine falls on both
 #   --only LIST     scenarios to time, comma-separated: push, in1, in100, noop, clone (default all)
 #   --before BIN    also time another journal binary (the build before a change), interleaved with this one
+#   --serve         time journal's commands with `journal serve` running in its clone: a sync asks the server
+#                   what changed instead of walking the files (the target of `noop` is then 1.2x git)
 #   --regenerate    generate the journals again even when bench/out/data has them
 #   --no-build      use the journal binary as it is (JOURNAL_BIN=… to use another one)
 #
@@ -39,6 +41,7 @@ ROUNDS=5
 ONLY="push,in1,in100,noop,clone"
 BEFORE=""
 REGENERATE=0
+SERVE=0
 BUILD=1
 
 usage() { awk 'NR > 1 && /^#/ { sub(/^# ?/, ""); print; next } NR > 1 { exit }' "${BASH_SOURCE[0]}"; }
@@ -55,6 +58,7 @@ while [ $# -gt 0 ]; do
     --before) BEFORE="$2"; shift 2 ;;
     --before=*) BEFORE="${1#*=}"; shift ;;
     --regenerate) REGENERATE=1; shift ;;
+    --serve) SERVE=1; shift ;;
     --no-build) BUILD=0; shift ;;
     -h|--help) usage; exit 0 ;;
     *) echo "sync.sh: unknown option $1" >&2; usage >&2; exit 64 ;;
@@ -260,6 +264,10 @@ for size in "${SIZE_LIST[@]}"; do
     (cd "$repo" && find objects -type f | sort > bench-objects)
   done
   "$JOURNAL_BIN" -J "$W/a" list -n 1 >/dev/null
+  if [ $SERVE -eq 1 ]; then
+    "$JOURNAL_BIN" -J "$W/a" serve --detach >/dev/null || { say "sync.sh: journal serve failed"; exit 1; }
+    trap '"$JOURNAL_BIN" -J "$W/a" serve --stop >/dev/null 2>&1' EXIT
+  fi
 
   J="$(q "$JOURNAL_BIN")"
   RESET="sh $(q "$W/reset.sh")"
@@ -310,6 +318,7 @@ for size in "${SIZE_LIST[@]}"; do
   say "-- timing ($RUNS runs in $ROUNDS rounds, journal's and git's alternating)"
   in_rounds rounds
   rm -rf "$W/cj" "$W/cg"
+  if [ $SERVE -eq 1 ]; then "$JOURNAL_BIN" -J "$W/a" serve --stop >/dev/null; trap - EXIT; fi
   settle "$size"
 done
 
@@ -320,7 +329,7 @@ done
   echo "memory	$(free -h | awk '/^Mem:/ {print $2}')"
   echo "os	$(. /etc/os-release && echo "$PRETTY_NAME"), Linux $(uname -r)"
   echo "tools	$(hyperfine --version), $(git --version)"
-  echo "journal	$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null)$(git -C "$ROOT" diff --quiet HEAD -- Sources 2>/dev/null || echo ' + uncommitted changes')"
+  echo "journal	$(git -C "$ROOT" rev-parse --short HEAD 2>/dev/null)$(git -C "$ROOT" diff --quiet HEAD -- Sources 2>/dev/null || echo ' + uncommitted changes')$([ $SERVE -eq 1 ] && echo ', with journal serve running in its clone')"
   echo "before	${BEFORE:+$(basename "$BEFORE")}"
   echo "runs	$RUNS"
   echo "rounds	$ROUNDS"
