@@ -126,10 +126,10 @@ extension Entry {
             let end = rest.utf8.firstIndex { $0 == 10 || $0 == 13 } ?? rest.endIndex
             let line = rest[..<end]
             rest = end == rest.endIndex ? "" : rest[rest.utf8.index(after: end)...]
-            var text = line.trimmingCharacters(in: .whitespaces)
+            var text = line.trimmingSpaces()
             if text.isEmpty || MarkdownImages.onlyImages(Substring(text)) || text.hasPrefix("<!--") || text.hasPrefix("```") { continue }
             for mark in ["#", "- ", "* ", "> "] where text.hasPrefix(mark) {
-                text = String(text.drop { mark.contains($0) }).trimmingCharacters(in: .whitespaces)
+                text = text.drop { mark.contains($0) }.trimmingSpaces()
             }
             if !text.isEmpty { return text }
         }

@@ -27,10 +27,7 @@ public enum CategoryColor {
     /// The stored form of a colour as typed or written in journal.yml: its English name, or `#rrggbb`
     /// in lowercase. Nil for anything else.
     public static func stored(_ given: String) -> String? {
-        // Trimmed in Swift: Foundation's first `trimmingCharacters` costs a `list` a third of a millisecond.
-        var trimmed = given.drop(while: \.isWhitespace)
-        while trimmed.last?.isWhitespace == true { trimmed.removeLast() }
-        let typed = trimmed.lowercased()
+        let typed = given.trimmingSpaces().lowercased()
         if typed.count == 7, typed.hasPrefix("#"), typed.dropFirst().allSatisfy(\.isHexDigit) { return typed }
         for color in palette where color.name == typed { return color.name }
         for language in Catalogues.languages {
