@@ -32,7 +32,11 @@ extension EntryIndex {
     /// The mark a serving process left on this snapshot (`Resident`): a command compares it with the
     /// server's answer, to know that the server's word is for this very snapshot.
     func servedGeneration() throws(JournalError) -> String? {
-        do { return try database.read { db in try String.fetchOne(db, sql: "SELECT value FROM meta WHERE key = 'served'") } } catch {
+        do {
+            return try EntryIndex.isolatedRead(database) { db in
+                try String.fetchOne(db.cachedStatement(sql: "SELECT value FROM meta WHERE key = 'served'"))
+            }
+        } catch {
             throw translated(error)
         }
     }
