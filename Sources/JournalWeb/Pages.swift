@@ -239,7 +239,7 @@ enum Pages {
         out += "<input type=\"search\" id=\"q\" name=\"q\" autocomplete=\"off\" value=\"\(h(q ?? ""))\" placeholder=\"\(h(call.say("web.search")))\">"
         out += "<select name=\"category\"><option value=\"\">\(h(call.say("web.allCategories")))</option>"
         for category in journal.settings.categories {
-            let label = [category.emoji, Say.categoryName(category.name)].compactMap { $0 }.joined(separator: " ")
+            let label = [category.emoji, Say.categoryName(category.name, in: call.language)].compactMap { $0 }.joined(separator: " ")
             out += "<option value=\"\(h(category.name))\"\(call.one("category") == category.name ? " selected" : "")>\(h(label))</option>"
         }
         out += "</select>"
@@ -258,7 +258,7 @@ enum Pages {
         out += "<time>\(h(entry.createdAt.localDay.description)) \(h(entry.createdAt.hourMinute))</time>"
         if let name = entry.category {
             let known = settings.category(named: name)
-            let label = [known?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " ")
+            let label = [known?.emoji, Say.categoryName(name, in: call.language)].compactMap { $0 }.joined(separator: " ")
             out += "<span class=\"category\" data-color=\"\(h(known?.color ?? ""))\">\(h(label))</span>"
         }
         out += "<strong>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</strong>"

@@ -375,6 +375,9 @@ import Testing
         #expect(list.contains("class=\"category\""))
         let korean = try browse("/", language: "ko")
         #expect(korean.contains("lang=\"ko\""))
+        // A built-in category in the page's language, whatever the server's own.
+        #expect(korean.contains("여행</span>") && korean.contains("여행</option>") && !korean.contains("travel</"))
+        #expect(list.contains("travel</span>"))
         let search = try browse("/?q=kimchi")
         #expect(search.contains("<mark>Kimchi</mark>") && !search.contains("Morning walk"))
         for (name, path, language, dark) in [("list-en-light", "/", "en", false), ("list-ko-dark", "/", "ko", true),

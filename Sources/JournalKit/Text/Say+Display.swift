@@ -44,7 +44,7 @@ extension Say {
     /// A category as shown: a built-in one in the current language (`work` → `업무`, and `일상` written
     /// by hand → `stuff` under English); entries and journal.yml keep the stored name, and any other name is
     /// shown as it is.
-    public static func categoryName(_ name: String) -> String {
+    public static func categoryName(_ name: String, in language: String = Say.language) -> String {
         let table = Catalogues.table(language)
         if let shown = table?["category." + name] { return shown }
         guard let key = Settings.builtInNames.first(where: { $0.value.contains(name) })?.key else { return name }
