@@ -143,7 +143,7 @@ enum Pages {
         }
         let version = try journal.currentVersion(of: entry)
         call.site.versions.keep(version.data, tag: version.tag)
-        let facts = EntryFacts(entry, settings: journal.settings, dates: DateText(locale: nil), units: .metric)
+        let facts = EntryFacts(entry, settings: journal.settings, dates: DateText(locale: nil), units: .metric, language: call.language)
         let files = Journal.attachments(of: entry.id, root: journal.root)
         var links: [String: String] = [:]
         // The sanitiser writes `../` before these: from /entry/ID, that is the server's root.

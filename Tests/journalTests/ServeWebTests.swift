@@ -378,6 +378,10 @@ import Testing
         // A built-in category in the page's language, whatever the server's own.
         #expect(korean.contains("여행</span>") && korean.contains("여행</option>") && !korean.contains("travel</"))
         #expect(list.contains("travel</span>"))
+        let travel = try box.journal("list", "--category", "travel", "--json").stdout
+        let travelID = try #require((try JSONSerialization.jsonObject(with: Data(travel.utf8)) as? [[String: Any]])?.first?["id"] as? String)
+        let entryKorean = try browse("/entry/\(travelID)", language: "ko")
+        #expect(entryKorean.contains("\u{2708}\u{FE0F} 여행") && !entryKorean.contains("\u{2708}\u{FE0F} travel"))
         let search = try browse("/?q=kimchi")
         #expect(search.contains("<mark>Kimchi</mark>") && !search.contains("Morning walk"))
         for (name, path, language, dark) in [("list-en-light", "/", "en", false), ("list-ko-dark", "/", "ko", true),

@@ -16,12 +16,13 @@ public struct EntryFacts: Sendable {
     /// `Busan (35.1796, 129.0756)`.
     public var place: String?
 
-    public init(_ entry: Entry, settings: Settings, dates: DateText, units: Units) {
+    /// `language`: the one a built-in category is named in (a page's, which may not be the process's).
+    public init(_ entry: Entry, settings: Settings, dates: DateText, units: Units, language: String = Say.language) {
         date = dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? "")
         id = entry.id
         if let name = entry.category {
             let known = settings.category(named: name)
-            category = ([known?.emoji, Say.categoryName(name)].compactMap { $0 }.joined(separator: " "), known?.color)
+            category = ([known?.emoji, Say.categoryName(name, in: language)].compactMap { $0 }.joined(separator: " "), known?.color)
         }
         tags = entry.allTags.isEmpty ? nil : entry.allTags.map { "#" + $0 }.joined(separator: " ")
         starred = entry.starred
