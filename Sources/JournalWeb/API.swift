@@ -191,7 +191,7 @@ enum API {
         }
         let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
-        return Reply.text(.ok, try journal.share(entry, as: format, dates: DateText(locale: nil), units: .metric))
+        return Reply.text(.ok, try journal.share(entry, as: format, dates: DateText(locale: nil), units: call.site.units, language: call.language))
     }
 
     /// Server-sent events: `change` whenever the files change (after the snapshot holds the change).

@@ -143,7 +143,7 @@ enum Pages {
         }
         let version = try journal.currentVersion(of: entry)
         call.site.versions.keep(version.data, tag: version.tag)
-        let facts = EntryFacts(entry, settings: journal.settings, dates: DateText(locale: nil), units: .metric, language: call.language)
+        let facts = EntryFacts(entry, settings: journal.settings, dates: DateText(locale: nil), units: call.site.units, language: call.language)
         let files = Journal.attachments(of: entry.id, root: journal.root)
         var links: [String: String] = [:]
         // The sanitiser writes `../` before these: from /entry/ID, that is the server's root.
@@ -254,7 +254,7 @@ enum Pages {
     /// One line of a list: weather, date, category (its colour), title, star, tags, a line of the text.
     static func row(_ call: Call, _ entry: Entry, settings: Settings, line: String?, terms: [String]) -> String {
         var out = "<li class=\"entry\"><a href=\"/entry/\(h(entry.id))\">"
-        if let weather = entry.weather { out += "<span class=\"weather\">\(h(WeatherText.column(weather, units: .metric)))</span>" }
+        if let weather = entry.weather { out += "<span class=\"weather\">\(h(WeatherText.column(weather, units: call.site.units)))</span>" }
         out += "<time>\(h(entry.createdAt.localDay.description)) \(h(entry.createdAt.hourMinute))</time>"
         if let name = entry.category {
             let known = settings.category(named: name)

@@ -17,6 +17,8 @@ struct Site: HTTPResponder {
     let events: EventHub
     /// The user's configured language; nil: the browser's.
     let language: String?
+    /// The user's units (`units:` of their config), for the weather on pages.
+    let units: Units
     let address: String
     private let port = PortBox()
     /// Versions of entries as pages and API answers handed them out, by tag: the base of a later edit's merge.
@@ -24,12 +26,13 @@ struct Site: HTTPResponder {
     /// Journals kept open between requests.
     let pool: JournalPool
 
-    init(root: String, context: JournalContext, secrets: Secrets, events: EventHub, language: String?, address: String) {
+    init(root: String, context: JournalContext, secrets: Secrets, events: EventHub, language: String?, units: Units, address: String) {
         self.root = root
         self.context = context
         self.secrets = secrets
         self.events = events
         self.language = language
+        self.units = units
         self.address = address
         pool = JournalPool(root: root, context: context)
     }

@@ -15,6 +15,8 @@ public enum WebServer {
         public var port = 0
         /// The user's configured language; nil: each browser's `Accept-Language`.
         public var language: String?
+        /// The user's units, for the weather on pages.
+        public var units = Units.metric
 
         public init(root: String) {
             self.root = root
@@ -47,7 +49,7 @@ public enum WebServer {
             claim.release()
         }
 
-        let site = Site(root: journal.root, context: context, secrets: secrets, events: events, language: options.language,
+        let site = Site(root: journal.root, context: context, secrets: secrets, events: events, language: options.language, units: options.units,
                         address: options.address)
         var logger = Logger(label: "journal-serve")
         logger.logLevel = .error

@@ -3,7 +3,7 @@ import JournalKit
 import JournalWeb
 
 /// `journal serve`'s server: `journal` runs this program (found beside itself) so that SwiftNIO is loaded
-/// by the server alone. `journal-serve -J ROOT [--port N] [--listen ADDRESS] [--language CODE]`.
+/// by the server alone. `journal-serve -J ROOT [--port N] [--listen ADDRESS] [--language CODE] [--units metric|imperial]`.
 var options = WebServer.Options(root: "")
 var arguments = CommandLine.arguments.dropFirst()
 func fail(_ line: String) -> Never {
@@ -18,6 +18,9 @@ while let word = arguments.popFirst() {
         guard let port = Int(value), (0...65535).contains(port) else { fail(Say.text("serveBadPort", value)) }
         options.port = port
     case "--listen": options.address = value
+    case "--units":
+        guard let units = Units(rawValue: value) else { fail("--units is metric or imperial, not \(value)") }
+        options.units = units
     case "--language": options.language = Say.languages.contains(value) ? value : nil
     default: fail("unknown option \(word)")
     }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `journal serve`'s web view, through real HTTP (curl) and a real browser (headless Chromium): the token,
 /// the Host, CSRF and Origin rules, the API against the command line's JSON, edits that never overwrite,
@@ -345,6 +346,30 @@ import Testing
         try box.write("entries/2026/11/by-hand.md", "Written by hand\n")
         #expect(readUntil("event: change"), "\(seen)")
         #expect(seen.contains("entries/2026/11"))
+    }
+
+    /// The weather on a page is in the page's language and the user's units, not the server's language:
+    /// the list's column, the entry's line and the text a page shares.
+    @Test func theWeatherIsInThePagesLanguageAndTheUsersUnits() throws {
+        let provider = try ProviderServer()
+        provider.handler = ProviderServer.providers()
+        let box = try WeatherCommandTests.sandbox(provider)
+        #expect(try box.journal("config", "set", "units", "imperial").status == 0)
+        let id = try box.add("--lat", "35.1", "--lon", "129", "Placed")
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let shown = try box.journal("show", id).stdout
+        #expect(shown.contains("cloudy") && shown.contains("°F"), "\(shown)")
+        let korean = ["Accept-Language": "ko-KR,ko;q=0.9"]
+        let page = try request(server, "GET", "/entry/\(id)", headers: korean, cookie: true).body
+        // (The edit box below holds the file itself, whose words stay as stored.)
+        #expect(page.contains("<span>☁️ 흐림 54.5°F, 습도 60%, 바람 6.5 mph</span>"), "\(page)")
+        let english = try request(server, "GET", "/entry/\(id)", headers: ["Accept-Language": "en"], cookie: true).body
+        #expect(english.contains("<span>☁️ cloudy (overcast) 54.5°F, humidity 60%, wind 6.5 mph</span>"), "\(english)")
+        let list = try request(server, "GET", "/", headers: korean, cookie: true).body
+        #expect(list.contains("°F</span>") && !list.contains("°C"))
+        let shared = try request(server, "GET", "/api/entries/\(id)/share?format=text", headers: korean, cookie: true).body
+        #expect(shared.contains("흐림") && shared.contains("°F") && !shared.contains("cloudy"), "\(shared)")
     }
 
     /// The pages in a real browser: the list, an entry, the calendar, in English and Korean, light and dark;

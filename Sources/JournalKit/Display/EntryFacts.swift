@@ -16,7 +16,8 @@ public struct EntryFacts: Sendable {
     /// `Busan (35.1796, 129.0756)`.
     public var place: String?
 
-    /// `language`: the one a built-in category is named in (a page's, which may not be the process's).
+    /// `language`: the one a built-in category and the weather are named in (a page's, which may not be the
+    /// process's).
     public init(_ entry: Entry, settings: Settings, dates: DateText, units: Units, language: String = Say.language) {
         date = dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? "")
         id = entry.id
@@ -26,7 +27,7 @@ public struct EntryFacts: Sendable {
         }
         tags = entry.allTags.isEmpty ? nil : entry.allTags.map { "#" + $0 }.joined(separator: " ")
         starred = entry.starred
-        weather = entry.weather.map { WeatherText.full($0, units: units) }
+        weather = entry.weather.map { WeatherText.full($0, units: units, language: language) }
         place = entry.location.map(EntryFacts.placeText)
     }
 

@@ -8,11 +8,13 @@ public enum ShareFormat: String, CaseIterable, Sendable {
 extension Journal {
     /// One entry as it is pasted elsewhere, in `format`: its links to its files point at where they are
     /// on this machine (text names them, html shows pictures inline, markdown links them as file URLs).
-    public func share(_ found: Entry, as format: ShareFormat, dates: DateText, units: Units) throws(JournalError) -> String {
+    /// `language`: the words around the entry's own (a page's may not be the process's).
+    public func share(_ found: Entry, as format: ShareFormat, dates: DateText, units: Units,
+                      language: String = Say.language) throws(JournalError) -> String {
         var entry = try readEntry(at: found.path)
         let files = sharedFiles(of: entry)
         entry.text = textLinkingFiles(of: entry)
-        let sharing = EntrySharing(settings: settings, dates: dates, units: units, files: files)
+        let sharing = EntrySharing(settings: settings, dates: dates, units: units, language: language, files: files)
         switch format {
         case .text: return sharing.text(entry)
         case .markdown: return sharing.markdown(entry)
@@ -26,16 +28,17 @@ public struct EntrySharing {
     let settings: Settings
     let dates: DateText
     let units: Units
+    let language: String
     /// The entry's files: text names where they are; html shows pictures inline (data URIs) and names the
     /// rest; markdown links them where the text does (as file URLs).
     var files: [SharedFile] = []
 
     private func facts(_ entry: Entry) -> (first: [String], place: [String]) {
-        let facts = EntryFacts(entry, settings: settings, dates: dates, units: units)
+        let facts = EntryFacts(entry, settings: settings, dates: dates, units: units, language: language)
         return (facts.firstLine(withID: false), facts.placeLine)
     }
 
-    private func title(_ entry: Entry) -> String { entry.title.isEmpty ? Say.untitledDisplay : entry.title }
+    private func title(_ entry: Entry) -> String { entry.title.isEmpty ? Say.text(in: language, "untitledDisplay", []) : entry.title }
 
     public func text(_ entry: Entry) -> String {
         let facts = facts(entry)
@@ -43,7 +46,7 @@ public struct EntrySharing {
         if !facts.place.isEmpty { out += facts.place.joined(separator: " · ") + "\n" }
         let body = entry.body
         if !body.isEmpty { out += "\n" + body + "\n" }
-        if !files.isEmpty { out += "\n" + Say.attachmentsLine(files.map(\.path)) + "\n" }
+        if !files.isEmpty { out += "\n" + Say.attachmentsLine(in: language, files.map(\.path)) + "\n" }
         return out
     }
 
@@ -69,7 +72,7 @@ public struct EntrySharing {
         }
         let others = files.filter { $0.imageType == nil }
         if !others.isEmpty {
-            out += "<p class=\"attachments\">" + MarkupText.escaped(Say.attachmentsLine(others.map(\.path))) + "</p>\n"
+            out += "<p class=\"attachments\">" + MarkupText.escaped(Say.attachmentsLine(in: language, others.map(\.path))) + "</p>\n"
         }
         return out + "</article>\n"
     }

@@ -15,20 +15,21 @@ public enum WeatherText {
         return WeatherCondition.emoji(for: weather.condition) + " " + Say.weatherShort(Say.condition(weather.condition), temp)
     }
 
-    /// `☀️ clear (맑음) 12.5°C, humidity 60%, wind 10.4 km/h`: `journal show`.
-    public static func full(_ weather: Weather, units: Units) -> String {
+    /// `☀️ clear (맑음) 12.5°C, humidity 60%, wind 10.4 km/h`: `journal show`, in `language` (a page's may
+    /// not be the process's).
+    public static func full(_ weather: Weather, units: Units, language: String = Say.language) -> String {
         var head = WeatherCondition.emoji(for: weather.condition)
-        let condition = Say.condition(weather.condition)
+        let condition = Say.condition(weather.condition, in: language)
         if let condition { head += " " + condition }
-        if let description = Say.weatherDescription(weather), description.lowercased() != condition?.lowercased() {
+        if let description = Say.weatherDescription(weather, in: language), description.lowercased() != condition?.lowercased() {
             head += condition == nil ? " " + description : " (\(description))"
         }
         if let celsius = weather.temperatureC { head += " " + temperature(celsius, units: units, decimals: 1) }
         var parts = [head]
-        if let humidity = weather.humidity { parts.append(Say.humidity(YAMLWriter.number(humidity.rounded()))) }
+        if let humidity = weather.humidity { parts.append(Say.humidity(YAMLWriter.number(humidity.rounded()), in: language)) }
         if let kph = weather.windKph {
             let (speed, unit) = units == .imperial ? (kph / 1.609344, "mph") : (kph, "km/h")
-            parts.append(Say.wind(YAMLWriter.number((speed * 10).rounded() / 10), unit))
+            parts.append(Say.wind(YAMLWriter.number((speed * 10).rounded() / 10), unit, in: language))
         }
         return parts.joined(separator: ", ")
     }

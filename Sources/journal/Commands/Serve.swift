@@ -106,6 +106,7 @@ enum ServeProgram {
         if let port { arguments += ["--port", String(port)] }
         if let listen { arguments += ["--listen", listen] }
         if let language = Language.configured() { arguments += ["--language", language] }
+        if UserSettings.units != .metric { arguments += ["--units", UserSettings.units.rawValue] }
         return arguments
     }
 
