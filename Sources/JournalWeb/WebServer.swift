@@ -25,7 +25,7 @@ public enum WebServer {
 
     public static func run(_ options: Options) async throws {
         // The program an encrypted journal's git filters run is `journal`, beside this one.
-        let own = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
+        let own = JournalContext.programPath ?? CommandLine.arguments[0]
         var context = JournalContext.fromEnvironment(executable: (own as NSString).deletingLastPathComponent + "/journal")
         context.asksServer = false
         context.notice = { line in FileHandle.standardError.write(Data(("journal: " + line + "\n").utf8)) }

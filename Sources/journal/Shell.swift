@@ -49,12 +49,8 @@ enum Shell {
     static var keysFolder: String { configHome + "/journal/keys" }
 
     /// This program, as the git program is to run it for the encryption filters.
-    static var executablePath: String {
-        #if os(Linux)
-        if let path = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") { return path }
-        #endif
-        return Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? absolute(CommandLine.arguments[0])
-    }
+    static let executablePath =
+        JournalContext.programPath ?? Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? absolute(CommandLine.arguments[0])
 
     /// The locale for dates, from LC_ALL, LC_TIME or LANG; nil for C/POSIX (then dates print as ISO 8601).
     static var locale: Locale? {

@@ -28,6 +28,12 @@ extension JournalContext {
         return Timestamp.parse(text, zone: environmentTimeZone)?.date
     }
 
+    /// This program's file (`/proc/self/exe`); nil where there is no /proc.
+    public static let programPath = FileSystem.linkTarget("/proc/self/exe")
+
+    /// `environmentTimeZone`, once: the zone of a context that sets none.
+    static let processTimeZone = environmentTimeZone
+
     /// `TZ` (with or without its leading colon), else the system's zone.
     public static var environmentTimeZone: TimeZone {
         if let name = environment("TZ"), let zone = TimeZone(identifier: name.hasPrefix(":") ? String(name.dropFirst()) : name) {
@@ -46,7 +52,7 @@ extension JournalContext {
             ? String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self) : "localhost"
         let pinned = pinnedNow
         var context = JournalContext(
-            now: pinned ?? Date(), commitTime: pinned, timeZone: environmentTimeZone,
+            now: pinned ?? Date(), commitTime: pinned, timeZone: nil,
             fallbackAuthor: Author(name: user, email: "\(user)@\(hostname.isEmpty ? "localhost" : hostname)"))
         if let text = environment("JOURNAL_LOCK_TIMEOUT"), let seconds = TimeInterval(text), seconds >= 0 {
             context.lockTimeout = seconds

@@ -6,7 +6,13 @@ public struct JournalContext: Sendable {
     /// The time commits are stamped with when the clock is pinned (tests, demos); nil: the real time of each commit.
     /// Pinned or real, one clock drives both the entries' dates and the commits' times.
     public var commitTime: Date?
-    public var timeZone: TimeZone
+    /// The reader's zone: the one set, else the process's (`TZ`, else the system's), looked up on first use,
+    /// since ICU's zone data costs a command that never needs a zone (`list`) a third of a millisecond.
+    public var timeZone: TimeZone {
+        get { chosenZone ?? JournalContext.processTimeZone }
+        set { chosenZone = newValue }
+    }
+    private var chosenZone: TimeZone?
     /// The author when git's config names none.
     public var fallbackAuthor: Author
     /// How long a writer waits for another one to finish.
@@ -33,11 +39,11 @@ public struct JournalContext: Sendable {
     public var noServer: @Sendable (_ root: String, _ stateFolder: String) -> Void = { _, _ in }
 
     public init(
-        now: Date, commitTime: Date? = nil, timeZone: TimeZone, fallbackAuthor: Author, lockTimeout: TimeInterval = 15
+        now: Date, commitTime: Date? = nil, timeZone: TimeZone?, fallbackAuthor: Author, lockTimeout: TimeInterval = 15
     ) {
         self.now = now
         self.commitTime = commitTime
-        self.timeZone = timeZone
+        chosenZone = timeZone
         self.fallbackAuthor = fallbackAuthor
         self.lockTimeout = lockTimeout
     }
