@@ -185,7 +185,14 @@ extension Repository {
             case (true, nil): changes.append(StatusEntry(path: path, change: .added))
             case (true, var old?):
                 var now = git_oid()
-                try check(git_repository_hashfile(&now, pointer, path, GIT_OBJECT_BLOB, nil), operation)
+                if info.st_mode & S_IFMT == S_IFLNK {
+                    // A link is its text to git; libgit2's hashfile reads what it names (and fails when nothing
+                    // is there), which made a link that arrived by `git pull` a change of its own.
+                    guard let text = Repository.linkText(Array((workdir + "/" + path).utf8CString), size: Int(info.st_size)) else { continue }
+                    try check(text.withUnsafeBytes { git_odb_hash(&now, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }, operation)
+                } else {
+                    try check(git_repository_hashfile(&now, pointer, path, GIT_OBJECT_BLOB, nil), operation)
+                }
                 if git_oid_equal(&now, &old) != 0 { continue }
                 // Stored before its filter was installed (a plaintext blob of a journal that was just
                 // encrypted): the same bytes as stored are no change.

@@ -127,10 +127,8 @@ extension Repository {
         case (0o160000, _):
             return true
         case (0o120000, S_IFLNK):
-            content = [UInt8](repeating: 0, count: Int(info.st_size) + 1)
-            let count = content.withUnsafeMutableBytes { readlink(full, $0.baseAddress!, $0.count) }
-            guard count >= 0, count < content.count else { return false }
-            content.removeLast(content.count - count)
+            guard let text = Repository.linkText(full, size: Int(info.st_size)) else { return false }
+            content = text
         case (0o100000, S_IFREG):
             let descriptor = open(full, O_RDONLY | O_NOFOLLOW | O_CLOEXEC)
             guard descriptor >= 0 else { return false }
@@ -143,6 +141,15 @@ extension Repository {
         var oid = git_oid()
         let hashed = content.withUnsafeBytes { git_odb_hash(&oid, $0.baseAddress, $0.count, GIT_OBJECT_BLOB) }
         return hashed == 0 && withUnsafeBytes(of: oid) { Array($0) } == id
+    }
+
+    /// A symbolic link's text, what git keeps of it (`size`: lstat's, the text's length).
+    static func linkText(_ path: [CChar], size: Int) -> [UInt8]? {
+        var content = [UInt8](repeating: 0, count: max(size, 255) + 1)
+        let count = content.withUnsafeMutableBytes { readlink(path, $0.baseAddress!, $0.count) }
+        guard count >= 0, count < content.count else { return nil }
+        content.removeLast(content.count - count)
+        return content
     }
 
     /// The tree of `commit` (an empty tree when nil) with `files` replaced (regular files, mode 644) or,

@@ -295,8 +295,7 @@ enum Pages {
     // MARK: Files
 
     /// A file of `attachments/<entry id>/`, never one outside it: the id must be an entry's, the path's
-    /// parts plain names (no `..`, no encoded slash), and what it resolves to (symbolic links followed)
-    /// inside that folder.
+    /// parts plain names (no `..`, no encoded slash), and no symbolic link on the way (`attachmentData`).
     static func attachment(_ call: Call) throws -> Response {
         let raw = call.request.uri.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
         let parts = try raw.map { part -> String in
@@ -310,14 +309,11 @@ enum Pages {
         }
         let journal: Journal = call.journal
         guard (try? journal.entry(matching: parts[0]))?.id == parts[0] else { throw BadRequest(.notFound, "no such file") }
-        let folder = (journal.root + "/" + Journal.attachmentFolder(of: parts[0]) as NSString).resolvingSymlinksInPath
-        let wanted = journal.root + "/" + Journal.attachmentsFolder + "/" + parts.joined(separator: "/")
-        let real = (wanted as NSString).resolvingSymlinksInPath
-        guard real.hasPrefix(folder + "/"), let data = FileManager.default.contents(atPath: real) else {
+        guard let data = journal.attachmentData(of: parts[0], at: Array(parts.dropFirst())) else {
             throw BadRequest(.notFound, "no such file")
         }
         var headers = HTTPFields()
-        let ext = (real as NSString).pathExtension.lowercased()
+        let ext = ((parts.last ?? "") as NSString).pathExtension.lowercased()
         headers[.contentType] = mediaTypes[ext] ?? "application/octet-stream"
         if mediaTypes[ext] == nil { headers[.contentDisposition] = "attachment" }
         headers[.cacheControl] = "private, max-age=60"

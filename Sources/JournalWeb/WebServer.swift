@@ -56,6 +56,10 @@ public enum WebServer {
         let published = Mutex(false)
         let app = Application(
             responder: site,
+            // A connection that sends nothing for 30 s is closed (not one whose answer is still going, as the
+            // event stream): idle ones, with or without a token, would otherwise hold the server's files open
+            // until it could accept no other.
+            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
             configuration: ApplicationConfiguration(address: .hostname(options.address, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
@@ -137,7 +141,11 @@ final class EventHub: Sendable {
     }
 
     func send(_ change: ResidentChange) {
-        let folders = change.folders.sorted().map { "\"" + $0.replacingOccurrences(of: "\"", with: "") + "\"" }
+        // A folder's name as a JSON string of plain characters: one that holds a line break (a folder can)
+        // would end the event's data and start an event of its own.
+        let folders = change.folders.sorted().map { folder in
+            "\"" + String(String.UnicodeScalarView(folder.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0.value != 0x7F })) + "\""
+        }
         let data = "{\"folders\":[\(folders.joined(separator: ","))],\"git\":\(change.git)}"
         streams.withLock { for continuation in $0.open.values { continuation.yield(data) } }
     }

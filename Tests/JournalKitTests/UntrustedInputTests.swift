@@ -148,3 +148,17 @@ import Testing
         #expect(copy.path.hasPrefix("entries/2026/11/photo.conflict-") && copy.path.hasSuffix(".md"), "\(copy.path)")
     }
 }
+
+/// What an entry's Markdown may say about its own look.
+@Suite struct SanitizedClassTests {
+    /// A code fence names its language, and nothing more: not the page's own classes (`notice`, `hidden`),
+    /// with which an entry's text could pass for the app's messages.
+    @Test func aFenceGivesOnlyItsLanguage() {
+        let html = HTMLSanitizer.render("```x notice hidden\nYour session expired\n```\n\n```swift\nlet a = 1\n```\n\n```c++\nint a;\n```\n")
+        #expect(html.contains("<code class=\"language-x\">"), "\(html)")
+        #expect(html.contains("<code class=\"language-swift\">"))
+        #expect(html.contains("<code class=\"language-c++\">"))
+        #expect(!html.contains("notice") || html.contains("Your session expired"))
+        #expect(!html.contains("class=\"language-x notice") && !html.contains(" hidden\""))
+    }
+}

@@ -66,7 +66,7 @@ public struct EntrySharing {
         }
         // Pictures inline, so that the fragment shows them wherever it is pasted; other files by where they are.
         for file in files {
-            if let type = file.imageType, let data = FileManager.default.contents(atPath: file.path) {
+            if let type = file.imageType, let data = FileSystem.contents(file.path) {
                 out += "<p><img alt=\"\(MarkupText.escaped(file.name))\" src=\"data:\(type);base64,\(data.base64EncodedString())\"></p>\n"
             }
         }

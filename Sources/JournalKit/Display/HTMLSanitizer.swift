@@ -230,9 +230,15 @@ public enum HTMLSanitizer {
             case ("img", "alt"):
                 out += " alt=\"" + MarkupText.escaped(decode(value)) + "\""
             case ("code", "class"):
-                out += " class=\"" + String(String.UnicodeScalarView(value.unicodeScalars.filter {
-                    ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == " "
-                })) + "\""
+                // One `language-…` class, the fence's first word: an entry must not give its text the page's
+                // own classes (`notice`, `hidden`) to pass for the app's messages.
+                let language = value.split(separator: " ").first { $0.hasPrefix("language-") }.map {
+                    String(String.UnicodeScalarView($0.dropFirst("language-".count).unicodeScalars.prefix {
+                        ("a"..."z").contains($0) || ("A"..."Z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "_" || $0 == "+"
+                    }))
+                }
+                guard let language, !language.isEmpty else { continue }
+                out += " class=\"language-" + language + "\""
             default: continue
             }
         }

@@ -136,7 +136,7 @@ extension Journal {
 
     static func readKey(_ marker: EncryptionMarker, context: JournalContext) -> JournalKey? {
         guard let path = keyPath(marker, context: context),
-              let data = FileSystem.contents(path),
+              let data = FileSystem.contents(path, followingLinks: true),
               let key = JournalKey.parse(String(decoding: data, as: UTF8.self)), key.id == marker.keyID else { return nil }
         return key
     }

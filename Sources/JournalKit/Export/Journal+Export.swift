@@ -33,8 +33,20 @@ extension Journal {
 
     /// The files under `attachments/<id>/`, relative to the journal, sorted: what an entry links to.
     public func attachments(of id: String) -> [String] {
-        let folder = root + "/" + Journal.attachmentFolder(of: id)
-        guard FileSystem.isFolder(folder) else { return [] }
-        return FileSystem.files(under: folder, relativeTo: root).sorted()
+        Journal.attachments(of: id, root: root)
+    }
+
+    /// One file of `attachments/<id>/` (`parts`: the names below it), as the web view serves it: every part
+    /// a plain name, no folder on the way a symbolic link, the file a plain one; nil otherwise.
+    public func attachmentData(of id: String, at parts: [String]) -> Data? {
+        guard let name = parts.last,
+              ([id] + parts).allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.contains("\0") })
+        else { return nil }
+        var folder = root + "/" + Journal.attachmentsFolder
+        for part in [id] + parts.dropLast() {
+            folder += "/" + part
+            guard FileSystem.isRealFolder(folder) else { return nil }
+        }
+        return FileSystem.contents(folder + "/" + name)
     }
 }

@@ -90,10 +90,12 @@ extension Journal {
     }
 
     /// The files under `attachments/<id>/` of the journal at `root`, relative to it, sorted; safe on any thread.
+    /// The files of `attachments/<id>/`, relative to the journal: plain files only, none through a symbolic link
+    /// (an entry's files arrive from other machines; one linking outside the journal is not the entry's).
     public static func attachments(of id: String, root: String) -> [String] {
         let folder = root + "/" + attachmentFolder(of: id)
-        guard FileSystem.isFolder(folder) else { return [] }
-        return FileSystem.files(under: folder, relativeTo: root).sorted()
+        guard FileSystem.isRealFolder(root + "/" + attachmentsFolder), FileSystem.isRealFolder(folder) else { return [] }
+        return FileSystem.files(under: folder, relativeTo: root).filter { !FileSystem.isLink(root + "/" + $0) }.sorted()
     }
 }
 

@@ -29,11 +29,11 @@ struct JrnlReader {
         let startsUTF16 = lines.starts { $0.starts(with: [0xFF, 0xFE]) || $0.starts(with: [0xFE, 0xFF]) }
         if encoding != .utf8 || startsUTF16 {
             // Another encoding: the file is converted whole, then read as any other.
-            lines = LineReader(data: try SourceText.utf8(try FileSystem.read(path), encoding: encoding, file: name))
+            lines = LineReader(data: try SourceText.utf8(try FileSystem.read(path, followingLinks: true), encoding: encoding, file: name))
         }
         let firstByte = lines.peek { ![9, 10, 13, 32, 0xEF, 0xBB, 0xBF].contains($0) }
         if firstByte == UInt8(ascii: "{") {
-            try readJSON(try SourceText.utf8(try FileSystem.read(path), encoding: encoding, file: name), name: name, into: writer)
+            try readJSON(try SourceText.utf8(try FileSystem.read(path, followingLinks: true), encoding: encoding, file: name), name: name, into: writer)
         } else {
             try readText(&lines, name: name, path: path, into: writer)
         }

@@ -29,7 +29,7 @@ struct MarkdownReader {
         for note in vault.notes {
             let full = vault.root + "/" + vault.inVault(note)
             // The note as UTF-8 without a BOM, or refused with its place when it is not text.
-            let data = try SourceText.utf8(try FileSystem.read(full), encoding: encoding, file: note)
+            let data = try SourceText.utf8(try FileSystem.read(full, followingLinks: true), encoding: encoding, file: note)
             guard var (entry, toml) = makeEntry(data, relative: note, modified: FileSystem.modificationTime(full), writer: writer)
             else { continue }
             files.append((note, writer.place(&entry)))

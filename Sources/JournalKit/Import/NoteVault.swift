@@ -43,7 +43,7 @@ struct NoteVault {
             if top != nil { try walk(collectingNotes: false) }
             notes = [(path as NSString).lastPathComponent]
         }
-        if let data = FileSystem.contents(root + "/.obsidian/app.json"),
+        if let data = FileSystem.contents(root + "/.obsidian/app.json", followingLinks: true),
             let settings = try? JSONSerialization.jsonObject(with: data) as? [String: Any],
             let folder = settings["attachmentFolderPath"] as? String, !folder.isEmpty, folder != "/"
         {

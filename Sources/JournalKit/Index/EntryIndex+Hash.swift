@@ -14,7 +14,7 @@ extension EntryIndex {
 
     /// FNV-1a of a file's bytes: enough to tell a real change from a touch.
     static func hash(ofFileAt path: String) -> Int64 {
-        guard let data = FileSystem.contents(path) else { return 0 }
+        guard let data = FileSystem.trackedContents(path) else { return 0 }
         return Int64(bitPattern: hash(data))
     }
 

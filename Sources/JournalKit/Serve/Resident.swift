@@ -45,8 +45,13 @@ public final class Resident: @unchecked Sendable {
         }
         self.watcher = watcher
         socketPath = journal.serveSocketPath
-        try? FileSystem.makeFolder((socketPath as NSString).deletingLastPathComponent)
-        chmod((socketPath as NSString).deletingLastPathComponent, 0o700)
+        let socketFolder = (socketPath as NSString).deletingLastPathComponent
+        try? FileSystem.makeFolder(socketFolder)
+        chmod(socketFolder, 0o700)
+        // (Under /tmp another user may have made the folder first, to put a socket of theirs in its place.)
+        guard FileSystem.isPrivateFolder(socketFolder) else {
+            throw .invalid(Say.text("serveNoSocket", socketPath, Say.text("serveFolderNotPrivate")))
+        }
         guard let listener = ServeSocket.listen(at: socketPath) else {
             throw .invalid(Say.text("serveNoSocket", socketPath, String(cString: strerror(errno))))
         }

@@ -180,10 +180,12 @@ extension Journal {
     public func stateFile(_ name: String) -> String { stateFolder + "/" + name }
 
     /// Where this journal's server listens for the command line: `.git/journal/serve.sock`, or, when that path
-    /// is too long for a Unix socket (108 bytes), a folder of this user's own under /tmp named for the journal.
+    /// is too long for a Unix socket (108 bytes), a folder of this user's own under `$TMPDIR` (else /tmp) named
+    /// for the journal. (The command line finds it in serve.json.)
     var serveSocketPath: String {
         let plain = stateFolder + "/serve.sock"
         if plain.utf8.count < 100 { return plain }
-        return "/tmp/journal-\(getuid())/" + String(Scan.key(gitdir), radix: 16) + ".sock"
+        let temporary = JournalContext.environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+        return temporary + "/journal-\(getuid())/" + String(Scan.key(gitdir), radix: 16) + ".sock"
     }
 }

@@ -349,7 +349,7 @@ public struct UserConfig: Sendable, Equatable {
             try write(initialText, to: path)
             return (try parse(initialText, path: path), true)
         }
-        let data = try FileSystem.read(path)
+        let data = try FileSystem.read(path, followingLinks: true)
         return (try parse(String(decoding: data, as: UTF8.self), path: path), false)
     }
 
@@ -358,7 +358,7 @@ public struct UserConfig: Sendable, Equatable {
     /// only when the word `language` is in it at all (the generic `firstRange(of:)` over its bytes took
     /// 0.8 ms of a 13 ms `list` on a journal of 1,000 entries).
     public static func language(at path: String) -> String? {
-        guard let data = FileSystem.contents(path) else { return nil }
+        guard let data = FileSystem.contents(path, followingLinks: true) else { return nil }
         let word = Array("language".utf8)
         let mentioned = data.withUnsafeBytes { bytes in
             bytes.count >= word.count && (0...(bytes.count - word.count)).contains { start in
@@ -372,13 +372,13 @@ public struct UserConfig: Sendable, Equatable {
     /// Whether the file at `path` sets `serve.auto: true` (false when it cannot be read: a command must not
     /// stop for it). Read only when a command finds no server running.
     public static func servesAutomatically(at path: String) -> Bool {
-        guard let data = FileSystem.contents(path), data.range(of: Data("auto".utf8)) != nil else { return false }
+        guard let data = FileSystem.contents(path, followingLinks: true), data.range(of: Data("auto".utf8)) != nil else { return false }
         return (try? parse(String(decoding: data, as: UTF8.self), path: path))?.serveAuto == true
     }
 
     /// The file's text, or the initial one when there is none yet.
     public static func text(at path: String) throws(JournalError) -> String {
-        FileSystem.exists(path) ? String(decoding: try FileSystem.read(path), as: UTF8.self) : initialText
+        FileSystem.exists(path) ? String(decoding: try FileSystem.read(path, followingLinks: true), as: UTF8.self) : initialText
     }
 
     /// Writes the file atomically, readable by its owner only (it may hold an API key).

@@ -230,12 +230,16 @@ enum FileSystem {
 
     /// A file's bytes, nil when it cannot be read: open, fstat, read and close, nothing more. (FileManager's
     /// `contents(atPath:)` stats the path and reads its link first: a third of a rebuild's system time.)
-    static func contents(_ path: String) -> Data? {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+    ///
+    /// A symbolic link is not followed, and only a plain file is read, unless `followingLinks` (the user's own
+    /// files: config, keys): entries and attachments arrive from other machines, and one that links to
+    /// `~/.ssh/id_rsa` or `/dev/zero` must neither show it nor have a write of the entry copy it into a commit.
+    static func contents(_ path: String, followingLinks: Bool = false) -> Data? {
+        let fd = open(path, followingLinks ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
         var info = stat()
-        guard fstat(fd, &info) == 0, info.st_mode & S_IFMT != S_IFDIR else { return nil }
+        guard fstat(fd, &info) == 0, followingLinks ? info.st_mode & S_IFMT != S_IFDIR : info.st_mode & S_IFMT == S_IFREG else { return nil }
         // The size fstat gives first, then whatever more there is (a file growing meanwhile, or one whose
         // size fstat does not know).
         var data = Data(count: max(0, Int(info.st_size)) + 1)
@@ -256,9 +260,10 @@ enum FileSystem {
         return data
     }
 
-    static func read(_ path: String) throws(JournalError) -> Data {
-        guard let data = contents(path) else {
-            throw .io(path, exists(path) ? Say.cannotRead : Say.noSuchFile)
+    /// `contents`, or the reason it cannot be read.
+    static func read(_ path: String, followingLinks: Bool = false) throws(JournalError) -> Data {
+        guard let data = contents(path, followingLinks: followingLinks) else {
+            throw .io(path, isLink(path) ? Say.linkNotFollowed : exists(path) ? Say.cannotRead : Say.noSuchFile)
         }
         return data
     }
@@ -277,6 +282,32 @@ enum FileSystem {
         var info = stat()
         guard stat(path, &info) == 0 else { return nil }
         return Date(timeIntervalSince1970: Double(info.st_mtim.tv_sec) + Double(info.st_mtim.tv_nsec) / 1e9)
+    }
+
+    /// Whether `path` is a folder itself, not a symbolic link to one.
+    static func isRealFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// Whether `path` is a folder of this user's that no one else may enter or change (not a link to one):
+    /// where a socket may be trusted, in /tmp where anyone could have made the folder first.
+    static func isPrivateFolder(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFDIR && info.st_uid == geteuid() && info.st_mode & 0o077 == 0
+    }
+
+    /// Whether `path` is a symbolic link (itself, not what it names).
+    static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && info.st_mode & S_IFMT == S_IFLNK
+    }
+
+    /// A file of the work tree as git keeps it: a symbolic link's text (git's blob of it), a plain file's
+    /// bytes; nil for anything else.
+    static func trackedContents(_ path: String) -> Data? {
+        guard let target = linkTarget(path) else { return contents(path) }
+        return Data(target.utf8)
     }
 
     /// The names in `folder` (readdir: every command looks into its temporary folder, and FileManager's
@@ -309,14 +340,17 @@ enum FileSystem {
                 if name == "." || name == ".." { continue }
                 let full = dir + "/" + name
                 var kind = item.pointee.d_type
-                if kind == UInt8(DT_UNKNOWN) || kind == UInt8(DT_LNK) {
+                if kind == UInt8(DT_UNKNOWN) {
                     var info = stat()
-                    guard stat(full, &info) == 0 else { continue }
-                    kind = (info.st_mode & S_IFMT) == S_IFDIR ? UInt8(DT_DIR) : UInt8(DT_REG)
+                    guard lstat(full, &info) == 0 else { continue }
+                    let format = info.st_mode & S_IFMT
+                    kind = format == S_IFDIR ? UInt8(DT_DIR) : format == S_IFLNK ? UInt8(DT_LNK) : UInt8(DT_REG)
                 }
+                // A symbolic link is listed as the file git keeps of it, never walked into: one that names a
+                // folder outside (or the folder it is in) would list files that are not the journal's.
                 if kind == UInt8(DT_DIR) {
                     if !name.hasPrefix(".") { walk(full) }
-                } else if kind == UInt8(DT_REG) {
+                } else if kind == UInt8(DT_REG) || kind == UInt8(DT_LNK) {
                     found.append(String(full.dropFirst(prefix.count)))
                 }
             }

@@ -29,7 +29,7 @@ extension Journal {
                 let name = Journal.freeName(source.name, taken: taken)
                 taken.insert(name)
                 names.append(name)
-                written.append((folder + "/" + name, try FileSystem.read(source.path)))
+                written.append((folder + "/" + name, try FileSystem.read(source.path, followingLinks: true)))
             }
             var edited = text
             if let last = edited.last, last != UInt8(ascii: "\n") { edited.append(UInt8(ascii: "\n")) }

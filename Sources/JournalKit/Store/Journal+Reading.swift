@@ -64,7 +64,8 @@ extension Journal {
             context.noServer(root, stateFolder)
             return nil
         }
-        guard let generation = ServeSocket.askFresh(record.socket, timeout: Journal.serveTimeout),
+        guard FileSystem.isPrivateFolder((record.socket as NSString).deletingLastPathComponent),
+              let generation = ServeSocket.askFresh(record.socket, timeout: Journal.serveTimeout),
               try index().servedGeneration() == generation
         else { return nil }
         return EntryIndex.Changes(uncommitted: try index().dirtyPaths().sorted())

@@ -47,6 +47,7 @@ extension Say {
     static func indexFailed(_ path: String, _ reason: String) -> String { Say.text("indexFailed", path, reason) }
     static var cannotRead: String { Say.text("cannotRead") }
     static var noSuchFile: String { Say.text("noSuchFile") }
+    static var linkNotFollowed: String { Say.text("linkNotFollowed") }
     static func midOperation(_ state: String) -> String { Say.text("midOperation", state) }
     static func midOperationRefused(_ state: String) -> String { Say.text("midOperationRefused", state) }
     static var detachedHead: String { Say.text("detachedHead") }

@@ -1,0 +1,142 @@
+import Foundation
+import Testing
+
+/// Symbolic links that arrive with a `git pull` (a synced peer's files are untrusted): no command and no page
+/// reads through one, none copies what one names into a commit, and none walks into a loop of them.
+extension ServeWebTests {
+    /// A link made to look like an entry, naming a secret outside the journal, committed as a pull leaves it.
+    @Test func aLinkedEntryIsNeverReadNorCommittedAsAFile() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("First entry")
+        try "TOPSECRET-KEY\n".write(toFile: box.root.path + "/secret.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: box.journal + "/entries/2026/11", withIntermediateDirectories: true)
+        let link = "entries/2026/11/2026-11-21-more.md"
+        try FileManager.default.createSymbolicLink(atPath: box.journal + "/" + link, withDestinationPath: "../../../../../secret.txt")
+        #expect(FileManager.default.contents(atPath: box.journal + "/" + link) != nil)  // the link does lead to it
+        // And one that names nothing: to git a file like any other.
+        try FileManager.default.createSymbolicLink(atPath: box.journal + "/entries/2026/11/2026-11-22-gone.md", withDestinationPath: "../nowhere.md")
+        _ = try box.git("add", "-A")
+        _ = try box.git("commit", "-q", "-m", "from a peer")
+        let before = try commits(box)
+        for arguments in [["list", "--json"], ["list", "--preview"], ["search", "TOPSECRET"], ["today"]] {
+            let result = try box.run(arguments)
+            #expect(result.status == 0, "\(arguments): \(result.stderr)")
+            #expect(!result.stdout.contains("TOPSECRET") && !result.stderr.contains("TOPSECRET"), "\(arguments)")
+        }
+        // Nothing to commit: to git the link is its text, unchanged.
+        #expect(try commits(box) == before)
+        #expect(try box.git("status", "--porcelain").isEmpty)
+        #expect(try box.git("ls-tree", "HEAD", link).hasPrefix("120000 "))
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        for path in ["/", "/api/entries", "/api/entries?q=TOPSECRET", "/today"] {
+            let answer = try request(server, "GET", path, cookie: true)
+            #expect(answer.status == 200, "\(path)")
+            #expect(!answer.body.contains("TOPSECRET"), "\(path)")
+        }
+        #expect(try box.git("ls-tree", "HEAD", link).hasPrefix("120000 "))
+    }
+
+    /// An entry's files served and listed only as plain files of its own folder: a link in it (relative, to the
+    /// journal's own `.git`, absolute, to a device, in a loop) or a linked folder is neither served nor listed,
+    /// and reading the journal neither reads a device nor walks a loop.
+    @Test func anEntrysFilesNeverLeaveItsFolderThroughALink() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("With files")
+        _ = try box.add("Linked folder")
+        let listed = try JSONSerialization.jsonObject(with: Data(try box.journal("list", "--json").stdout.utf8)) as? [[String: Any]]
+        let ids = try #require(listed?.compactMap { $0["id"] as? String })
+        try #require(ids.count == 2)
+        let (id, other) = (ids[1], ids[0])
+        let folder = box.journal + "/attachments/" + id
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+        try "plain file\n".write(toFile: folder + "/real.txt", atomically: true, encoding: .utf8)
+        try "TOPSECRET-KEY\n".write(toFile: box.root.path + "/secret.txt", atomically: true, encoding: .utf8)
+        try FileManager.default.createDirectory(atPath: box.root.path + "/private", withIntermediateDirectories: true)
+        try "TOPSECRET-FOLDER\n".write(toFile: box.root.path + "/private/id_rsa.txt", atomically: true, encoding: .utf8)
+        let links = ["key.txt": "../../../../secret.txt", "config.txt": "../../.git/config", "abs.txt": box.root.path + "/secret.txt",
+                     "zero.txt": "/dev/zero", "a": ".", "b": "."]
+        for (name, target) in links { try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: target) }
+        try FileManager.default.createSymbolicLink(atPath: box.journal + "/attachments/" + other, withDestinationPath: box.root.path + "/private")
+        #expect(FileManager.default.contents(atPath: folder + "/key.txt") != nil)  // the relative link does lead out
+        // The command line reads the journal (and commits the new files) without reading /dev/zero or looping.
+        let list = try box.journal("list")
+        #expect(list.status == 0, "\(list.stderr)")
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let real = try request(server, "GET", "/attachments/\(id)/real.txt", cookie: true)
+        #expect(real.status == 200 && real.body == "plain file\n")
+        for path in ["\(id)/key.txt", "\(id)/config.txt", "\(id)/abs.txt", "\(id)/zero.txt", "\(id)/a/real.txt", "\(id)/a/b/a/key.txt",
+                     "\(other)/id_rsa.txt"] {
+            let answer = try request(server, "GET", "/attachments/" + path, cookie: true)
+            #expect(answer.status == 404, "\(path)")
+            #expect(!answer.body.contains("TOPSECRET") && !answer.body.contains("[core]"), "\(path)")
+        }
+        let page = try request(server, "GET", "/entry/\(id)", cookie: true)
+        #expect(page.status == 200)
+        #expect(page.body.contains("real.txt") && !page.body.contains("key.txt") && !page.body.contains("zero.txt"))
+        let linkedPage = try request(server, "GET", "/entry/\(other)", cookie: true)
+        #expect(linkedPage.status == 200 && !linkedPage.body.contains("id_rsa"))
+        let shared = try request(server, "GET", "/api/entries/\(id)/share?format=text", cookie: true)
+        #expect(!shared.body.contains("key.txt") && !shared.body.contains("TOPSECRET"))
+    }
+
+    /// A folder named with a line break does not add an event of its own to an open page's stream.
+    @Test func aFolderNameCannotWriteIntoTheEventStream() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+        process.arguments = ["-s", "-N", "--max-time", "30", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events"]
+        let output = Pipe()
+        process.standardOutput = output
+        try process.run()
+        defer { process.terminate() }
+        var seen = ""
+        func readUntil(_ text: String) -> Bool {
+            let deadline = Date().addingTimeInterval(25)
+            while !seen.contains(text), Date() < deadline {
+                let chunk = output.fileHandleForReading.availableData
+                if chunk.isEmpty { return false }
+                seen += String(decoding: chunk, as: UTF8.self)
+            }
+            return seen.contains(text)
+        }
+        #expect(readUntil(": connected"))
+        try box.write("entries/2026/x\nevent: injected\ndata: {}\n/by-hand.md", "Written by hand\n")
+        #expect(readUntil("event: change"), "\(seen)")
+        #expect(!seen.contains("\nevent: injected"), "\(seen)")
+        let data = try #require(seen.split(separator: "\n").first { $0.hasPrefix("data: ") && $0.contains("folders") })
+        #expect((try? JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8))) != nil, "\(data)")
+    }
+}
+
+extension ServeMirrorTests {
+    /// A journal whose socket path is too long has its socket in a folder of its own under `$TMPDIR`; when
+    /// someone else made that folder first (here: a link to a folder elsewhere), no server listens there.
+    @Test func theSocketsFolderMustBeTheUsersAlone() throws {
+        let box = try Sandbox()
+        let long = box.root.path + "/" + String(repeating: "long-folder-name-", count: 6) + "journal"
+        #expect(try box.journal("-J", long, "init").status == 0)
+        let temporary = box.root.path + "/tmp"
+        try FileManager.default.createDirectory(atPath: temporary + "/elsewhere", withIntermediateDirectories: true)
+        let folder = temporary + "/journal-\(getuid())"
+        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: temporary + "/elsewhere")
+        let env = ["TMPDIR": temporary]
+        let refused = try box.run(["-J", long, "serve", "--detach"], env: env)
+        #expect(refused.status != 0)
+        #expect(refused.stderr.contains("the folder is not this user's alone"), "\(refused.stderr)")
+        #expect(!FileManager.default.fileExists(atPath: long + "/.git/journal/serve.json"))
+        #expect((try FileManager.default.contentsOfDirectory(atPath: temporary + "/elsewhere")).isEmpty)
+        try FileManager.default.removeItem(atPath: folder)
+        let started = try box.run(["-J", long, "serve", "--detach"], env: env)
+        #expect(started.status == 0, "\(started.stderr)")
+        defer { _ = try? box.run(["-J", long, "serve", "--stop"], env: env) }
+        let sockets = try FileManager.default.contentsOfDirectory(atPath: folder)
+        #expect(sockets.count == 1 && sockets[0].hasSuffix(".sock"), "\(sockets)")
+        #expect(try box.run(["-J", long, "list"], env: env).status == 0)
+    }
+}
