@@ -28,6 +28,7 @@ enum Assets {
              border-radius: .5rem; padding: .35rem .5rem; }
     .filters { display: flex; flex-wrap: wrap; gap: .4rem; margin-bottom: 1rem; }
     .filters input[type="search"] { flex: 1 1 100%; font-size: 1.1rem; }
+    .filters label { display: inline-flex; align-items: center; gap: .25rem; }
     ul.entries { list-style: none; padding: 0; margin: 0; }
     li.entry a { display: flex; flex-direction: column; gap: .1rem; padding: .7rem .4rem; min-width: 0;
              border-bottom: 1px solid var(--line); color: inherit; text-decoration: none; }
@@ -56,6 +57,7 @@ enum Assets {
     .editor .problem { color: #b91c1c; min-height: 1em; }
     .hidden { display: none; }
     .history { color: var(--dim); font-size: .9rem; }
+    .history code { white-space: nowrap; }
     .history button { font-size: .8rem; padding: .1rem .5rem; margin-left: .3rem; }
     .tagger { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; margin: .3rem 0 .8rem; }
     .tagger .tag { color: var(--accent); font-size: .9rem; }
