@@ -17,7 +17,10 @@ enum Assets {
     header nav a { color: var(--fg); text-decoration: none; padding: .35rem .7rem; border-radius: .5rem; }
     header nav a[aria-current="page"] { background: var(--card); box-shadow: 0 0 0 1px var(--line); }
     #theme { margin-left: auto; }
-    main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
+    main { max-width: 46rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
+    .text table { display: block; overflow-x: auto; }
+    .day { display: flex; flex-wrap: wrap; align-items: baseline; gap: .3rem .8rem; margin: 0 0 .6rem; font-weight: 600; }
+    .day a.clear { color: var(--accent); font-weight: normal; }
     button { font: inherit; color: inherit; background: var(--card); border: 1px solid var(--line); border-radius: .5rem;
              padding: .3rem .8rem; cursor: pointer; }
     button.danger { color: #b91c1c; }
@@ -25,19 +28,20 @@ enum Assets {
              border-radius: .5rem; padding: .35rem .5rem; }
     .filters { display: flex; flex-wrap: wrap; gap: .4rem; margin-bottom: 1rem; }
     .filters input[type="search"] { flex: 1 1 100%; font-size: 1.1rem; }
+    .filters label { display: inline-flex; align-items: center; gap: .25rem; }
     ul.entries { list-style: none; padding: 0; margin: 0; }
-    li.entry a { display: grid; grid-template-columns: auto 1fr; column-gap: .5rem; padding: .7rem .4rem;
+    li.entry a { display: flex; flex-direction: column; gap: .1rem; padding: .7rem .4rem; min-width: 0;
              border-bottom: 1px solid var(--line); color: inherit; text-decoration: none; }
     li.entry a:hover { background: var(--card); }
-    li.entry .weather { grid-row: span 2; font-size: 1.4rem; }
-    li.entry time { color: var(--dim); font-size: .85rem; }
-    li.entry strong { grid-column: 2; }
-    .category { display: inline-block; font-size: .8rem; padding: 0 .45rem; border-radius: 1rem; margin-left: .4rem;
-             border: 1px solid var(--c, var(--line)); color: var(--c, var(--dim)); }
+    li.entry .meta { display: flex; flex-wrap: wrap; align-items: center; gap: .15rem .6rem; color: var(--dim); font-size: .85rem; }
+    li.entry .weather { color: var(--fg); }
+    .category { display: inline-flex; align-items: center; gap: .35em; width: max-content; max-width: 100%; font-size: .8rem;
+             padding: 0 .5rem; border-radius: 1rem; border: 1px solid var(--line); color: var(--fg); background: var(--card); }
+    .category::before { content: ""; flex: none; width: .6em; height: .6em; border-radius: 50%; background: var(--c, var(--dim));
+             box-shadow: 0 0 0 1px var(--dim); }
     .star { color: #eab308; margin-left: .3rem; }
-    .tags { grid-column: 2; color: var(--accent); font-size: .85rem; }
-    .preview { grid-column: 2; margin: .1rem 0 0; color: var(--dim); overflow: hidden; text-overflow: ellipsis;
-             white-space: nowrap; }
+    .tags { color: var(--accent); font-size: .85rem; }
+    .preview { margin: .1rem 0 0; color: var(--dim); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
     mark { background: var(--mark); color: inherit; border-radius: .2rem; }
     .more { display: block; text-align: center; padding: 1rem; color: var(--accent); }
     .empty { color: var(--dim); text-align: center; padding: 2rem 0; }
@@ -53,6 +57,7 @@ enum Assets {
     .editor .problem { color: #b91c1c; min-height: 1em; }
     .hidden { display: none; }
     .history { color: var(--dim); font-size: .9rem; }
+    .history code { white-space: nowrap; }
     .history button { font-size: .8rem; padding: .1rem .5rem; margin-left: .3rem; }
     .tagger { display: flex; flex-wrap: wrap; gap: .35rem; align-items: center; margin: .3rem 0 .8rem; }
     .tagger .tag { color: var(--accent); font-size: .9rem; }
@@ -73,6 +78,11 @@ enum Assets {
     .calendar td.shade3 { background: rgba(var(--shade), .45); } .calendar td.shade4 { background: rgba(var(--shade), .6); }
     .calendar td.shade5 { background: rgba(var(--shade), .8); }
     @media (max-width: 30rem) { header nav a { padding: .3rem .45rem; } main { padding: .6rem; } }
+    """#
+
+    /// The site's icon (the browser asks for one on every page).
+    static let icon = #"""
+    <svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect x="5" y="3" width="22" height="26" rx="3" fill="#c2410c"/><rect x="9" y="3" width="2" height="26" fill="#fbfaf7" opacity=".6"/><path d="M14 10h9M14 15h9M14 20h6" stroke="#fbfaf7" stroke-width="2" stroke-linecap="round"/></svg>
     """#
 
     static let script = #"""

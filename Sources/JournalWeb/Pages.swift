@@ -19,6 +19,7 @@ enum Pages {
         case (.get, "entry", 2): return try entry(call, parts[1])
         case (.get, "attachments", _): return try attachment(call)
         case (.get, "assets", 2): return try asset(parts[1])
+        case (.get, "favicon.ico", 1): return try asset("icon.svg")
         default: throw BadRequest(.notFound, "no such page: \(path)")
         }
     }
@@ -99,10 +100,8 @@ enum Pages {
         var filter = EntryFilter()
         filter.from = first.description
         filter.to = LocalDay(year: year, month: month, day: days)!.description
-        var written: [Int: Int] = [:]
-        for entry in try journal.entries(matching: filter) {
-            written[entry.createdAt.localDay.day, default: 0] += max(1, entry.title.count + entry.body.utf8.count / 3)
-        }
+        // How much was written each day (the files' sizes the snapshot holds, body and all), the busiest day darkest.
+        let written = try journal.amountWritten(matching: filter)
         let most = max(1, written.values.max() ?? 1)
         func shifted(_ delta: Int) -> String {
             let index = year * 12 + (month - 1) + delta
@@ -112,20 +111,27 @@ enum Pages {
         body += "<h1>\(h(call.say("web.monthTitle", String(year), call.say("month.\(month)"))))</h1>"
         body += "<a href=\"/calendar?month=\(shifted(1))\">›</a><a href=\"/calendar?month=\(shifted(12))\">»</a></nav>"
         body += "<table class=\"calendar\"><thead><tr>"
-        for key in ["mon", "tue", "wed", "thu", "fri", "sat", "sun"] { body += "<th>\(h(call.say("web.day." + key)))</th>" }
+        // The week starts as the reader's calendars start it (the terminal's calendar asks the same rule).
+        let order = YearCalendar.weekdays(startingOnSunday: YearCalendar.weekStartsOnSunday(in: call.language))
+        let keys = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
+        for weekday in order { body += "<th>\(h(call.say("web.day." + keys[weekday - 1])))</th>" }
         body += "</tr></thead><tbody><tr>"
-        let lead = first.isoWeekday - 1
+        let lead = order.firstIndex(of: first.isoWeekday) ?? 0
         body += String(repeating: "<td></td>", count: lead)
         for day in 1...days {
             if (lead + day - 1) % 7 == 0, day > 1 { body += "</tr><tr>" }
-            let iso = String(format: "%04d-%02d-%02d", year, month, day)
-            if let amount = written[day] {
+            let date = LocalDay(year: year, month: month, day: day)!
+            let today = date == now ? " now" : ""
+            let current = date == now ? " aria-current=\"date\"" : ""
+            if let amount = written[date] {
                 let shade = 1 + min(4, amount * 4 / most)
-                body += "<td class=\"has shade\(shade)\"><a href=\"/?on=\(iso)\">\(day)</a></td>"
+                body += "<td class=\"has shade\(shade)\(today)\"\(current)><a href=\"/?on=\(date.description)\">\(day)</a></td>"
             } else {
-                body += "<td class=\"\(iso == now.description ? "now" : "")\">\(day)</td>"
+                body += "<td class=\"\(today.dropFirst())\"\(current)>\(day)</td>"
             }
         }
+        let trail = (7 - (lead + days) % 7) % 7
+        body += String(repeating: "<td></td>", count: trail)
         body += "</tr></tbody></table>"
         return page(call, title: call.say("web.calendar"), body: body)
     }
@@ -143,22 +149,29 @@ enum Pages {
         }
         let version = try journal.currentVersion(of: entry)
         call.site.versions.keep(version.data, tag: version.tag)
-        let facts = EntryFacts(entry, settings: journal.settings, dates: DateText(locale: nil), units: call.site.units, language: call.language)
+        let dates = DateText(locale: nil, language: call.language)
+        let facts = EntryFacts(entry, settings: journal.settings, dates: dates, units: call.site.units, language: call.language)
         let files = Journal.attachments(of: entry.id, root: journal.root)
         var links: [String: String] = [:]
         // The sanitiser writes `../` before these: from /entry/ID, that is the server's root.
         for file in files { links[file] = file.split(separator: "/").map { percent(String($0)) }.joined(separator: "/") }
         var body = "<article class=\"entry\" data-id=\"\(h(entry.id))\" data-tag=\"\(version.tag)\">"
         body += "<h1>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))\(entry.starred ? " <span class=\"star\">★</span>" : "")</h1>"
-        body += "<p class=\"facts\">" + facts.firstLine(withID: false).map { "<span>\(h($0))</span>" }.joined(separator: " · ")
+        // Date and category: the tags are the tagger's below, the star is the title's.
+        body += "<p class=\"facts\"><span>\(h(facts.date))</span>"
+        if let category = facts.category {
+            body += " <span class=\"category\" data-color=\"\(h(category.color ?? ""))\">\(h(category.label))</span>"
+        }
         if !facts.placeLine.isEmpty { body += "<br>" + facts.placeLine.map { "<span>\(h($0))</span>" }.joined(separator: " · ") }
         body += "</p>"
         body += tagger(call, entry)
-        let markdown = entry.body
-        body += "<div class=\"text\">" + HTMLSanitizer.render(markdown, attachments: links) + "</div>"
-        if !files.isEmpty {
+        let text = HTMLSanitizer.render(entry.body, attachments: links)
+        body += "<div class=\"text\">" + text + "</div>"
+        // The files the text does not show or link already (a picture shown inline is not shown again).
+        let unshown = files.filter { file in !text.contains("\"../" + h(links[file] ?? file) + "\"") }
+        if !unshown.isEmpty {
             body += "<ul class=\"files\">"
-            for file in files {
+            for file in unshown {
                 let name = (file as NSString).lastPathComponent
                 let url = "/" + (links[file] ?? "")
                 if Journal.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
@@ -181,7 +194,7 @@ enum Pages {
         if let history = try? journal.history(of: entry), !history.isEmpty {
             body += "<h2>\(h(call.say("web.history")))</h2><ol class=\"history\" data-id=\"\(h(entry.id))\">"
             for (index, item) in history.prefix(50).enumerated() {
-                body += "<li><time>\(h(item.commit.date.rfc3339))</time> \(h(item.commit.subject)) <code>\(h(item.commit.shortID))</code>"
+                body += "<li><time datetime=\"\(h(item.commit.date.rfc3339))\">\(h(dates.format(item.commit.date)))</time> \(h(item.commit.subject)) <code>\(h(item.commit.shortID))</code>"
                 // Every earlier version can come back (the newest is the file as it is).
                 if index > 0, item.change != .deleted {
                     body += " <button data-action=\"restore\" data-revision=\"\(h(item.commit.shortID))\">\(h(call.say("web.restoreVersion")))</button>"
@@ -233,15 +246,36 @@ enum Pages {
         return form
     }
 
-    /// The search box and the filters of the list, as the address has them.
+    /// The search box and the filters of the list, as the address has them. A day opened from the calendar
+    /// (`on`) is said above the box, with a link that shows every day again, and kept in the form (a hidden
+    /// field), so that typing a search keeps it.
     static func filters(_ call: Call, journal: Journal, q: String?) -> String {
-        var out = "<form class=\"filters\" action=\"/\" method=\"get\">"
+        var out = ""
+        let on = call.one("on").flatMap { $0.isEmpty ? nil : $0 }
+        if let on {
+            let shown = LocalDay(iso: on).map { day in
+                call.say("web.oneDay", call.say("templateDate", day.year, day.month, day.day), call.say("weekday.\(day.isoWeekday)"))
+            } ?? on
+            var rest = call.request.uri.query.map { Site.dropping("n", from: Site.dropping("on", from: $0)) } ?? ""
+            rest = rest.isEmpty ? "/" : "/?" + rest
+            out += "<p class=\"day\" role=\"status\"><span>\(h(call.say("web.showingDay", shown)))</span> "
+            out += "<a class=\"clear\" href=\"\(h(rest))\">\(h(call.say("web.allDays")))</a></p>"
+        }
+        out += "<form class=\"filters\" action=\"/\" method=\"get\">"
         out += "<input type=\"search\" id=\"q\" name=\"q\" autocomplete=\"off\" value=\"\(h(q ?? ""))\" placeholder=\"\(h(call.say("web.search")))\">"
-        out += "<select name=\"category\"><option value=\"\">\(h(call.say("web.allCategories")))</option>"
+        if let on { out += "<input type=\"hidden\" name=\"on\" value=\"\(h(on))\">" }
+        // The address's category as the kit reads it (a built-in one by any of its names: `여행` is `travel`).
+        let chosen = call.one("category").flatMap { journal.settings.category(named: $0)?.name ?? $0 }
+        out += "<select name=\"category\" aria-label=\"\(h(call.say("web.category")))\"><option value=\"\">\(h(call.say("web.allCategories")))</option>"
+        var known = false
         for category in journal.settings.categories {
             let label = [category.emoji, Say.categoryName(category.name, in: call.language)].compactMap { $0 }.joined(separator: " ")
-            out += "<option value=\"\(h(category.name))\"\(call.one("category") == category.name ? " selected" : "")>\(h(label))</option>"
+            let selected = chosen == category.name
+            known = known || selected
+            out += "<option value=\"\(h(category.name))\"\(selected ? " selected" : "")>\(h(label))</option>"
         }
+        // A category journal.yml does not list (kept in entries written elsewhere) stays chosen too.
+        if let chosen, !chosen.isEmpty, !known { out += "<option value=\"\(h(chosen))\" selected>\(h(chosen))</option>" }
         out += "</select>"
         out += "<input name=\"tag\" value=\"\(h(call.all("tag").first ?? ""))\" placeholder=\"\(h(call.say("web.tag")))\">"
         out += "<label><input type=\"checkbox\" name=\"starred\" value=\"true\"\(call.one("starred") == "true" ? " checked" : "")> ★</label>"
@@ -251,18 +285,20 @@ enum Pages {
         return out
     }
 
-    /// One line of a list: weather, date, category (its colour), title, star, tags, a line of the text.
+    /// One line of a list: its date, weather and category (its colour) on a first line, then title and star,
+    /// tags, a line of the text; every row alike, with weather or without.
     static func row(_ call: Call, _ entry: Entry, settings: Settings, line: String?, terms: [String]) -> String {
-        var out = "<li class=\"entry\"><a href=\"/entry/\(h(entry.id))\">"
-        if let weather = entry.weather { out += "<span class=\"weather\">\(h(WeatherText.column(weather, units: call.site.units)))</span>" }
+        var out = "<li class=\"entry\"><a href=\"/entry/\(h(entry.id))\"><span class=\"meta\">"
         out += "<time>\(h(entry.createdAt.localDay.description)) \(h(entry.createdAt.hourMinute))</time>"
+        if let weather = entry.weather { out += "<span class=\"weather\">\(h(WeatherText.column(weather, units: call.site.units)))</span>" }
         if let name = entry.category {
             let known = settings.category(named: name)
             let label = [known?.emoji, Say.categoryName(name, in: call.language)].compactMap { $0 }.joined(separator: " ")
             out += "<span class=\"category\" data-color=\"\(h(known?.color ?? ""))\">\(h(label))</span>"
         }
-        out += "<strong>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</strong>"
+        out += "</span><span class=\"title\"><strong>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</strong>"
         if entry.starred { out += "<span class=\"star\">★</span>" }
+        out += "</span>"
         if !entry.allTags.isEmpty { out += "<span class=\"tags\">" + entry.allTags.map { "#" + h($0) }.joined(separator: " ") + "</span>" }
         if let line {
             out += "<p class=\"preview\">\(highlighted(line, terms))</p>"
@@ -335,6 +371,8 @@ enum Pages {
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Assets.style)))
         case "app.js": headers[.contentType] = "text/javascript; charset=utf-8"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Assets.script)))
+        case "icon.svg": headers[.contentType] = "image/svg+xml"
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Assets.icon)))
         default: throw BadRequest(.notFound, "no such file")
         }
     }
@@ -351,6 +389,7 @@ enum Pages {
             <meta name="csrf" content="\(call.site.secrets.csrf)">
             <meta name="color-scheme" content="light dark">
             <title>\(h(title)) · journal</title>
+            <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
             <link rel="stylesheet" href="/assets/app.css"><script src="/assets/app.js" defer></script>
             </head><body>
             <header><nav>\(nav)<button id="theme" type="button" title="\(h(call.say("web.theme")))">◐</button></nav></header>

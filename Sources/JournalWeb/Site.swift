@@ -15,8 +15,9 @@ struct Site: HTTPResponder {
     let context: JournalContext
     let secrets: Secrets
     let events: EventHub
-    /// The user's configured language; nil: the browser's.
-    let language: String?
+    /// The user's configured language (`journal config set language`), read again when the config file
+    /// changes; nil: the browser's.
+    let configured: ConfiguredLanguage
     /// The user's units (`units:` of their config), for the weather on pages.
     let units: Units
     let address: String
@@ -31,7 +32,7 @@ struct Site: HTTPResponder {
         self.context = context
         self.secrets = secrets
         self.events = events
-        self.language = language
+        configured = ConfiguredLanguage(path: JournalContext.userConfigFile, given: language)
         self.units = units
         self.address = address
         pool = JournalPool(root: root, context: context)
@@ -103,12 +104,23 @@ struct Site: HTTPResponder {
     }
 
     private func pickLanguage(_ request: Request) -> String {
-        if let language { return language }
-        for part in (request.headers[.acceptLanguage] ?? "").split(separator: ",") {
-            let code = part.split(separator: ";").first.map { $0.trimmingCharacters(in: .whitespaces) } ?? ""
-            if let chosen = Say.language(ofLocale: code) { return chosen }
+        configured.current() ?? Site.pickLanguage(request.headers[.acceptLanguage] ?? "") ?? "en"
+    }
+
+    /// The language an `Accept-Language` header prefers among those with a catalogue: the highest `q`
+    /// (1 when not given; 0 is "not this one"), the first named of equal ones.
+    static func pickLanguage(_ header: String) -> String? {
+        var best: (language: String, q: Double)?
+        for part in header.split(separator: ",") {
+            let pieces = part.split(separator: ";").map { $0.trimmingCharacters(in: .whitespaces) }
+            var q = 1.0
+            for piece in pieces.dropFirst() where piece.lowercased().hasPrefix("q=") {
+                q = Double(piece.dropFirst(2)) ?? 0
+            }
+            guard q > 0, let code = pieces.first, let language = Say.language(ofLocale: code) else { continue }
+            if best == nil || q > best!.q { best = (language, q) }
         }
-        return "en"
+        return best?.language
     }
 
     // MARK: The rules
@@ -157,6 +169,38 @@ struct Site: HTTPResponder {
 
     static func dropping(_ name: String, from query: String) -> String {
         query.split(separator: "&").filter { !$0.hasPrefix(name + "=") && $0 != name }.joined(separator: "&")
+    }
+}
+
+/// The `language` of the user's config as the server last read it: the file is looked at (`stat`) on every
+/// page, and read again only when it changed, so that `journal config set language ko` shows on the next page.
+final class ConfiguredLanguage: Sendable {
+    private let path: String
+    private let state: Mutex<(stamp: [Int]?, language: String?)>
+
+    /// `given`: what the command that started the server read from the file (`--language`).
+    init(path: String, given: String?) {
+        self.path = path
+        state = Mutex((ConfiguredLanguage.stamp(path), given))
+    }
+
+    func current() -> String? {
+        let now = ConfiguredLanguage.stamp(path)
+        return state.withLock { state in
+            if now != state.stamp {
+                state.stamp = now
+                state.language = UserConfig.language(at: path).flatMap { Say.languages.contains($0) ? $0 : nil }
+            }
+            return state.language
+        }
+    }
+
+    /// What `stat` says of the file (nil: there is none): changed bytes change one of these.
+    private static func stamp(_ path: String) -> [Int]? {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
+                Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
     }
 }
 

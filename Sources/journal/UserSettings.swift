@@ -6,7 +6,7 @@ import JournalKit
 enum UserSettings {
     /// `$XDG_CONFIG_HOME/journal/config.yml`, else `~/.config/journal/config.yml`.
     static var path: String {
-        Shell.configHome + "/journal/config.yml"
+        JournalContext.userConfigFile
     }
 
     /// Reads the file, writing the commented one first when there is none and `creating`.

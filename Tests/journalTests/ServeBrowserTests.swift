@@ -217,4 +217,71 @@ import Testing
         #expect(try browser.evaluate("window.sameDocument") as? Bool == true)
         #expect(try box.commitSubjects().first?.hasPrefix("Edit \"Morning walk\"") == true)
     }
+    /// Pages hold a long unbroken word at a phone's width and a desktop's; the list's rows line up with
+    /// weather or without; every configured category colour reads in both themes, its chip only as wide as
+    /// its words. Screenshots of each, light and dark, English and Korean, 412 and 1280 pixels wide.
+    @Test(arguments: ["en", "ko"]) func layoutHoldsAtPhoneAndDesktopWidths(language: String) throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        #expect(try box.journal("init").status == 0)
+        let long = String(repeating: "supercalifragilistic", count: 12)
+        let categories = ["work", "study", "shopping", "travel", "music", "home", "art"]
+        for (number, category) in categories.enumerated() {
+            let id = String(format: "%08x-0000-4000-8000-%012x", number + 1, number + 1)
+            let weather = number % 2 == 0 ? "weather:\n  condition: clear\n  temperature_c: 13\n" : ""
+            try box.write(String(format: "entries/2026/11/2026-11-%02d-0900-%08x.md", number + 10, number + 1),
+                          "---\nid: \(id)\ncreated_at: 2026-11-\(number + 10)T09:00:00+09:00\ncategory: \(category)\n\(weather)"
+                          + (number == 0 ? "starred: true\n" : "") + "---\n" + (number == 1 ? long : "Entry \(category)") + "\n\n" + long + "\n")
+        }
+        #expect(try box.journal("list").status == 0)
+        guard let (server, browser) = try open(box, language: language) else { return }
+        let fits = "document.documentElement.scrollWidth <= window.innerWidth"
+        for width in [412, 1280] {
+            try browser.send("Emulation.setDeviceMetricsOverride", ["width": width, "height": 900, "deviceScaleFactor": 1, "mobile": width < 500])
+            for (name, path) in [("list", "/"), ("entry", "/entry/00000002-0000-4000-8000-000000000002"), ("calendar", "/calendar?month=2026-11"),
+                                 ("day", "/?on=2026-11-11")] {
+                try browser.open(server.base + path)
+                let shownWidth = try browser.evaluate("document.documentElement.scrollWidth") as? Int ?? -1
+                #expect(try browser.evaluate(fits) as? Bool == true, "\(name) at \(width): \(shownWidth)")
+                for scheme in ["light", "dark"] {
+                    try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+                    try browser.screenshot(Self.shots + "/layout-\(name)-\(language)-\(scheme)-\(width).png")
+                }
+            }
+            try browser.open(server.base + "/")
+            // Every row's title starts where every other's does, weather or none.
+            let lefts = try browser.evaluate("[...document.querySelectorAll('li.entry strong')].map(e => Math.round(e.getBoundingClientRect().left))") as? [Int] ?? []
+            // (With the two entries `serve` writes, one of them travel.)
+            #expect(lefts.count == categories.count + 2 && Set(lefts).count == 1, "\(lefts)")
+            // A chip is as wide as its words, not the column.
+            let chips = try browser.evaluate("[...document.querySelectorAll('li.entry .category')].map(e => e.getBoundingClientRect().width)") as? [Double] ?? []
+            #expect(chips.count == categories.count + 1 && chips.allSatisfy { $0 < 160 }, "\(chips)")
+            // The chip's words are in the theme's text colour; its colour is a dot ringed in the theme's dim colour.
+            for scheme in ["light", "dark"] {
+                try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
+                let contrast = try browser.evaluate("""
+                    [...document.querySelectorAll('li.entry .category')].every(e => getComputedStyle(e).color === getComputedStyle(document.body).color)
+                    """) as? Bool
+                #expect(contrast == true, "\(scheme)")
+            }
+        }
+        try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "light"]]])
+    }
+
+    /// A day opened from the calendar stays while a search is typed.
+    @Test func aDayFromTheCalendarStaysWhileSearching() throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (server, browser) = try open(box, "/calendar?month=2026-11") else { return }
+        #expect(try browser.evaluate("document.querySelectorAll('td.now').length") as? Int == 1)
+        try browser.click("td.now a")
+        try browser.waitUntil("location.search === '?on=2026-11-22' && document.querySelector('p.day') !== null")
+        try browser.focus("#q")
+        try browser.type("walk")
+        try browser.waitUntil("location.search === '?q=walk&on=2026-11-22' && document.querySelectorAll('li.entry').length === 1")
+        #expect(try browser.text("document.querySelector('p.day span').textContent") == "Showing Sunday, 11/22/2026")
+        try browser.click("p.day a.clear")
+        try browser.waitUntil("location.search === '?q=walk' && document.querySelector('p.day') === null")
+        _ = server
+    }
 }

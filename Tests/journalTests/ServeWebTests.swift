@@ -372,6 +372,122 @@ import TestSupport
         #expect(shared.contains("흐림") && shared.contains("°F") && !shared.contains("cloudy"), "\(shared)")
     }
 
+    /// An entry file of the given date and text, written by hand (the snapshot picks it up).
+    func writeEntry(_ box: Sandbox, _ number: Int, day: String, _ text: String, header: String = "") throws -> String {
+        let id = String(format: "%08x-0000-4000-8000-%012x", number, number)
+        try box.write("entries/\(day.prefix(4))/\(day.dropFirst(5).prefix(2))/\(day)-0900-\(id.prefix(8)).md",
+                      "---\nid: \(id)\ncreated_at: \(day)T09:00:00+09:00\n\(header)---\n\(text)\n")
+        return id
+    }
+
+    /// The cells of a calendar page: each day's number and its classes.
+    func calendarCells(_ page: String) -> [Int: String] {
+        var cells: [Int: String] = [:]
+        let pattern = try! NSRegularExpression(pattern: "<td class=\"([^\"]*)\"[^>]*>(?:<a [^>]*>)?([0-9]+)<")
+        for match in pattern.matches(in: page, range: NSRange(page.startIndex..., in: page)) {
+            let classes = String(page[Range(match.range(at: 1), in: page)!])
+            cells[Int(page[Range(match.range(at: 2), in: page)!])!] = classes
+        }
+        return cells
+    }
+
+    /// The calendar shades a day by how much was written on it, the text too (the files' sizes the snapshot
+    /// holds), marks today (the request's clock), and starts its weeks as the reader's calendars do.
+    @Test func theCalendarShadesByWhatWasWrittenAndMarksToday() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        let words = Array(repeating: "river", count: 600).joined(separator: " ")
+        _ = try writeEntry(box, 1, day: "2026-11-10", "Short\n\n" + words)
+        _ = try writeEntry(box, 2, day: "2026-11-11", String(repeating: "Long title ", count: 18))
+        #expect(try box.journal("list").status == 0)
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let page = try request(server, "GET", "/calendar?month=2026-11", headers: ["Accept-Language": "en"], cookie: true).body
+        let cells = calendarCells(page)
+        #expect(cells[10]?.contains("shade5") == true, "\(cells)")
+        #expect(cells[11]?.contains("shade1") == true, "\(cells)")
+        // Today (JOURNAL_NOW, 22 November) has entries and is marked; no other day is.
+        #expect(cells[22]?.split(separator: " ").contains("now") == true, "\(cells)")
+        #expect(cells.filter { $0.value.split(separator: " ").contains("now") }.count == 1)
+        #expect(page.contains("aria-current=\"date\""))
+        // Weeks: Monday first in English, Sunday first in Korean, as `journal list --format calendar` has them.
+        #expect(page.contains("<thead><tr><th>Mon</th>"))
+        let korean = try request(server, "GET", "/calendar?month=2026-11", headers: ["Accept-Language": "ko"], cookie: true).body
+        #expect(korean.contains("<thead><tr><th>일</th><th>월</th>"), "\(korean)")
+        // 1 November 2026 is a Sunday: the first cell of a Korean month, the seventh of an English one.
+        #expect(korean.contains("<tbody><tr><td class=\"\">1</td>"))
+        #expect(page.contains("<tbody><tr>" + String(repeating: "<td></td>", count: 6) + "<td class=\"\">1</td>"))
+        let terminal = try box.journal("list", "--format", "calendar", env: ["LANG": "ko_KR.UTF-8"])
+        #expect(terminal.stdout.contains(" 일 월 화 수 목 금 토"), "\(terminal.stdout)")
+    }
+
+    /// A day opened from the calendar is said on the list, with a way back to every day, and stays in the
+    /// form that searches; a category named in Korean is the chosen option.
+    @Test func theListSaysWhichDayItShowsAndKeepsItsFilters() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let page = try request(server, "GET", "/?on=2026-11-22&q=walk", headers: ["Accept-Language": "en"], cookie: true).body
+        #expect(page.contains("<span>Showing Sunday, 11/22/2026</span>"), "\(page)")
+        #expect(page.contains("<a class=\"clear\" href=\"/?q=walk\">All days</a>"))
+        #expect(page.contains("<input type=\"hidden\" name=\"on\" value=\"2026-11-22\">"))
+        let korean = try request(server, "GET", "/?on=2026-11-22", headers: ["Accept-Language": "ko"], cookie: true).body
+        #expect(korean.contains("2026년 11월 22일 일요일의 일기예요"), "\(korean)")
+        let travel = "/?category=" + "여행".addingPercentEncoding(withAllowedCharacters: .alphanumerics)!
+        let chosen = try request(server, "GET", travel, headers: ["Accept-Language": "ko"], cookie: true).body
+        #expect(chosen.contains("<option value=\"travel\" selected>"), "\(chosen)")
+        #expect(chosen.contains("Dinner with Mina") && !chosen.contains("Morning walk"))
+    }
+
+    /// The language of a page: the user's setting (read again when the config file changes), else the
+    /// browser's most preferred by its q-values.
+    @Test func thePagesLanguageFollowsQValuesAndTheSetting() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        func language(_ accept: String) throws -> String {
+            let page = try request(server, "GET", "/", headers: ["Accept-Language": accept], cookie: true).body
+            return page.range(of: "<html lang=\"").map { String(page[$0.upperBound...].prefix(2)) } ?? ""
+        }
+        #expect(try language("ko;q=0.1, en;q=0.9") == "en")
+        #expect(try language("en;q=0.5, ko-KR") == "ko")
+        #expect(try language("fr, ko;q=0.8, en;q=0.7") == "ko")
+        #expect(try language("ko;q=0, en;q=0.1") == "en")
+        #expect(try box.journal("config", "set", "language", "ko").status == 0)
+        #expect(try language("en") == "ko")
+        #expect(try box.journal("config", "set", "language", "en").status == 0)
+        #expect(try language("ko") == "en")
+    }
+
+    /// The entry page shows each thing once: a picture the text shows is not listed again, the tags are
+    /// the tagger's; its history's dates are the page's own, in its language; the site has an icon.
+    @Test func theEntryPageShowsEachThingOnce() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        let id = try writeEntry(box, 7, day: "2026-11-20", "Harbour\n\nThe boats. ![boats](../../../attachments/00000007-0000-4000-8000-000000000007/boats.png)",
+                                header: "tags: [sea]\n")
+        try box.write("attachments/\(id)/boats.png", "not really a picture")
+        try box.write("attachments/\(id)/notes.txt", "notes")
+        #expect(try box.journal("list").status == 0)
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let page = try request(server, "GET", "/entry/\(id)", headers: ["Accept-Language": "en"], cookie: true).body
+        #expect(page.components(separatedBy: "boats.png\"").count - 1 == 1, "\(page)")
+        #expect(page.contains("<ul class=\"files\"><li><a href=\"/attachments/\(id)/notes.txt\">notes.txt</a></li></ul>"), "\(page)")
+        let facts = try #require(page.range(of: "<p class=\"facts\">").map { String(page[$0.upperBound...]) })
+        let factsLine = facts.components(separatedBy: "</p>")[0]
+        #expect(!factsLine.contains("#sea"), "\(factsLine)")
+        #expect(page.components(separatedBy: "#sea<button").count - 1 == 1)
+        let history = try #require(page.range(of: "<ol class=\"history\"").map { String(page[$0.lowerBound...]) })
+        #expect(history.contains("\">2026-11-"), "\(history)")
+        #expect(!history.contains(">2026-11-20T") && !history.contains("+00:00<"), "\(history)")
+        let korean = try request(server, "GET", "/entry/\(id)", headers: ["Accept-Language": "ko"], cookie: true).body
+        #expect(korean.contains("\">2026. 11. "), "\(korean)")
+        let icon = try request(server, "GET", "/favicon.ico", cookie: true)
+        #expect(icon.status == 200 && icon.headers["content-type"] == "image/svg+xml" && icon.body.hasPrefix("<svg"), "\(icon.status)")
+        #expect(page.contains("<link rel=\"icon\" href=\"/assets/icon.svg\""))
+    }
+
     /// The pages in a real browser: the list, an entry, the calendar, in English and Korean, light and dark;
     /// each screenshot is kept under .build/screenshots to be looked at.
     @Test func pagesInARealBrowser() throws {

@@ -6,9 +6,12 @@ import Foundation
 public struct DateText: Sendable {
     private let formatter: DateFormatter?
     private let catalogued: Bool
+    private let language: String
 
-    public init(locale: Locale?) {
-        catalogued = Say.language != "en"
+    /// `language`: the one the catalogue's form is taken from (a page's, which may not be the process's).
+    public init(locale: Locale?, language: String = Say.language) {
+        self.language = language
+        catalogued = language != "en"
         guard let locale, !catalogued else {
             formatter = nil
             return
@@ -23,7 +26,7 @@ public struct DateText: Sendable {
     public func format(_ stamp: Timestamp) -> String {
         if catalogued {
             let p = stamp.parts
-            return Say.dateTime(year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute)
+            return Say.dateTime(year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, in: language)
         }
         guard let formatter, let zone = TimeZone(secondsFromGMT: stamp.offsetSeconds) else {
             return "\(stamp.localDay) \(stamp.hourMinute)"

@@ -151,6 +151,13 @@ public struct YearCalendar: Sendable {
         self.weekStartsOnSunday = weekStartsOnSunday
     }
 
+    /// Whether a calendar in `language` starts its weeks on Sunday (Korean calendars do) or Monday: the
+    /// terminal's calendar and the web view's, each with its reader's language.
+    public static func weekStartsOnSunday(in language: String) -> Bool { language == "ko" }
+
+    /// The days of a week in a calendar's order, as ISO weekdays (1 is Monday).
+    public static func weekdays(startingOnSunday: Bool) -> [Int] { startingOnSunday ? [7, 1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5, 6, 7] }
+
     /// Each month is seven cells of three columns (a marker, then the day's number); 2 between months.
     static let monthWidth = 21
     static let gap = 2
@@ -209,7 +216,7 @@ public struct YearCalendar: Sendable {
         let title = Say.text("monthYear", Say.monthName(month), year)
         let total = Say.calendarEntries(lengths.reduce(0) { $0 + count($1) })
         var lines = [(title, displayWidth(title)), (total, displayWidth(total))]
-        let order = weekStartsOnSunday ? [7, 1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5, 6, 7]
+        let order = YearCalendar.weekdays(startingOnSunday: weekStartsOnSunday)
         let header = order.map { Say.weekdayShort($0) }.map { String(repeating: " ", count: max(0, 3 - displayWidth($0))) + $0 }.joined()
         lines.append((header, displayWidth(header)))
         guard let firstDay = LocalDay(year: year, month: month, day: 1) else { return lines }

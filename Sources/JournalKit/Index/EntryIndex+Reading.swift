@@ -91,3 +91,18 @@ extension EntryIndex {
         return entry
     }
 }
+
+extension EntryIndex {
+    /// The size in bytes of each of `paths` as the last walk's `stat` found it (the `file` table, looked up by
+    /// its key, the FNV-1a hash of the path): no file is read. A path the snapshot has no file for is left out.
+    func fileSizes(_ paths: [String]) throws(JournalError) -> [String: Int] {
+        try read { db in
+            let statement = try db.cachedStatement(sql: "SELECT size FROM file WHERE key = ? AND path = ?")
+            var sizes: [String: Int] = [:]
+            for path in paths {
+                if let size = try Int.fetchOne(statement, arguments: [Int64(bitPattern: Scan.key(path)), path]) { sizes[path] = size }
+            }
+            return sizes
+        }
+    }
+}

@@ -34,3 +34,15 @@ extension Journal {
         return found.sorted { $0.createdAt.date > $1.createdAt.date }
     }
 }
+
+extension Journal {
+    /// How much was written on each day of the entries `filter` selects: the bytes of their files, as the
+    /// snapshot's last `stat` found them (header included; no file is read). A calendar shades its days by it.
+    public func amountWritten(matching filter: EntryFilter) throws(JournalError) -> [LocalDay: Int] {
+        let entries = try entries(matching: filter)
+        let sizes = try index().fileSizes(entries.map(\.path))
+        var written: [LocalDay: Int] = [:]
+        for entry in entries { written[entry.createdAt.localDay, default: 0] += max(1, sizes[entry.path] ?? entry.title.utf8.count) }
+        return written
+    }
+}

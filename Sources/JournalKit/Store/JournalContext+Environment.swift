@@ -22,6 +22,9 @@ extension JournalContext {
         return home + "/.config"
     }
 
+    /// The user's config file: `journal/config.yml` in `configHome`.
+    public static var userConfigFile: String { configHome + "/journal/config.yml" }
+
     /// `JOURNAL_NOW`, when set: then it stamps the commits too, so that no comparison mixes it with the real clock.
     public static var pinnedNow: Date? {
         guard let text = environment("JOURNAL_NOW") else { return nil }

@@ -22,8 +22,8 @@ extension Say {
     }
 
     /// `2026. 11. 24. 오전 2:43`: a date and time in the catalogue's `dateTime` form.
-    public static func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
-        clockText("dateTime", year: year, month: month, day: day, hour: hour, minute: minute)
+    public static func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, in language: String = Say.language) -> String {
+        clockText("dateTime", year: year, month: month, day: day, hour: hour, minute: minute, in: language)
     }
 
     /// `2026년 11월 24일`: the `{{date}}` of an entry template.
@@ -51,8 +51,8 @@ extension Say {
         return table?["category." + key] ?? key
     }
 
-    private static func clockText(_ key: String, year: Int, month: Int, day: Int, hour: Int, minute: Int) -> String {
+    private static func clockText(_ key: String, year: Int, month: Int, day: Int, hour: Int, minute: Int, in language: String = Say.language) -> String {
         let twelve = hour % 12 == 0 ? 12 : hour % 12
-        return text(key, year, month, day, text(hour < 12 ? "am" : "pm"), twelve, minute.zeroPadded(2), hour.zeroPadded(2))
+        return text(in: language, key, [year, month, day, text(in: language, hour < 12 ? "am" : "pm", []), twelve, minute.zeroPadded(2), hour.zeroPadded(2)])
     }
 }
