@@ -119,16 +119,19 @@ enum API {
     }
 
     /// The whole file's new text, only over the version the writer started from (`If-Match`): merged with
-    /// a change made on disk meanwhile, or refused (412) when the two touch the same words.
+    /// a change made on disk meanwhile, or refused (412) when the two touch the same words. `If-Match: *`
+    /// writes over whatever version is there. A text the kit's `editProblem` refuses (another id, no header,
+    /// a header that cannot be read, a category journal.yml lacks) is a 400 naming the line.
     static func replace(_ call: Call, _ id: String) throws -> Response {
         guard let match = call.request.headers[.ifMatch] else {
             throw BadRequest(.preconditionRequired, "If-Match is required: send the ETag of the version you edited")
         }
-        let expected = match.trimmingCharacters(in: CharacterSet(charactersIn: "\" W/"))
+        // `*` is HTTP's "whatever version is there now": a deliberate write over it.
+        let expected: String? = match.trimmingCharacters(in: .whitespaces) == "*" ? nil : match.trimmingCharacters(in: CharacterSet(charactersIn: "\" W/"))
         let new: NewText = try decode(call.data)
         let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
-        switch try journal.replaceText(of: entry, with: new.text, expected: expected, base: call.site.versions.data(tag: expected)) {
+        switch try journal.replaceText(of: entry, with: new.text, expected: expected, base: expected.flatMap { call.site.versions.data(tag: $0) }) {
         case .saved(let saved), .unchanged(let saved):
             let version = try journal.currentVersion(of: saved)
             call.site.versions.keep(version.data, tag: version.tag)

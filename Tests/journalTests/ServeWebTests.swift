@@ -211,6 +211,59 @@ import TestSupport
         #expect(try commits(box) <= before + 1)  // the hand edit may be committed as such, nothing else
     }
 
+    /// A whole text sent to `PUT /api/entries/ID` keeps the entry what it is: a text without the header,
+    /// another entry's `id:`, a header that cannot be read, a category journal.yml lacks or a NUL byte is
+    /// refused (400, one line naming the line at fault), nothing written or committed; `If-Match: *` writes
+    /// over whatever version is there.
+    @Test func anEditKeepsTheEntrysIdAndAReadableHeader() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(box.run(["list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let walk = try #require(listed.first { $0["title"] as? String == "Morning walk" })
+        let id = try #require(walk["id"] as? String)
+        let path = try #require(walk["path"] as? String)
+        let other = try #require(listed.first { $0["title"] as? String == "Dinner with Mina" }?["id"] as? String)
+        let original = try #require(box.read(path))
+        let lines = original.components(separatedBy: "\n")
+        let dateLine = try #require(lines.firstIndex { $0.hasPrefix("created_at:") }) + 1
+        let etag = try #require(try request(server, "GET", "/api/entries/\(id)", bearer: true).headers["etag"])
+        func put(_ text: String, _ match: String) throws -> Answer {
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: ["text": text]), as: UTF8.self)
+            return try request(server, "PUT", "/api/entries/\(id)", headers: ["Content-Type": "application/json", "If-Match": match], body: body, bearer: true)
+        }
+        func withHeaderLine(_ line: String) -> String { original.replacingOccurrences(of: "\nid: ", with: "\n\(line)\nid: ") }
+        let before = try commits(box)
+        let refusals: [(String, String)] = [
+            ("Scratch entry\n\nno header now\n", "line 1: the text has no header with `id: \(id)`"),
+            (original.replacingOccurrences(of: "id: \(id)", with: "id: \(other)"), "line 2: `id: \(other)` is not this entry's id (\(id))"),
+            (original.replacingOccurrences(of: lines[dateLine - 1], with: "created_at: banana"), "line \(dateLine): "),
+            (withHeaderLine("starred: maybe"), "line 2: "),
+            (withHeaderLine("tags: [unclosed"), "line "),
+            (withHeaderLine("category: nosuchcat"), "nosuchcat"),
+            (original + "nul\u{0}inside\n", "NUL"),
+        ]
+        for (text, reason) in refusals {
+            let refused = try put(text, etag)
+            #expect(refused.status == 400, "\(text): \(refused.body)")
+            #expect(refused.body.hasPrefix(reason) || (reason.count < 12 && refused.body.contains(reason)), "\(text): \(refused.body)")
+            #expect(refused.body.split(separator: "\n").count == 1, "\(refused.body)")
+            #expect(box.read(path) == original)
+            #expect(try commits(box) == before)
+            try box.expectCleanRepository()
+        }
+        #expect(try request(server, "GET", "/api/entries/\(id)", bearer: true).status == 200)
+        // A category the file had already (brought by a sync) is kept when the text is edited.
+        // `If-Match: *`: any version, written over on purpose.
+        let star = try put(original + "\nWritten over whatever is there.\n", "*")
+        #expect(star.status == 200, "\(star.body)")
+        #expect(box.read(path)?.hasSuffix("Written over whatever is there.\n") == true)
+        #expect(box.read(path)?.contains("id: \(id)") == true)
+        #expect(try commits(box) == before + 1)
+        #expect(try request(server, "GET", "/api/entries/\(id)", bearer: true).status == 200)
+        try box.expectCleanRepository()
+    }
+
     /// `POST /api/entries/ID/restore`: the version before the last change, a named revision, a deleted entry;
     /// a revision that is not one, an unknown field or an id that never existed change nothing.
     @Test func restoreBringsBackAVersionOrADeletedEntry() throws {
