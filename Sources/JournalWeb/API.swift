@@ -77,7 +77,7 @@ enum API {
         call.site.versions.keep(version.data, tag: version.tag)
         let etag = "\"\(version.tag)\""
         if call.request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
-        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: entry)))
+        var response = Reply.json(try EntryJSON.render(journal.json(of: entry)))
         response.headers[.eTag] = etag
         return response
     }
@@ -105,7 +105,7 @@ enum API {
         let when = try Journal.check(&request, journalExists: true, context: journal.context)
         let outcome = try journal.add(request, at: when, lookup: nil, weather: nil, locale: nil, edit: { _ in })
         let entry = try journal.readEntry(at: outcome.entry.path)
-        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: entry)), status: .created)
+        var response = Reply.json(try EntryJSON.render(journal.json(of: entry)), status: .created)
         response.headers[.location] = "/api/entries/" + entry.id
         if let version = try? journal.currentVersion(of: entry) {
             call.site.versions.keep(version.data, tag: version.tag)
@@ -135,7 +135,7 @@ enum API {
         case .saved(let saved), .unchanged(let saved):
             let version = try journal.currentVersion(of: saved)
             call.site.versions.keep(version.data, tag: version.tag)
-            var response = Reply.json(try EntryJSON.render(EntryJSON(entry: saved)))
+            var response = Reply.json(try EntryJSON.render(journal.json(of: saved)))
             response.headers[.eTag] = "\"\(version.tag)\""
             return response
         case .changedOnDisk:
@@ -176,7 +176,7 @@ enum API {
         let wanted: RestoreRequest = call.data.isEmpty ? RestoreRequest() : try decode(call.data)
         let journal: Journal = call.journal
         let outcome = try journal.restore(try journal.findEntry(id), at: wanted.revision.flatMap { $0.isEmpty ? nil : $0 })
-        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: outcome.entry)))
+        var response = Reply.json(try EntryJSON.render(journal.json(of: outcome.entry)))
         response.headers[HTTPField.Name("X-Restored-Revision")!] = outcome.revision
         if let version = try? journal.currentVersion(of: outcome.entry) {
             call.site.versions.keep(version.data, tag: version.tag)

@@ -264,6 +264,34 @@ import TestSupport
         try box.expectCleanRepository()
     }
 
+    /// `POST /api/entries` with a NUL byte in the text is refused as `journal add` refuses it: one line,
+    /// nothing written. `GET /api/entries/ID` is `journal show ID --json`, attachments and all.
+    @Test func aNULIsRefusedAndAnEntryIsTheSameJSONAsShow() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let before = try commits(box)
+        let files = box.entryFiles()
+        let refused = try request(server, "POST", "/api/entries", headers: ["Content-Type": "application/json"], body: #"{"text":"a\u0000b"}"#, bearer: true)
+        #expect(refused.status == 400, "\(refused.body)")
+        #expect(refused.body == "line 1 of the text holds a NUL character: an entry is text, so nothing was saved\n")
+        let cli = try box.journal("add", stdin: "nul\u{0}inside\n")
+        #expect(cli.status != 0)
+        #expect(cli.stderr == "journal: line 1 of the text holds a NUL character: an entry is text, so nothing was saved\n")
+        #expect(try commits(box) == before)
+        #expect(box.entryFiles() == files)
+        try box.expectCleanRepository()
+
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(box.run(["list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let id = try #require(listed.first?["id"] as? String)
+        try box.write("attachments/\(id)/photo.jpg", "jpeg")
+        try box.journal("commit")
+        let answer = try request(server, "GET", "/api/entries/\(id)", bearer: true)
+        #expect(answer.status == 200)
+        #expect(answer.body == (try box.journal("show", id, "--json")).stdout)
+        #expect(answer.body.contains("\"attachments\""))
+    }
+
     /// `POST /api/entries/ID/restore`: the version before the last change, a named revision, a deleted entry;
     /// a revision that is not one, an unknown field or an id that never existed change nothing.
     @Test func restoreBringsBackAVersionOrADeletedEntry() throws {

@@ -33,6 +33,8 @@ extension Journal {
     @discardableResult
     public func add(_ draft: Draft) throws(JournalError) -> (entry: Entry, pending: PendingReport) {
         guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
+        // An entry is text: a NUL byte would make a file no reader takes for one (listed as broken, its id lost).
+        if let nul = EntryFile.firstNonText(draft.text.utf8, refusingNUL: true) { throw .invalid(Say.textHoldsNUL(nul.line)) }
         let category = try draft.category.map { name throws(JournalError) in try validate(category: name) }
         var tags = try Tag.normalize( draft.tags)
         // jrnl's `@tags`, where the journal or the user says `@` marks a tag: in the header, as tags.
