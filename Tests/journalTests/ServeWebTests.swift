@@ -292,6 +292,45 @@ import TestSupport
         #expect(answer.body.contains("\"attachments\""))
     }
 
+    /// `POST /api/entries` with `location` does what `journal add --location` (or `--lat`/`--lon`) does: the
+    /// place geocoded and its weather stored, asked of the local weather stand-in; a location that is not one
+    /// is a 400 and nothing is written.
+    @Test func aNewEntryTakesALocationAsAddDoes() throws {
+        let provider = try ProviderServer()
+        let box = try WeatherCommandTests.sandbox(provider)
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let json = ["Content-Type": "application/json"]
+        let named = try request(server, "POST", "/api/entries", headers: json, body: #"{"text":"Sea at Haeundae","location":"Busan"}"#, bearer: true)
+        #expect(named.status == 201, "\(named.body)")
+        let file = try #require(box.entryFiles().compactMap(box.read).first { $0.contains("Sea at Haeundae") })
+        #expect(file.hasSuffix("time_zone: Asia/Seoul\n" + WeatherCommandTests.busanWeather + "Sea at Haeundae\n"), "\(file)")
+        #expect(provider.requests.map(\.path) == ["/v1/search", "/v1/forecast"])
+        #expect(named.body.contains("\"latitude\" : 35.10168"), "\(named.body)")
+
+        let pier = try request(server, "POST", "/api/entries", headers: json,
+                               body: #"{"text":"Pier","location":{"name":"The pier","latitude":35.18,"longitude":129.08}}"#, bearer: true)
+        #expect(pier.status == 201, "\(pier.body)")
+        let pierFile = try #require(box.entryFiles().compactMap(box.read).first { $0.hasSuffix("---\nPier\n") })
+        #expect(pierFile.contains("  wind_kph: 10.4\nlocation:\n  name: The pier\n  latitude: 35.18\n  longitude: 129.08\n---\n"), "\(pierFile)")
+        #expect(provider.requests.count == 3, "a name with coordinates is not looked up")
+
+        let before = try commits(box)
+        let files = box.entryFiles()
+        for (body, reason) in [(#"{"text":"x","location":{"latitude":35.1}}"#, "go together"),
+                               (#"{"text":"x","location":{"latitude":135,"longitude":10}}"#, "135"),
+                               (#"{"text":"x","location":{"city":"Busan"}}"#, "unknown field location.city"),
+                               (#"{"text":"x","location":5}"#, "wrong type for location"),
+                               (#"{"text":"x","location":""}"#, "location needs a name")] {
+            let bad = try request(server, "POST", "/api/entries", headers: json, body: body, bearer: true)
+            #expect(bad.status == 400, "\(body): \(bad.body)")
+            #expect(bad.body.contains(reason) && bad.body.split(separator: "\n").count == 1, "\(body): \(bad.body)")
+        }
+        #expect(try commits(box) == before)
+        #expect(box.entryFiles() == files)
+        try box.expectCleanRepository()
+    }
+
     /// `POST /api/entries/ID/restore`: the version before the last change, a named revision, a deleted entry;
     /// a revision that is not one, an unknown field or an id that never existed change nothing.
     @Test func restoreBringsBackAVersionOrADeletedEntry() throws {
