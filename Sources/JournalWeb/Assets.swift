@@ -115,7 +115,11 @@ enum Assets {
           headers: Object.assign({ "Content-Type": "application/json", "X-CSRF-Token": csrf }, headers || {}),
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-        if (!response.ok && response.status !== 304) throw new Error((await response.text()).trim() || response.statusText);
+        if (!response.ok && response.status !== 304) {
+          const error = new Error((await response.text()).trim() || response.statusText);
+          error.status = response.status;
+          throw error;
+        }
         return response;
       }
 
@@ -266,12 +270,10 @@ enum Assets {
         }
         box.addEventListener("input", () => localStorage.setItem(key, JSON.stringify({ text: box.value, base: base })));
         const discard = form.querySelector("button[data-draft=discard]");
+        // The draft dropped, the page read again: the entry as it is now, to edit afresh.
         if (discard) discard.addEventListener("click", () => {
           localStorage.removeItem(key);
-          box.value = box.defaultValue;
-          base = form.dataset.tag;
-          note.classList.add("hidden");
-          form.querySelector(".problem").textContent = "";
+          location.reload();
         });
         form.addEventListener("submit", async (event) => {
           event.preventDefault();
@@ -294,6 +296,8 @@ enum Assets {
             location.href = "/entry/" + entry.id;
           } catch (error) {
             problem.textContent = error.message;
+            // Refused as changed on disk: the draft stays, and may be dropped for the entry as it is now.
+            if (error.status === 412 && note) note.classList.remove("hidden");
           }
         });
       }
