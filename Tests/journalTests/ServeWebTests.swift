@@ -331,6 +331,43 @@ import TestSupport
         try box.expectCleanRepository()
     }
 
+    /// A version that has left the server's memory (the server started again since the page read it, as a
+    /// draft kept in a browser outlives a server) is found among the entry's committed versions: the edit is
+    /// merged with the change made since, not refused; a version nobody committed stays unknown, and refused.
+    @Test func anEditFromAVersionTheServerForgotIsMergedFromHistory() throws {
+        let box = try Sandbox()
+        let first = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(box.run(["list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let walk = try #require(listed.first { $0["title"] as? String == "Morning walk" })
+        let id = try #require(walk["id"] as? String)
+        let path = try #require(walk["path"] as? String)
+        let etag = try #require(try request(first, "GET", "/api/entries/\(id)", bearer: true).headers["etag"])
+        let original = try #require(box.read(path))
+        #expect(try box.journal("serve", "--stop").status == 0)
+        try box.write(path, original + "\nAdded while no server ran.\n")
+        #expect(try box.journal("commit").status == 0)
+        #expect(try box.journal("serve", "--detach").status == 0)
+        let data = try #require(FileManager.default.contents(atPath: box.journal + "/.git/journal/serve.json"))
+        let record = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let server = Server(box: box, port: try #require((record["port"] as? NSNumber)?.intValue), token: try #require(record["token"] as? String))
+        func put(_ text: String, _ match: String) throws -> Answer {
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: ["text": text]), as: UTF8.self)
+            return try request(server, "PUT", "/api/entries/\(id)", headers: ["Content-Type": "application/json", "If-Match": match], body: body, bearer: true)
+        }
+        let merged = try put(original.replacingOccurrences(of: "Morning walk", with: "Morning walk, edited"), etag)
+        #expect(merged.status == 200, "\(merged.body)")
+        let now = try #require(box.read(path))
+        #expect(now.contains("Morning walk, edited") && now.contains("Added while no server ran."), "\(now)")
+        try box.expectCleanRepository()
+        // A tag no version ever had: refused, nothing written.
+        let before = try commits(box)
+        let unknown = try put(now + "More.\n", "\"0123456789abcdef0123456789abcdef\"")
+        #expect(unknown.status == 412)
+        #expect(box.read(path) == now)
+        #expect(try commits(box) == before)
+    }
+
     /// `POST /api/entries/ID/restore`: the version before the last change, a named revision, a deleted entry;
     /// a revision that is not one, an unknown field or an id that never existed change nothing.
     @Test func restoreBringsBackAVersionOrADeletedEntry() throws {

@@ -28,7 +28,8 @@ extension Journal {
     /// has not seen: `expected` is the tag of the version the writer started from, `base` its bytes (when
     /// known). When the file still has that tag, `text` is written; when it changed meanwhile (an editor, a
     /// sync), the two changes are merged as sync merges an entry, header field by field and the text line by
-    /// line; where both changed the same words, or the starting version is unknown, nothing is written. A nil
+    /// line; where both changed the same words, or the starting version is unknown (neither handed over nor
+    /// among the committed ones), nothing is written. A nil
     /// `expected` is HTTP's `If-Match: *`: whatever version is there now, written over on purpose.
     /// A text `editProblem` refuses is refused before anything is written or committed.
     public func replaceText(of entry: Entry, with text: String, expected: String?, base: Data?)
@@ -46,7 +47,8 @@ extension Journal {
             current = onDisk
             var data = wanted
             if let expected, Journal.versionTag(of: onDisk) != expected {
-                guard let base, Journal.versionTag(of: base) == expected else {
+                // Not handed over (a server started since the page was read): a committed version may be it.
+                guard let base = base ?? committedVersion(of: entry, tagged: expected), Journal.versionTag(of: base) == expected else {
                     refused = true
                     return nil
                 }
@@ -64,6 +66,18 @@ extension Journal {
         if refused { return .changedOnDisk(current: String(decoding: current, as: UTF8.self)) }
         let now = try readEntry(at: entry.path)
         return changed ? .saved(now) : .unchanged(now)
+    }
+
+    /// The bytes of the version of the entry with this tag among the last `limit` its history holds (a draft
+    /// kept in a browser names the version it started from, which may have left the server's memory); nil
+    /// when none has it (a hand edit never committed, or an older one).
+    func committedVersion(of entry: Entry, tagged tag: String, limit: Int = 64) -> Data? {
+        guard let items = try? history(of: entry), let repository = try? repository else { return nil }
+        for item in items.prefix(limit) {
+            guard let blob = item.newBlob, let data = try? repository.blobData(blob, path: item.path) else { continue }
+            if Journal.versionTag(of: data) == tag { return data }
+        }
+        return nil
     }
 
     /// What a whole file's new text, written by the tool over an entry's file (the web view's edit), may not
