@@ -77,7 +77,7 @@ enum API {
         call.site.versions.keep(version.data, tag: version.tag)
         let etag = "\"\(version.tag)\""
         if call.request.headers[.ifNoneMatch] == etag { return Response(status: .notModified, headers: [.eTag: etag]) }
-        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: entry)))
+        var response = Reply.json(try EntryJSON.render(journal.json(of: entry)))
         response.headers[.eTag] = etag
         return response
     }
@@ -90,6 +90,36 @@ enum API {
         var date: String?
         var starred: Bool?
         var template: String?
+        var location: NewPlace?
+    }
+
+    /// `location` of `POST /api/entries`: a place's name (`"Busan"`, as `add --location`), or
+    /// `{"name": …, "latitude": …, "longitude": …}` (as `--lat`/`--lon`, the name optional).
+    struct NewPlace: Decodable {
+        var name: String?
+        var latitude: Double?
+        var longitude: Double?
+        enum Key: String, CodingKey { case name, latitude, longitude }
+
+        init(from decoder: Decoder) throws {
+            if let name = try? decoder.singleValueContainer().decode(String.self) {
+                self.name = name
+                return
+            }
+            let fields = try decoder.container(keyedBy: Key.self)
+            name = try fields.decodeIfPresent(String.self, forKey: .name)
+            latitude = try fields.decodeIfPresent(Double.self, forKey: .latitude)
+            longitude = try fields.decodeIfPresent(Double.self, forKey: .longitude)
+        }
+
+        /// The place as `journal add` asks for it; coordinates checked by the kit's rule.
+        func request() throws -> PlaceRequest {
+            if let problem = PlaceRequest.problem(latitude: latitude, longitude: longitude) { throw BadRequest(.badRequest, problem) }
+            let named = name.map { $0.trimmingCharacters(in: .whitespaces) }.flatMap { $0.isEmpty ? nil : $0 }
+            if let latitude, let longitude { return .coordinates(name: named, latitude: latitude, longitude: longitude) }
+            guard let named else { throw BadRequest(.badRequest, "location needs a name, or a latitude and a longitude") }
+            return .named(named)
+        }
     }
 
     static func add(_ call: Call) throws -> Response {
@@ -100,12 +130,20 @@ enum API {
         request.date = new.date.flatMap { $0.isEmpty ? nil : $0 }
         request.starred = new.starred ?? false
         request.template = new.template
-        request.weather = false
+        // A place is looked up with its weather, as `journal add --location` does.
+        request.place = try new.location?.request()
+        request.weather = request.place != nil
         let journal: Journal = call.journal
         let when = try Journal.check(&request, journalExists: true, context: journal.context)
-        let outcome = try journal.add(request, at: when, lookup: nil, weather: nil, locale: nil, edit: { _ in })
+        let weather = try request.place.map { _ in
+            let config = try UserConfig.load(from: JournalContext.userConfigFile, creating: false).config
+            let settings = try JournalContext.weatherSettings(config, language: call.language, now: JournalContext.pinnedNow ?? Date())
+            return WeatherRequest(service: WeatherService(settings: settings), budget: settings.budget, units: call.site.units)
+        }
+        let lookup = Journal.startLookup(request, at: when, weather)
+        let outcome = try journal.add(request, at: when, lookup: lookup, weather: weather, locale: nil, edit: { _ in })
         let entry = try journal.readEntry(at: outcome.entry.path)
-        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: entry)), status: .created)
+        var response = Reply.json(try EntryJSON.render(journal.json(of: entry)), status: .created)
         response.headers[.location] = "/api/entries/" + entry.id
         if let version = try? journal.currentVersion(of: entry) {
             call.site.versions.keep(version.data, tag: version.tag)
@@ -119,20 +157,23 @@ enum API {
     }
 
     /// The whole file's new text, only over the version the writer started from (`If-Match`): merged with
-    /// a change made on disk meanwhile, or refused (412) when the two touch the same words.
+    /// a change made on disk meanwhile, or refused (412) when the two touch the same words. `If-Match: *`
+    /// writes over whatever version is there. A text the kit's `editProblem` refuses (another id, no header,
+    /// a header that cannot be read, a category journal.yml lacks) is a 400 naming the line.
     static func replace(_ call: Call, _ id: String) throws -> Response {
         guard let match = call.request.headers[.ifMatch] else {
             throw BadRequest(.preconditionRequired, "If-Match is required: send the ETag of the version you edited")
         }
-        let expected = match.trimmingCharacters(in: CharacterSet(charactersIn: "\" W/"))
+        // `*` is HTTP's "whatever version is there now": a deliberate write over it.
+        let expected: String? = match.trimmingCharacters(in: .whitespaces) == "*" ? nil : match.trimmingCharacters(in: CharacterSet(charactersIn: "\" W/"))
         let new: NewText = try decode(call.data)
         let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)
-        switch try journal.replaceText(of: entry, with: new.text, expected: expected, base: call.site.versions.data(tag: expected)) {
+        switch try journal.replaceText(of: entry, with: new.text, expected: expected, base: expected.flatMap { call.site.versions.data(tag: $0) }) {
         case .saved(let saved), .unchanged(let saved):
             let version = try journal.currentVersion(of: saved)
             call.site.versions.keep(version.data, tag: version.tag)
-            var response = Reply.json(try EntryJSON.render(EntryJSON(entry: saved)))
+            var response = Reply.json(try EntryJSON.render(journal.json(of: saved)))
             response.headers[.eTag] = "\"\(version.tag)\""
             return response
         case .changedOnDisk:
@@ -173,7 +214,7 @@ enum API {
         let wanted: RestoreRequest = call.data.isEmpty ? RestoreRequest() : try decode(call.data)
         let journal: Journal = call.journal
         let outcome = try journal.restore(try journal.findEntry(id), at: wanted.revision.flatMap { $0.isEmpty ? nil : $0 })
-        var response = Reply.json(try EntryJSON.render(EntryJSON(entry: outcome.entry)))
+        var response = Reply.json(try EntryJSON.render(journal.json(of: outcome.entry)))
         response.headers[HTTPField.Name("X-Restored-Revision")!] = outcome.revision
         if let version = try? journal.currentVersion(of: outcome.entry) {
             call.site.versions.keep(version.data, tag: version.tag)
@@ -216,13 +257,18 @@ enum API {
         }
         let known: Set<String>
         switch T.self {
-        case is NewEntry.Type: known = ["text", "category", "tags", "date", "starred", "template"]
+        case is NewEntry.Type: known = ["text", "category", "tags", "date", "starred", "template", "location"]
         case is NewText.Type: known = ["text"]
         case is RestoreRequest.Type: known = ["revision"]
         default: known = ["starred", "tags"]
         }
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {
             throw BadRequest(.badRequest, "unknown field \(unknown)")
+        }
+        if T.self == NewEntry.self, let place = fields["location"] as? [String: Any],
+           let unknown = place.keys.sorted().first(where: { NewPlace.Key(rawValue: $0) == nil })
+        {
+            throw BadRequest(.badRequest, "unknown field location.\(unknown)")
         }
         do {
             return try JSONDecoder().decode(T.self, from: data)

@@ -125,7 +125,11 @@ enum Assets {
           headers: Object.assign({ "Content-Type": "application/json", "X-CSRF-Token": csrf }, headers || {}),
           body: body === undefined ? undefined : JSON.stringify(body),
         });
-        if (!response.ok && response.status !== 304) throw new Error((await response.text()).trim() || response.statusText);
+        if (!response.ok && response.status !== 304) {
+          const error = new Error((await response.text()).trim() || response.statusText);
+          error.status = response.status;
+          throw error;
+        }
         return response;
       }
 
@@ -245,15 +249,42 @@ enum Assets {
         });
       }
 
-      // What is typed stays in this browser until it is saved: a reload or a closed tab loses nothing.
+      // What is typed stays in this browser until it is saved: a reload or a closed tab loses nothing. A draft
+      // keeps the version it was started from (its tag) and is saved over that version, never over the file
+      // as it is now: a change made since is merged with it, or the save is refused (412), as the server says.
+      function readDraft(key) {
+        const raw = localStorage.getItem(key);
+        if (raw === null) return null;
+        try {
+          const draft = JSON.parse(raw);
+          if (draft && typeof draft.text === "string") return { text: draft.text, base: typeof draft.base === "string" ? draft.base : "" };
+        } catch (error) { /* a draft kept before drafts had versions: its version is unknown */ }
+        return { text: raw, base: "" };
+      }
+
       function wireEditor(form) {
         form.dataset.wired = "1";
         const id = form.dataset.id;
         const key = "journal.draft." + (id || "new");
         const box = form.querySelector("textarea");
-        const kept = localStorage.getItem(key);
-        if (kept !== null && kept !== box.value) { box.value = kept; form.classList.remove("hidden"); }
-        box.addEventListener("input", () => localStorage.setItem(key, box.value));
+        const note = form.querySelector(".draft");
+        let base = form.dataset.tag;
+        const kept = readDraft(key);
+        if (kept !== null && kept.text !== box.value) {
+          box.value = kept.text;
+          base = kept.base;
+          form.classList.remove("hidden");
+          if (note && base !== form.dataset.tag) note.classList.remove("hidden");
+        } else if (kept !== null) {
+          localStorage.removeItem(key);
+        }
+        box.addEventListener("input", () => localStorage.setItem(key, JSON.stringify({ text: box.value, base: base })));
+        const discard = form.querySelector("button[data-draft=discard]");
+        // The draft dropped, the page read again: the entry as it is now, to edit afresh.
+        if (discard) discard.addEventListener("click", () => {
+          localStorage.removeItem(key);
+          location.reload();
+        });
         form.addEventListener("submit", async (event) => {
           event.preventDefault();
           const problem = form.querySelector(".problem");
@@ -261,7 +292,7 @@ enum Assets {
           try {
             let response;
             if (id) {
-              response = await send("PUT", "/api/entries/" + id, { text: box.value }, { "If-Match": '"' + form.dataset.tag + '"' });
+              response = await send("PUT", "/api/entries/" + id, { text: box.value }, { "If-Match": '"' + base + '"' });
             } else {
               const body = { text: box.value };
               const value = (name) => (form.elements[name] && form.elements[name].value.trim()) || "";
@@ -275,6 +306,8 @@ enum Assets {
             location.href = "/entry/" + entry.id;
           } catch (error) {
             problem.textContent = error.message;
+            // Refused as changed on disk: the draft stays, and may be dropped for the entry as it is now.
+            if (error.status === 412 && note) note.classList.remove("hidden");
           }
         });
       }

@@ -242,6 +242,11 @@ enum Pages {
             form += "<input name=\"tags\" placeholder=\"\(h(call.say("web.tags")))\">"
             form += "<input name=\"date\" placeholder=\"\(h(call.say("web.date")))\"></div>"
         }
+        if entry != nil {
+            // Shown by the script when the draft this browser kept was started from an older version.
+            form += "<p class=\"draft hidden\" role=\"status\">\(h(call.say("web.draftFromOlderVersion"))) "
+            form += "<button type=\"button\" data-draft=\"discard\">\(h(call.say("web.discardDraft")))</button></p>"
+        }
         form += "<p class=\"problem\" role=\"alert\"></p><button type=\"submit\">\(h(call.say("web.save")))</button></form>"
         return form
     }

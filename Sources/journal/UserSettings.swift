@@ -5,9 +5,7 @@ import JournalKit
 /// `WeatherSettings` value the kit is handed.
 enum UserSettings {
     /// `$XDG_CONFIG_HOME/journal/config.yml`, else `~/.config/journal/config.yml`.
-    static var path: String {
-        JournalContext.userConfigFile
-    }
+    static var path: String { JournalContext.userConfigFile }
 
     /// Reads the file, writing the commented one first when there is none and `creating`.
     static func load(creating: Bool) throws -> UserConfig {
@@ -25,22 +23,11 @@ enum UserSettings {
         }
     }()
 
-    /// What the kit needs to ask for weather: the config, with the environment winning.
+    /// What the kit needs to ask for weather: the config, with the environment winning (the kit's
+    /// `JournalContext.weatherSettings`, which the web view's add asks too).
     static func weather(_ config: UserConfig) throws -> WeatherSettings {
-        func url(_ variable: String, _ configured: URL?) throws -> URL? {
-            guard let text = Shell.env(variable), !text.isEmpty else { return configured }
-            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
-                throw JournalError.invalid(Say.badEnvironmentURL(variable, text))
-            }
-            return url
-        }
-        let key = Shell.env("OPENWEATHER_API_KEY").flatMap { $0.isEmpty ? nil : $0 } ?? config.apiKey
-        return WeatherSettings(
-            provider: config.provider, url: try url("JOURNAL_WEATHER_URL", config.url),
-            openMeteoURL: try url("JOURNAL_OPEN_METEO_URL", config.openMeteoURL),
-            archiveURL: try url("JOURNAL_WEATHER_ARCHIVE_URL", config.archiveURL),
-            geocodingURL: try url("JOURNAL_GEOCODING_URL", config.geocodingURL), apiKey: key,
-            // Place names in the messages' language (language=ko: Busan is 부산), else in the locale's.
-            language: Say.language == "en" ? Shell.locale?.language.languageCode?.identifier : Say.language, now: Shell.now)
+        // Place names in the messages' language (language=ko: Busan is 부산), else in the locale's.
+        try JournalContext.weatherSettings(
+            config, language: Say.language == "en" ? Shell.locale?.language.languageCode?.identifier : Say.language, now: Shell.now)
     }
 }

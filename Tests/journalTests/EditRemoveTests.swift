@@ -82,6 +82,37 @@ import Testing
         #expect(!(try box.journal("list").stdout.contains("broken")))
     }
 
+    /// An edit never changes an entry's id, in the editor as in the web view: a file left without its header
+    /// (or with another entry's `id:`) is put back as it was, nothing committed, and what was typed is kept
+    /// as a draft.
+    @Test func anEditThatDropsOrChangesTheIdIsPutBackAndKeptAsADraft() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let other = try box.add("--date", "yesterday", "Other entry")
+        let id = try box.add("Keep my id", "-t", "a")
+        let path = "entries/2026/11/2026-11-22-\(id).md"
+        let original = try #require(box.read(path))
+        let before = try box.commitSubjects()
+        let dropHeader = try box.script("drop.sh", "sed -i '1,/^---$/d' \"$1\"\necho 'Typed without a header.' >> \"$1\"\n")
+        let dropped = try box.journal("edit", id, env: ["EDITOR": dropHeader])
+        #expect(dropped.status == 1)
+        #expect(dropped.stderr.hasPrefix("journal: line 1: the text has no header with `id: "), "\(dropped.stderr)")
+        #expect(dropped.stderr.contains("your text is kept in"))
+        #expect(box.read(path) == original)
+        let otherFull = try #require(try JSONSerialization.jsonObject(with: Data(box.journal("show", "--json", other).stdout.utf8)) as? [String: Any])
+        let otherUUID = try #require(otherFull["id"] as? String)
+        let steal = try box.script("steal.sh", "sed -i 's/^id: .*$/id: \(otherUUID)/' \"$1\"\n")
+        let stolen = try box.journal("edit", id, env: ["EDITOR": steal])
+        #expect(stolen.status == 1)
+        #expect(stolen.stderr.hasPrefix("journal: line 2: `id: \(otherUUID)` is not this entry's id"), "\(stolen.stderr)")
+        #expect(box.read(path) == original)
+        #expect(try box.commitSubjects() == before)
+        // Put back as it was: the same bytes as committed, written again (git's stat data is older).
+        try box.expectCleanRepository(statCurrent: false)
+        let drafts = try box.journal("drafts")
+        #expect(drafts.stdout.contains("Keep my id"), "\(drafts.stdout)")
+    }
+
     @Test func removeNeedsConfirmation() throws {
         let box = try Sandbox()
         try box.journal("init")

@@ -195,6 +195,79 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// A draft kept in the browser keeps the version it was started from: reopened after the entry changed
+    /// (a tag from the command line, a paragraph added by hand), its save is merged with those changes, never
+    /// written over them; a draft whose words clash with a change is refused each time it is saved (a reload
+    /// brings back the draft, not a licence to overwrite), until it is discarded.
+    @Test func aKeptDraftIsSavedOverItsOwnVersionNeverOverANewerOne() throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (server, browser) = try open(box) else { return }
+        let walk = try #require(try json(box, "list").first { $0["title"] as? String == "Morning walk" })
+        let id = try #require(walk["id"] as? String)
+        let path = try #require(walk["path"] as? String)
+        func typeInTheEditor(after words: String, _ text: String) throws {
+            try browser.open(server.base + "/entry/" + id)
+            try browser.click("button[data-action=edit]")
+            try browser.focus("#editor textarea")
+            _ = try browser.evaluate("""
+                (() => { const b = document.querySelector('#editor textarea'); const at = b.value.indexOf(\(String(reflecting: words))) + \(words.utf16.count);
+                         b.setSelectionRange(at, at); })()
+                """)
+            try browser.type(text)
+        }
+        func keptDraft() throws -> [String: Any] {
+            let draft = try browser.text("localStorage.getItem('journal.draft.\(id)') || ''")
+            return (try? JSONSerialization.jsonObject(with: Data(draft.utf8)) as? [String: Any]) ?? [:]
+        }
+
+        try typeInTheEditor(after: "Morning walk", ", typed in the browser")
+        let shown = try browser.text("document.getElementById('editor').dataset.tag")
+        #expect(try keptDraft()["base"] as? String == shown)
+        #expect((try keptDraft()["text"] as? String)?.contains("Morning walk, typed in the browser") == true)
+        try browser.open(server.base + "/")
+        // Meanwhile: a tag from the command line, a paragraph added by hand and committed.
+        #expect(try box.journal("tag", id, "+classical").status == 0)
+        try box.write(path, try #require(box.read(path)) + "\nAdded by hand.\n")
+        #expect(try box.journal("commit").status == 0)
+        var commits = try web.commits(box)
+
+        try browser.open(server.base + "/entry/" + id)
+        try browser.waitUntil("document.querySelector('#editor textarea').value.includes('typed in the browser')")
+        #expect(try browser.evaluate("document.querySelector('#editor .draft').classList.contains('hidden')") as? Bool == false)
+        try browser.click("#editor button[type=submit]")
+        try browser.waitUntil("document.querySelector('article.entry h1') && document.querySelector('article.entry h1').textContent.includes('typed in the browser')")
+        let merged = box.read(path) ?? ""
+        #expect(merged.contains("classical") && merged.contains("Added by hand.") && merged.contains("Morning walk, typed in the browser"), "\(merged)")
+        #expect(try web.commits(box) == commits + 1)
+        #expect(try browser.evaluate("localStorage.getItem('journal.draft.\(id)') === null") as? Bool == true)
+        try box.expectCleanRepository()
+
+        // The same words changed in the draft and on disk: refused, and refused again after a reload.
+        try typeInTheEditor(after: "The river was calm", " and grey")
+        try browser.open(server.base + "/")
+        let before = try #require(box.read(path))
+        try box.write(path, before.replacingOccurrences(of: "The river was calm", with: "The river was wild"))
+        #expect(try box.journal("commit").status == 0)
+        commits = try web.commits(box)
+        let onDisk = try #require(box.read(path))
+        for _ in 0..<2 {
+            try browser.open(server.base + "/entry/" + id)
+            try browser.waitUntil("document.querySelector('#editor textarea').value.includes('calm and grey')")
+            try browser.click("#editor button[type=submit]")
+            try browser.waitUntil("document.querySelector('#editor .problem').textContent.includes('changed on disk')")
+            #expect(box.read(path) == onDisk)
+            #expect(try web.commits(box) == commits)
+            #expect((try keptDraft()["text"] as? String)?.contains("calm and grey") == true)
+        }
+        // The draft can be dropped from the refusal itself: the page then shows the entry as it is now.
+        #expect(try browser.evaluate("document.querySelector('#editor .draft').classList.contains('hidden')") as? Bool == false)
+        try browser.click("#editor button[data-draft=discard]")
+        let current = String(decoding: try JSONSerialization.data(withJSONObject: [onDisk]), as: UTF8.self)
+        try browser.waitUntil("localStorage.getItem('journal.draft.\(id)') === null && document.querySelector('#editor textarea') && document.querySelector('#editor textarea').value === \(current)[0]")
+        try box.expectCleanRepository()
+    }
+
     /// An entry open in the browser while the same entry is edited in vim on a terminal: the page shows the
     /// edit by itself, without a reload (the page's own state survives).
     @Test func anEntryEditedInVimAppearsOnTheOpenPage() throws {

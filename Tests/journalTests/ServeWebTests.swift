@@ -211,6 +211,163 @@ import TestSupport
         #expect(try commits(box) <= before + 1)  // the hand edit may be committed as such, nothing else
     }
 
+    /// A whole text sent to `PUT /api/entries/ID` keeps the entry what it is: a text without the header,
+    /// another entry's `id:`, a header that cannot be read, a category journal.yml lacks or a NUL byte is
+    /// refused (400, one line naming the line at fault), nothing written or committed; `If-Match: *` writes
+    /// over whatever version is there.
+    @Test func anEditKeepsTheEntrysIdAndAReadableHeader() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(box.run(["list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let walk = try #require(listed.first { $0["title"] as? String == "Morning walk" })
+        let id = try #require(walk["id"] as? String)
+        let path = try #require(walk["path"] as? String)
+        let other = try #require(listed.first { $0["title"] as? String == "Dinner with Mina" }?["id"] as? String)
+        let original = try #require(box.read(path))
+        let lines = original.components(separatedBy: "\n")
+        let dateLine = try #require(lines.firstIndex { $0.hasPrefix("created_at:") }) + 1
+        let etag = try #require(try request(server, "GET", "/api/entries/\(id)", bearer: true).headers["etag"])
+        func put(_ text: String, _ match: String) throws -> Answer {
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: ["text": text]), as: UTF8.self)
+            return try request(server, "PUT", "/api/entries/\(id)", headers: ["Content-Type": "application/json", "If-Match": match], body: body, bearer: true)
+        }
+        func withHeaderLine(_ line: String) -> String { original.replacingOccurrences(of: "\nid: ", with: "\n\(line)\nid: ") }
+        let before = try commits(box)
+        let refusals: [(String, String)] = [
+            ("Scratch entry\n\nno header now\n", "line 1: the text has no header with `id: \(id)`"),
+            (original.replacingOccurrences(of: "id: \(id)", with: "id: \(other)"), "line 2: `id: \(other)` is not this entry's id (\(id))"),
+            (original.replacingOccurrences(of: lines[dateLine - 1], with: "created_at: banana"), "line \(dateLine): "),
+            (withHeaderLine("starred: maybe"), "line 2: "),
+            (withHeaderLine("tags: [unclosed"), "line "),
+            (withHeaderLine("category: nosuchcat"), "nosuchcat"),
+            (original + "nul\u{0}inside\n", "NUL"),
+        ]
+        for (text, reason) in refusals {
+            let refused = try put(text, etag)
+            #expect(refused.status == 400, "\(text): \(refused.body)")
+            #expect(refused.body.hasPrefix(reason) || (reason.count < 12 && refused.body.contains(reason)), "\(text): \(refused.body)")
+            #expect(refused.body.split(separator: "\n").count == 1, "\(refused.body)")
+            #expect(box.read(path) == original)
+            #expect(try commits(box) == before)
+            try box.expectCleanRepository()
+        }
+        #expect(try request(server, "GET", "/api/entries/\(id)", bearer: true).status == 200)
+        // A category the file had already (brought by a sync) is kept when the text is edited.
+        // `If-Match: *`: any version, written over on purpose.
+        let star = try put(original + "\nWritten over whatever is there.\n", "*")
+        #expect(star.status == 200, "\(star.body)")
+        #expect(box.read(path)?.hasSuffix("Written over whatever is there.\n") == true)
+        #expect(box.read(path)?.contains("id: \(id)") == true)
+        #expect(try commits(box) == before + 1)
+        #expect(try request(server, "GET", "/api/entries/\(id)", bearer: true).status == 200)
+        try box.expectCleanRepository()
+    }
+
+    /// `POST /api/entries` with a NUL byte in the text is refused as `journal add` refuses it: one line,
+    /// nothing written. `GET /api/entries/ID` is `journal show ID --json`, attachments and all.
+    @Test func aNULIsRefusedAndAnEntryIsTheSameJSONAsShow() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let before = try commits(box)
+        let files = box.entryFiles()
+        let refused = try request(server, "POST", "/api/entries", headers: ["Content-Type": "application/json"], body: #"{"text":"a\u0000b"}"#, bearer: true)
+        #expect(refused.status == 400, "\(refused.body)")
+        #expect(refused.body == "line 1 of the text holds a NUL character: an entry is text, so nothing was saved\n")
+        let cli = try box.journal("add", stdin: "nul\u{0}inside\n")
+        #expect(cli.status != 0)
+        #expect(cli.stderr == "journal: line 1 of the text holds a NUL character: an entry is text, so nothing was saved\n")
+        #expect(try commits(box) == before)
+        #expect(box.entryFiles() == files)
+        try box.expectCleanRepository()
+
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(box.run(["list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let id = try #require(listed.first?["id"] as? String)
+        try box.write("attachments/\(id)/photo.jpg", "jpeg")
+        try box.journal("commit")
+        let answer = try request(server, "GET", "/api/entries/\(id)", bearer: true)
+        #expect(answer.status == 200)
+        #expect(answer.body == (try box.journal("show", id, "--json")).stdout)
+        #expect(answer.body.contains("\"attachments\""))
+    }
+
+    /// `POST /api/entries` with `location` does what `journal add --location` (or `--lat`/`--lon`) does: the
+    /// place geocoded and its weather stored, asked of the local weather stand-in; a location that is not one
+    /// is a 400 and nothing is written.
+    @Test func aNewEntryTakesALocationAsAddDoes() throws {
+        let provider = try ProviderServer()
+        let box = try WeatherCommandTests.sandbox(provider)
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let json = ["Content-Type": "application/json"]
+        let named = try request(server, "POST", "/api/entries", headers: json, body: #"{"text":"Sea at Haeundae","location":"Busan"}"#, bearer: true)
+        #expect(named.status == 201, "\(named.body)")
+        let file = try #require(box.entryFiles().compactMap(box.read).first { $0.contains("Sea at Haeundae") })
+        #expect(file.hasSuffix("time_zone: Asia/Seoul\n" + WeatherCommandTests.busanWeather + "Sea at Haeundae\n"), "\(file)")
+        #expect(provider.requests.map(\.path) == ["/v1/search", "/v1/forecast"])
+        #expect(named.body.contains("\"latitude\" : 35.10168"), "\(named.body)")
+
+        let pier = try request(server, "POST", "/api/entries", headers: json,
+                               body: #"{"text":"Pier","location":{"name":"The pier","latitude":35.18,"longitude":129.08}}"#, bearer: true)
+        #expect(pier.status == 201, "\(pier.body)")
+        let pierFile = try #require(box.entryFiles().compactMap(box.read).first { $0.hasSuffix("---\nPier\n") })
+        #expect(pierFile.contains("  wind_kph: 10.4\nlocation:\n  name: The pier\n  latitude: 35.18\n  longitude: 129.08\n---\n"), "\(pierFile)")
+        #expect(provider.requests.count == 3, "a name with coordinates is not looked up")
+
+        let before = try commits(box)
+        let files = box.entryFiles()
+        for (body, reason) in [(#"{"text":"x","location":{"latitude":35.1}}"#, "go together"),
+                               (#"{"text":"x","location":{"latitude":135,"longitude":10}}"#, "135"),
+                               (#"{"text":"x","location":{"city":"Busan"}}"#, "unknown field location.city"),
+                               (#"{"text":"x","location":5}"#, "wrong type for location"),
+                               (#"{"text":"x","location":""}"#, "location needs a name")] {
+            let bad = try request(server, "POST", "/api/entries", headers: json, body: body, bearer: true)
+            #expect(bad.status == 400, "\(body): \(bad.body)")
+            #expect(bad.body.contains(reason) && bad.body.split(separator: "\n").count == 1, "\(body): \(bad.body)")
+        }
+        #expect(try commits(box) == before)
+        #expect(box.entryFiles() == files)
+        try box.expectCleanRepository()
+    }
+
+    /// A version that has left the server's memory (the server started again since the page read it, as a
+    /// draft kept in a browser outlives a server) is found among the entry's committed versions: the edit is
+    /// merged with the change made since, not refused; a version nobody committed stays unknown, and refused.
+    @Test func anEditFromAVersionTheServerForgotIsMergedFromHistory() throws {
+        let box = try Sandbox()
+        let first = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let listed = try #require(try JSONSerialization.jsonObject(with: Data(box.run(["list", "--json"]).stdout.utf8)) as? [[String: Any]])
+        let walk = try #require(listed.first { $0["title"] as? String == "Morning walk" })
+        let id = try #require(walk["id"] as? String)
+        let path = try #require(walk["path"] as? String)
+        let etag = try #require(try request(first, "GET", "/api/entries/\(id)", bearer: true).headers["etag"])
+        let original = try #require(box.read(path))
+        #expect(try box.journal("serve", "--stop").status == 0)
+        try box.write(path, original + "\nAdded while no server ran.\n")
+        #expect(try box.journal("commit").status == 0)
+        #expect(try box.journal("serve", "--detach").status == 0)
+        let data = try #require(FileManager.default.contents(atPath: box.journal + "/.git/journal/serve.json"))
+        let record = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        let server = Server(box: box, port: try #require((record["port"] as? NSNumber)?.intValue), token: try #require(record["token"] as? String))
+        func put(_ text: String, _ match: String) throws -> Answer {
+            let body = String(decoding: try JSONSerialization.data(withJSONObject: ["text": text]), as: UTF8.self)
+            return try request(server, "PUT", "/api/entries/\(id)", headers: ["Content-Type": "application/json", "If-Match": match], body: body, bearer: true)
+        }
+        let merged = try put(original.replacingOccurrences(of: "Morning walk", with: "Morning walk, edited"), etag)
+        #expect(merged.status == 200, "\(merged.body)")
+        let now = try #require(box.read(path))
+        #expect(now.contains("Morning walk, edited") && now.contains("Added while no server ran."), "\(now)")
+        try box.expectCleanRepository()
+        // A tag no version ever had: refused, nothing written.
+        let before = try commits(box)
+        let unknown = try put(now + "More.\n", "\"0123456789abcdef0123456789abcdef\"")
+        #expect(unknown.status == 412)
+        #expect(box.read(path) == now)
+        #expect(try commits(box) == before)
+    }
+
     /// `POST /api/entries/ID/restore`: the version before the last change, a named revision, a deleted entry;
     /// a revision that is not one, an unknown field or an id that never existed change nothing.
     @Test func restoreBringsBackAVersionOrADeletedEntry() throws {

@@ -106,3 +106,12 @@ public struct EntryJSON: Encodable {
         return String(out) + "\n"
     }
 }
+
+extension Journal {
+    /// One entry as `show --json` and the web API's `GET /api/entries/ID` both give it: its fields and,
+    /// when it has any, the files under attachments/<id>/.
+    public func json(of entry: Entry) -> EntryJSON {
+        let files = attachments(of: entry.id)
+        return EntryJSON(entry: entry, attachments: files.isEmpty ? nil : files)
+    }
+}

@@ -33,6 +33,8 @@ extension Journal {
     @discardableResult
     public func add(_ draft: Draft) throws(JournalError) -> (entry: Entry, pending: PendingReport) {
         guard !draft.text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .emptyEntry }
+        // An entry is text: a NUL byte would make a file no reader takes for one (listed as broken, its id lost).
+        if let nul = EntryFile.firstNonText(draft.text.utf8, refusingNUL: true) { throw .invalid(Say.textHoldsNUL(nul.line)) }
         let category = try draft.category.map { name throws(JournalError) in try validate(category: name) }
         var tags = try Tag.normalize( draft.tags)
         // jrnl's `@tags`, where the journal or the user says `@` marks a tag: in the header, as tags.
@@ -114,8 +116,9 @@ extension Journal {
     /// `journal edit` with the editor: `edit` opens the entry's file (no lock is held meanwhile, so other
     /// commands keep working), then the change is committed, merged with any commit made to the entry
     /// meanwhile (a sync, a tag). An emptied file is not an edit anyone means to keep: it is put back as it
-    /// was and refused (`rm` deletes). A header left broken is committed as written, then reported. Returns
-    /// nil when nothing changed.
+    /// was and refused (`rm` deletes); so is a file whose id the edit changed (its header gone, another
+    /// `id:`), its text kept as a draft. A header left broken is committed as written (the user's editor
+    /// wrote the file: it is theirs), then reported. Returns nil when nothing changed.
     public func editFile(of entry: Entry, edit: (String) throws -> Void) throws -> Entry? {
         // Refused before the editor opens when writes are known to be refused (a full disk, a read-only one).
         try checkWritable()
@@ -127,6 +130,13 @@ extension Journal {
         if let before, String(decoding: after ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             try write(before, to: file)
             throw JournalError.invalid(Say.emptiedEntry(entry.shortID))
+        }
+        // An edit never changes an entry's id (the rule `editProblem` holds for the web view): a file left
+        // without its header or with another `id:` is put back, and what was typed kept as a draft.
+        if let before, let after, let problem = idProblem(decodeForEdit(after, path: entry.path), data: after, of: entry) {
+            let kept = try makeDraftFile(contents: String(decoding: after, as: UTF8.self))
+            try write(before, to: file)
+            throw JournalError.invalid(problem.description + " " + Say.draftKept(kept))
         }
         let edited = try commitEdit(of: entry, startedFrom: before)
         if let problem = (edited ?? (try? readEntry(at: entry.path)))?.problem {

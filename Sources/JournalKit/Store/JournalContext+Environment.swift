@@ -66,4 +66,24 @@ extension JournalContext {
         context.executable = executable
         return context
     }
+
+    /// What the kit needs to ask for weather: the user's config, with the environment winning
+    /// (`JOURNAL_WEATHER_URL`, `JOURNAL_OPEN_METEO_URL`, `JOURNAL_WEATHER_ARCHIVE_URL`, `JOURNAL_GEOCODING_URL`,
+    /// `OPENWEATHER_API_KEY`); `language` names places and describes weather, `now` decides between current
+    /// weather and history. For `journal add` and the web view's add alike.
+    public static func weatherSettings(_ config: UserConfig, language: String?, now: Date) throws(JournalError) -> WeatherSettings {
+        func url(_ variable: String, _ configured: URL?) throws(JournalError) -> URL? {
+            guard let text = environment(variable), !text.isEmpty else { return configured }
+            guard let url = URL(string: text), ["http", "https"].contains(url.scheme?.lowercased() ?? ""), url.host != nil else {
+                throw JournalError.invalid(Say.badEnvironmentURL(variable, text))
+            }
+            return url
+        }
+        let key = environment("OPENWEATHER_API_KEY").flatMap { $0.isEmpty ? nil : $0 } ?? config.apiKey
+        return WeatherSettings(
+            provider: config.provider, url: try url("JOURNAL_WEATHER_URL", config.url),
+            openMeteoURL: try url("JOURNAL_OPEN_METEO_URL", config.openMeteoURL),
+            archiveURL: try url("JOURNAL_WEATHER_ARCHIVE_URL", config.archiveURL),
+            geocodingURL: try url("JOURNAL_GEOCODING_URL", config.geocodingURL), apiKey: key, language: language, now: now)
+    }
 }

@@ -21,6 +21,10 @@ extension Say {
     public static func cannotRun(_ program: String, _ reason: String) -> String { Say.text("cannotRun", program, reason) }
     public static func brokenEntry(_ path: String, line: Int, reason: String) -> String { Say.text("brokenEntry", path, line, reason) }
     public static func brokenAfterEdit(_ path: String, line: Int, reason: String, id: String) -> String { Say.text("brokenAfterEdit", path, line, reason, id) }
+    public static func editDropsID(_ id: String) -> String { Say.text("editDropsID", id) }
+    public static func editChangesID(_ line: Int, _ written: String, _ id: String) -> String { Say.text("editChangesID", line, written, id) }
+    public static func editBrokenHeader(_ line: Int, _ reason: String) -> String { Say.text("editBrokenHeader", line, reason) }
+    public static func textHoldsNUL(_ line: Int) -> String { Say.text("textHoldsNUL", line) }
     public static func removeNeedsYes(_ id: String) -> String { Say.text("removeNeedsYes", id) }
     public static func confirmRemove(_ id: String, _ title: String) -> String { Say.text("confirmRemove", id, title) }
 

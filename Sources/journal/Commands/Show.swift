@@ -32,13 +32,11 @@ extension JournalCommand {
                 Terminal.write(try Data(contentsOf: URL(fileURLWithPath: journal.absolutePath(of: entry))))
                 return
             }
-            let attachments = journal.attachments(of: entry.id)
             if json {
-                var record = EntryJSON(entry: entry)
-                if !attachments.isEmpty { record.attachments = attachments }
-                print(try EntryJSON.render(record), terminator: "")
+                print(try EntryJSON.render(journal.json(of: entry)), terminator: "")
                 return
             }
+            let attachments = journal.attachments(of: entry.id)
             if let problem = entry.problem {
                 Terminal.warn(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             }
