@@ -54,6 +54,7 @@ enum Assets {
     .actions { display: flex; flex-wrap: wrap; gap: .4rem; margin: 1rem 0; }
     .editor textarea { width: 100%; font-family: ui-monospace, monospace; font-size: .95rem; }
     .editor .fields { display: flex; flex-wrap: wrap; gap: .4rem; margin: .4rem 0; }
+    .editor .fields > * { flex: 1 1 14rem; min-width: 0; }
     .editor .problem { color: #b91c1c; min-height: 1em; }
     .hidden { display: none; }
     .history { color: var(--dim); font-size: .9rem; }
@@ -92,15 +93,21 @@ enum Assets {
       const main = document.getElementById("main");
       const say = (name) => main.dataset[name] || name;
 
-      // Light, dark, or as the system has it; remembered in this browser.
+      // Light, dark, or as the system has it; remembered in this browser. The toggle flips the page; a flip
+      // back to the system's own scheme follows the system again.
       const theme = localStorage.getItem("journal.theme");
       if (theme) document.documentElement.dataset.theme = theme;
       document.getElementById("theme").addEventListener("click", () => {
-        const dark = matchMedia("(prefers-color-scheme: dark)").matches;
-        const now = document.documentElement.dataset.theme || (dark ? "dark" : "light");
+        const system = matchMedia("(prefers-color-scheme: dark)").matches ? "dark" : "light";
+        const now = document.documentElement.dataset.theme || system;
         const next = now === "dark" ? "light" : "dark";
-        document.documentElement.dataset.theme = next;
-        localStorage.setItem("journal.theme", next);
+        if (next === system) {
+          delete document.documentElement.dataset.theme;
+          localStorage.removeItem("journal.theme");
+        } else {
+          document.documentElement.dataset.theme = next;
+          localStorage.setItem("journal.theme", next);
+        }
       });
 
       function notice(text) {

@@ -232,13 +232,29 @@ enum Pages {
         return page(call, title: entry.title, body: body)
     }
 
+    /// A choice of the journal's categories (each by its name in the page's language), `none` first; `chosen`
+    /// selected, also when journal.yml does not list it (kept in entries written elsewhere).
+    static func categoryChoice(_ call: Call, settings: Settings, none: String, chosen: String?) -> String {
+        var out = "<select name=\"category\" aria-label=\"\(h(call.say("web.category")))\"><option value=\"\">\(h(none))</option>"
+        var known = false
+        for category in settings.categories {
+            let label = [category.emoji, Say.categoryName(category.name, in: call.language)].compactMap { $0 }.joined(separator: " ")
+            let selected = chosen == category.name
+            known = known || selected
+            out += "<option value=\"\(h(category.name))\"\(selected ? " selected" : "")>\(h(label))</option>"
+        }
+        if let chosen, !chosen.isEmpty, !known { out += "<option value=\"\(h(chosen))\" selected>\(h(chosen))</option>" }
+        return out + "</select>"
+    }
+
     /// The form that writes an entry (a new one, or the whole file of one to edit), kept in the browser's
     /// storage until it is saved.
     static func editor(_ call: Call, entry: Entry?, text: String, tag: String) -> String {
         var form = "<form class=\"editor\(entry == nil ? "" : " hidden")\" id=\"editor\" data-id=\"\(h(entry?.id ?? ""))\" data-tag=\"\(h(tag))\">"
         form += "<textarea name=\"text\" rows=\"14\" required placeholder=\"\(h(call.say("web.placeholder")))\">\(h(text))</textarea>"
         if entry == nil {
-            form += "<div class=\"fields\"><input name=\"category\" placeholder=\"\(h(call.say("web.category")))\">"
+            let journal: Journal = call.journal
+            form += "<div class=\"fields\">" + categoryChoice(call, settings: journal.settings, none: call.say("web.noCategory"), chosen: nil)
             form += "<input name=\"tags\" placeholder=\"\(h(call.say("web.tags")))\">"
             form += "<input name=\"date\" placeholder=\"\(h(call.say("web.date")))\"></div>"
         }
@@ -271,17 +287,7 @@ enum Pages {
         if let on { out += "<input type=\"hidden\" name=\"on\" value=\"\(h(on))\">" }
         // The address's category as the kit reads it (a built-in one by any of its names: `여행` is `travel`).
         let chosen = call.one("category").flatMap { journal.settings.category(named: $0)?.name ?? $0 }
-        out += "<select name=\"category\" aria-label=\"\(h(call.say("web.category")))\"><option value=\"\">\(h(call.say("web.allCategories")))</option>"
-        var known = false
-        for category in journal.settings.categories {
-            let label = [category.emoji, Say.categoryName(category.name, in: call.language)].compactMap { $0 }.joined(separator: " ")
-            let selected = chosen == category.name
-            known = known || selected
-            out += "<option value=\"\(h(category.name))\"\(selected ? " selected" : "")>\(h(label))</option>"
-        }
-        // A category journal.yml does not list (kept in entries written elsewhere) stays chosen too.
-        if let chosen, !chosen.isEmpty, !known { out += "<option value=\"\(h(chosen))\" selected>\(h(chosen))</option>" }
-        out += "</select>"
+        out += categoryChoice(call, settings: journal.settings, none: call.say("web.allCategories"), chosen: chosen)
         out += "<input name=\"tag\" value=\"\(h(call.all("tag").first ?? ""))\" placeholder=\"\(h(call.say("web.tag")))\">"
         out += "<label><input type=\"checkbox\" name=\"starred\" value=\"true\"\(call.one("starred") == "true" ? " checked" : "")> ★</label>"
         out += "<input name=\"from\" value=\"\(h(call.one("from") ?? ""))\" placeholder=\"\(h(call.say("web.from")))\" size=\"10\">"

@@ -54,12 +54,14 @@ import Testing
                 try browser.screenshot(Self.shots + "/\(name)-\(language)-\(scheme).png")
             }
             #expect(colours == ["rgb(251, 250, 247)", "rgb(23, 22, 20)"], "\(name): \(colours)")
-            // The toggle turns a dark page light and keeps it so on the next page.
+            // The toggle turns a dark page light and keeps it so on the next page; toggled back, the page
+            // follows the system's scheme again.
             try browser.click("#theme")
             #expect(try browser.text(background) == "rgb(251, 250, 247)", "\(name)")
+            #expect(try browser.text("localStorage.getItem('journal.theme')") == "light")
             try browser.click("#theme")
             #expect(try browser.text(background) == "rgb(23, 22, 20)", "\(name)")
-            _ = try browser.evaluate("localStorage.removeItem('journal.theme')")
+            #expect(try browser.evaluate("localStorage.getItem('journal.theme') === null && !document.documentElement.dataset.theme") as? Bool == true)
         }
         try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": "light"]]])
     }
@@ -133,6 +135,10 @@ import Testing
         try browser.waitUntil("document.querySelector('#editor textarea').value.includes('Typed key by key.')")
         try browser.focus("#editor input[name=tags]")
         try browser.type("evening, walk")
+        // The category is a choice of the journal's own, none chosen at first.
+        #expect(try browser.text("document.querySelector('#editor select[name=category]').value") == "")
+        #expect(try browser.evaluate("[...document.querySelectorAll('#editor select[name=category] option')].some(o => o.value === 'travel')") as? Bool == true)
+        _ = try browser.evaluate("document.querySelector('#editor select[name=category]').value = 'travel'")
         try browser.click("#editor button[type=submit]")
         try browser.waitUntil("location.pathname.startsWith('/entry/') && document.querySelector('article.entry h1') !== null")
         #expect(try browser.text("document.querySelector('article.entry h1').textContent") == "Written in the browser")
@@ -143,6 +149,7 @@ import Testing
         let written = try #require(entries.first { $0["title"] as? String == "Written in the browser" })
         #expect(written["body"] as? String == "Typed key by key.")
         #expect(written["tags"] as? [String] == ["evening", "walk"])
+        #expect(written["category"] as? String == "travel")
         let id = try #require(written["id"] as? String)
         #expect(try browser.text("location.pathname") == "/entry/" + id)
         #expect(try box.commitSubjects().first?.hasPrefix("Add \"Written in the browser\"") == true)
