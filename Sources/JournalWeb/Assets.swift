@@ -42,6 +42,9 @@ enum Assets {
     .star { color: #eab308; margin-left: .3rem; }
     .tags { color: var(--accent); font-size: .85rem; }
     .preview { margin: .1rem 0 0; color: var(--dim); overflow: hidden; text-overflow: ellipsis; white-space: nowrap; min-width: 0; }
+    /* A search's line (about 100 characters around the match) wraps to three lines: on a phone one line
+       would cut the match off behind its ellipsis. */
+    .preview.match { white-space: normal; display: -webkit-box; -webkit-line-clamp: 3; -webkit-box-orient: vertical; }
     mark { background: var(--mark); color: inherit; border-radius: .2rem; }
     .more { display: block; text-align: center; padding: 1rem; color: var(--accent); }
     .empty { color: var(--dim); text-align: center; padding: 2rem 0; }

@@ -125,8 +125,8 @@ import Testing
                 .remove("j"),
             ])
         #expect(try TagOperation.parse([]) == [])
-        #expect(throws: JournalError.invalidTag("+")) { try TagOperation.parse(["+"]) }
-        #expect(throws: JournalError.invalidTag("-#")) { try TagOperation.parse(["-#"]) }
+        #expect(throws: JournalError.invalid(Say.tagNamesNothing("+"))) { try TagOperation.parse(["+"]) }
+        #expect(throws: JournalError.invalid(Say.tagNamesNothing("-#"))) { try TagOperation.parse(["-#"]) }
         // A tag may hold spaces and punctuation (Day One's `new york`, `Food & Drink`); not a control character.
         #expect(try TagOperation.parse(["+new york", "x!"]) == [.add("new york"), .add("x!")])
         #expect(throws: JournalError.invalidTag("a\tb")) { try TagOperation.parse(["+a\tb"]) }
@@ -179,7 +179,7 @@ import Testing
 
     @Test func singleTagAcceptsAHashAndRefusesLists() throws {
         #expect(try Journal.singleTag("#busan") == "busan")
-        #expect(throws: JournalError.invalidTag("a,b")) { try Journal.singleTag("a,b") }
+        #expect(throws: JournalError.invalid(Say.notOneTag("a,b"))) { try Journal.singleTag("a,b") }
         #expect(throws: JournalError.invalidTag("")) { try Journal.singleTag("") }
         // A rename writes the name into texts as a #hashtag: one word.
         #expect(throws: JournalError.invalid(Say.tagNotOneWord("a b"))) { try Journal.singleTag("a b") }

@@ -172,7 +172,9 @@ import Testing
         let (box, id) = try Self.busan()
         // A tag may hold spaces and punctuation, not a control character (shown visibly in the message).
         try expectRefused(box, ["tag", id, "+ok", "+two\u{7}words"], error: "invalid tag 'two\\u{7}words'")
-        try expectRefused(box, ["tag", id, "-"], error: "invalid tag '-'")
+        try expectRefused(box, ["tag", id, "-"], error: "'-' names no tag: write its name after + or - (+travel, -work)")
+        try expectRefused(box, ["tag", id, "+"], error: "'+' names no tag: write its name after + or - (+travel, -work)")
+        try expectRefused(box, ["tags", "rename", "a,b", "c"], error: "'a,b' is more than one tag")
         try expectRefused(box, ["edit", id, "-t", "x\ny"], error: "invalid tag 'x\\u{A}y'")
         let spaced = try box.journal("tag", id, "+new york", "+Food & Drink")
         #expect(spaced.status == 0, "\(spaced.stderr)")

@@ -28,6 +28,17 @@ extension ServeWebTests {
         #expect(try commits(box) == before)
         #expect(try box.git("status", "--porcelain").isEmpty)
         #expect(try box.git("ls-tree", "HEAD", link).hasPrefix("120000 "))
+        // doctor names them, so that an entry missing from the lists is explained (weather: a closed local port).
+        var offline: [String: String] = [:]
+        for name in ["JOURNAL_WEATHER_URL", "JOURNAL_WEATHER_ARCHIVE_URL", "JOURNAL_GEOCODING_URL", "JOURNAL_OPEN_METEO_URL"] {
+            offline[name] = "http://127.0.0.1:9/v1/x"
+        }
+        let doctor = try box.run(["doctor"], env: offline)
+        #expect(doctor.status == 1)
+        #expect(doctor.stdout.contains("PROBLEM  links: 2 symbolic links in the journal are not read (journal follows none): "
+                                       + "entries/2026/11/2026-11-21-more.md, entries/2026/11/2026-11-22-gone.md\n"), "\(doctor.stdout)")
+        #expect(!doctor.stdout.contains("TOPSECRET"))
+        #expect(try commits(box) == before)
         let server = try serve(box)
         defer { _ = try? box.journal("serve", "--stop") }
         for path in ["/", "/api/entries", "/api/entries?q=TOPSECRET", "/today"] {

@@ -89,6 +89,20 @@ import Testing
         #expect(try browser.text("document.querySelector('li.entry mark').textContent") == "김치")
         try browser.screenshot(Self.shots + "/search-typed-ko.png")
 
+        // A match far along a long line shows on a phone's width, not cut off behind the line's ellipsis.
+        try browser.send("Emulation.setDeviceMetricsOverride", ["width": 412, "height": 900, "deviceScaleFactor": 1, "mobile": true])
+        _ = try box.add("긴 하루\n\n" + String(repeating: "우리는 강을 따라 걸으며 별 이야기를 하지 않았다. ", count: 3)
+                        + "그때 등대가 안개 속에서 나타났고 우리는 멈췄다.")
+        _ = try browser.evaluate("document.getElementById('q').select()")
+        try browser.type("등대")
+        try browser.waitUntil("document.getElementById('q').value === '등대' && document.querySelectorAll('li.entry').length === 1 "
+                              + "&& document.querySelector('li.entry mark') && document.querySelector('li.entry mark').textContent === '등대'")
+        let shown = "(() => { const m = document.querySelector('li.entry mark').getBoundingClientRect(); "
+            + "const p = document.querySelector('li.entry p.match').getBoundingClientRect(); "
+            + "return m.width > 0 && m.right <= p.right + 1 && m.bottom <= p.bottom + 1 && p.right <= window.innerWidth })()"
+        #expect(try browser.evaluate(shown) as? Bool == true)
+        try browser.screenshot(Self.shots + "/search-long-line.png")
+
         // Nothing matches: said so, in the page's language.
         _ = try browser.evaluate("document.getElementById('q').select()")
         try browser.type("zzzz")

@@ -76,7 +76,7 @@ public enum Doctor {
 
     /// The checks, in the order they are shown. Those that need the journal return nothing without one.
     static var checks: [(Examination) -> [DoctorFinding]] {
-        [gitIdentity, index, locks, objects, remotes, encryption, weather, inotify, locale]
+        [gitIdentity, index, locks, links, objects, remotes, encryption, weather, inotify, locale]
     }
 
     /// Runs every check; the journal is opened first (a journal that cannot be opened is the first finding).
@@ -170,6 +170,26 @@ public enum Doctor {
                 fix: Say.text("doctor.staleLockFix", shellQuoted(full))))
         }
         return findings.isEmpty ? [DoctorFinding(check: "lock", status: .ok, summary: Say.text("doctor.noLocks"))] : findings
+    }
+
+    // MARK: Links
+
+    /// Symbolic links among the entries and attachments (a `git pull` can bring them): never read, so not in
+    /// any list; named here, so that an entry missing from the lists is explained. Nothing when there are none.
+    static func links(_ exam: Examination) -> [DoctorFinding] {
+        guard let journal = exam.journal else { return [] }
+        var found: [String] = []
+        for folder in [Journal.entriesFolder, Journal.attachmentsFolder] {
+            let full = journal.root + "/" + folder
+            if FileSystem.isLink(full) { found.append(folder) }
+            guard FileSystem.isRealFolder(full) else { continue }
+            found += FileSystem.files(under: full, relativeTo: journal.root).filter { FileSystem.isLink(journal.root + "/" + $0) }
+        }
+        guard !found.isEmpty else { return [] }
+        let named = found.sorted().prefix(5).map { ControlCharacters.visible($0) }.joined(separator: ", ") + (found.count > 5 ? ", …" : "")
+        return [DoctorFinding(
+            check: "links", status: .problem, summary: Say.plural("doctor.links", found.count, found.count, named),
+            fix: Say.text("doctor.linksFix"))]
     }
 
     // MARK: Remotes

@@ -48,7 +48,7 @@ public enum TagOperation: Sendable, Equatable {
                 text = text.dropFirst()
             }
             let tags = try Tag.normalize( [String(text)])
-            guard !tags.isEmpty else { throw .invalidTag(word) }
+            guard !tags.isEmpty else { throw .invalid(Say.tagNamesNothing(word)) }
             operations += tags.map { adds ? .add($0) : .remove($0) }
         }
         return operations
@@ -298,7 +298,8 @@ extension Journal {
     /// not one word: a rename writes the name into texts as a `#hashtag`.
     static func singleTag(_ text: String) throws(JournalError) -> String {
         let tags = try Tag.normalize([text])
-        guard tags.count == 1, !text.contains(",") else { throw .invalidTag(text) }
+        guard !tags.isEmpty else { throw .invalidTag(text) }
+        guard tags.count == 1, !text.contains(",") else { throw .invalid(Say.notOneTag(text)) }
         guard Tag.isWord(tags[0]) else { throw .invalid(Say.tagNotOneWord(text)) }
         return tags[0]
     }

@@ -23,6 +23,9 @@ extension Say {
         Say.text("invalidTag", ControlCharacters.visible(tag.replacingOccurrences(of: "\n", with: "\\u{A}").replacingOccurrences(of: "\t", with: "\\u{9}")))
     }
     static func tagNotOneWord(_ tag: String) -> String { Say.text("tagNotOneWord", tag) }
+    /// `+` or `-` alone (the tag's name left out), or a name that is nothing but spaces and commas.
+    static func tagNamesNothing(_ word: String) -> String { Say.text("tagNamesNothing", ControlCharacters.visible(word)) }
+    static func notOneTag(_ text: String) -> String { Say.text("notOneTag", ControlCharacters.visible(text)) }
     static func lockTimeout(_ path: String) -> String { Say.text("lockTimeout", path) }
     static func gitFailed(_ doing: String, _ cause: String) -> String { Say.text("gitFailed", doing, cause) }
     static func failed(_ doing: String, _ cause: String) -> String { Say.text("failed", doing, cause) }
