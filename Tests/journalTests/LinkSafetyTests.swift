@@ -99,28 +99,13 @@ extension ServeWebTests {
         let box = try Sandbox()
         let server = try serve(box)
         defer { _ = try? box.journal("serve", "--stop") }
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-N", "--max-time", "30", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events"]
-        let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer { process.terminate() }
-        var seen = ""
-        func readUntil(_ text: String) -> Bool {
-            let deadline = Date().addingTimeInterval(25)
-            while !seen.contains(text), Date() < deadline {
-                let chunk = output.fileHandleForReading.availableData
-                if chunk.isEmpty { return false }
-                seen += String(decoding: chunk, as: UTF8.self)
-            }
-            return seen.contains(text)
-        }
-        #expect(readUntil(": connected"))
+        let events = try EventStream(server)
+        defer { events.stop() }
+        #expect(events.readUntil(": connected"))
         try box.write("entries/2026/x\nevent: injected\ndata: {}\n/by-hand.md", "Written by hand\n")
-        #expect(readUntil("event: change"), "\(seen)")
-        #expect(!seen.contains("\nevent: injected"), "\(seen)")
-        let data = try #require(seen.split(separator: "\n").first { $0.hasPrefix("data: ") && $0.contains("folders") })
+        #expect(events.readUntil("event: change"), "\(events.seen)")
+        #expect(!events.seen.contains("\nevent: injected"), "\(events.seen)")
+        let data = try #require(events.seen.split(separator: "\n").first { $0.hasPrefix("data: ") && $0.contains("folders") })
         #expect((try? JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8))) != nil, "\(data)")
     }
 }

@@ -482,14 +482,28 @@ import TestSupport
         let box = try Sandbox()
         let server = try serve(box)
         defer { _ = try? box.journal("serve", "--stop") }
+        let events = try EventStream(server)
+        defer { events.stop() }
+        #expect(events.readUntil(": connected"))
+        try box.write("entries/2026/11/by-hand.md", "Written by hand\n")
+        #expect(events.readUntil("event: change"), "\(events.seen)")
+        #expect(events.seen.contains("entries/2026/11"))
+    }
+
+    /// `/api/events` as a page holds it open (curl, no buffering), read as it comes.
+    final class EventStream {
         let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
-        process.arguments = ["-s", "-N", "--max-time", "30", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events"]
         let output = Pipe()
-        process.standardOutput = output
-        try process.run()
-        defer { process.terminate() }
         var seen = ""
+
+        init(_ server: Server) throws {
+            process.executableURL = URL(fileURLWithPath: "/usr/bin/curl")
+            process.arguments = ["-s", "-N", "--max-time", "30", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events"]
+            process.standardOutput = output
+            try process.run()
+        }
+
+        /// Reads until `text` has come (true), the stream ends or 25 s pass (false).
         func readUntil(_ text: String) -> Bool {
             let deadline = Date().addingTimeInterval(25)
             while !seen.contains(text), Date() < deadline {
@@ -499,10 +513,8 @@ import TestSupport
             }
             return seen.contains(text)
         }
-        #expect(readUntil(": connected"))
-        try box.write("entries/2026/11/by-hand.md", "Written by hand\n")
-        #expect(readUntil("event: change"), "\(seen)")
-        #expect(seen.contains("entries/2026/11"))
+
+        func stop() { process.terminate() }
     }
 
     /// The weather on a page is in the page's language and the user's units, not the server's language:
