@@ -14,7 +14,7 @@ import Testing
             .folderNotEmpty(path), .idTooShort("3f2"), .unknownID("3f2a"), .ambiguousID("3f2a", ["3f2a1", "3f2a2"]),
             .emptyEntry, .unknownCategory("x9", known: ["y8"]), .invalidTag("#9"), .lockTimeout(path),
             .git(doing: Say.text("doing.commit"), cause: "7"), .failed(doing: Say.text("doing.readHistory"), cause: "7"),
-            .savedButNotCommitted(path, cause: "7"), .io(path, "7"), .badSettings(path, line: 3, reason: "7"),
+            .savedButNotCommitted(path, cause: "7"), .io(path, "7"), .unreadable(path, "7"), .badSettings(path, line: 3, reason: "7"),
             .brokenHeader(path, line: 3, reason: "7", id: "3f2a"), .unknownTag("x9"), .sameName("x9"),
             .invalidCategoryName("x9"), .duplicateCategory("x9"), .invalidColor("x9"), .invalidEmoji("x9"),
             .categoryInUse("x9", count: 2), .settingsNotEditable(path, reason: "7"), .index(path, "7"),

@@ -39,6 +39,15 @@ extension ServeWebTests {
                                        + "entries/2026/11/2026-11-21-more.md, entries/2026/11/2026-11-22-gone.md\n"), "\(doctor.stdout)")
         #expect(!doctor.stdout.contains("TOPSECRET"))
         #expect(try commits(box) == before)
+        // journal.yml made a link (it arrives by sync too): refused, saying so, until it is a file again.
+        let settings = box.journal + "/journal.yml"
+        try FileManager.default.moveItem(atPath: settings, toPath: box.root.path + "/settings.yml")
+        try FileManager.default.createSymbolicLink(atPath: settings, withDestinationPath: "../../settings.yml")
+        let linked = try box.journal("list")
+        #expect(linked.status != 0)
+        #expect(linked.stderr == "journal: cannot read \(settings): a symbolic link, which journal does not follow inside a journal\n", "\(linked.stderr)")
+        try FileManager.default.removeItem(atPath: settings)
+        try FileManager.default.moveItem(atPath: box.root.path + "/settings.yml", toPath: settings)
         let server = try serve(box)
         defer { _ = try? box.journal("serve", "--stop") }
         for path in ["/", "/api/entries", "/api/entries?q=TOPSECRET", "/today"] {

@@ -263,7 +263,7 @@ enum FileSystem {
     /// `contents`, or the reason it cannot be read.
     static func read(_ path: String, followingLinks: Bool = false) throws(JournalError) -> Data {
         guard let data = contents(path, followingLinks: followingLinks) else {
-            throw .io(path, isLink(path) ? Say.linkNotFollowed : exists(path) ? Say.cannotRead : Say.noSuchFile)
+            throw .unreadable(path, isLink(path) ? Say.linkNotFollowed : exists(path) ? Say.cannotRead : Say.noSuchFile)
         }
         return data
     }

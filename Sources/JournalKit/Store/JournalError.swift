@@ -33,6 +33,8 @@ public enum JournalError: ReaderError, Equatable {
     case failed(doing: String, cause: String)
     case savedButNotCommitted(String, cause: String)
     case io(String, String)
+    /// A file that could not be read (gone, not a plain file, a symbolic link, no permission), with why.
+    case unreadable(String, String)
     /// A write that found no space left on the disk (or in the user's quota) holding the path.
     case noSpace(String)
     /// A write to a file system mounted read-only.
@@ -81,6 +83,7 @@ public enum JournalError: ReaderError, Equatable {
         case .failed(let doing, let cause): Say.failed(doing, cause)
         case .savedButNotCommitted(let path, let cause): Say.savedButNotCommitted(path, cause)
         case .io(let path, let reason): Say.ioFailed(path, reason)
+        case .unreadable(let path, let reason): Say.readFailed(path, reason)
         case .noSpace(let path): Say.noSpace(path)
         case .readOnly(let path): Say.readOnlyFileSystem(path)
         case .badSettings(let path, let line, let reason): Say.badSettings(path, line, reason)

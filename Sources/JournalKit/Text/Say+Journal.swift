@@ -51,6 +51,7 @@ extension Say {
     static var cannotRead: String { Say.text("cannotRead") }
     static var noSuchFile: String { Say.text("noSuchFile") }
     static var linkNotFollowed: String { Say.text("linkNotFollowed") }
+    static func readFailed(_ path: String, _ reason: String) -> String { Say.text("readFailed", path, reason) }
     static func midOperation(_ state: String) -> String { Say.text("midOperation", state) }
     static func midOperationRefused(_ state: String) -> String { Say.text("midOperationRefused", state) }
     static var detachedHead: String { Say.text("detachedHead") }
