@@ -176,16 +176,16 @@ struct Site: HTTPResponder {
 /// page, and read again only when it changed, so that `journal config set language ko` shows on the next page.
 final class ConfiguredLanguage: Sendable {
     private let path: String
-    private let state: Mutex<(stamp: [Int]?, language: String?)>
+    private let state: Mutex<(stamp: FileIdentity?, language: String?)>
 
     /// `given`: what the command that started the server read from the file (`--language`).
     init(path: String, given: String?) {
         self.path = path
-        state = Mutex((ConfiguredLanguage.stamp(path), given))
+        state = Mutex((FileIdentity(path), given))
     }
 
     func current() -> String? {
-        let now = ConfiguredLanguage.stamp(path)
+        let now = FileIdentity(path)
         return state.withLock { state in
             if now != state.stamp {
                 state.stamp = now
@@ -193,14 +193,6 @@ final class ConfiguredLanguage: Sendable {
             }
             return state.language
         }
-    }
-
-    /// What `stat` says of the file (nil: there is none): changed bytes change one of these.
-    private static func stamp(_ path: String) -> [Int]? {
-        var info = stat()
-        guard stat(path, &info) == 0 else { return nil }
-        return [Int(info.st_ino), Int(info.st_size), Int(info.st_mtim.tv_sec), Int(info.st_mtim.tv_nsec),
-                Int(info.st_ctim.tv_sec), Int(info.st_ctim.tv_nsec)]
     }
 }
 

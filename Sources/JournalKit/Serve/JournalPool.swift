@@ -49,24 +49,25 @@ public final class JournalPool: @unchecked Sendable {
         journal.entryCache = entries
         return (journal, settings)
     }
+}
 
-    /// A file as `stat` knows it: the same identity, the same bytes (short of a rewrite in the same
-    /// nanosecond to the same size).
-    struct FileIdentity: Equatable {
-        var device: UInt64
-        var inode: UInt64
-        var size: Int64
-        var seconds: Int
-        var nanoseconds: Int
+/// A file as `stat` knows it: the same identity, the same bytes (short of a rewrite in the same nanosecond to
+/// the same size). For a long-lived process that keeps what it read of a file until the file changes.
+public struct FileIdentity: Equatable, Sendable {
+    var device: UInt64
+    var inode: UInt64
+    var size: Int64
+    var seconds: Int
+    var nanoseconds: Int
 
-        init?(_ path: String) {
-            var info = stat()
-            guard stat(path, &info) == 0 else { return nil }
-            device = UInt64(info.st_dev)
-            inode = UInt64(info.st_ino)
-            size = Int64(info.st_size)
-            seconds = info.st_mtim.tv_sec
-            nanoseconds = info.st_mtim.tv_nsec
-        }
+    /// nil when there is no such file.
+    public init?(_ path: String) {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        device = UInt64(info.st_dev)
+        inode = UInt64(info.st_ino)
+        size = Int64(info.st_size)
+        seconds = info.st_mtim.tv_sec
+        nanoseconds = info.st_mtim.tv_nsec
     }
 }
