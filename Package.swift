@@ -79,7 +79,8 @@ let package = Package(
         ),
         .target(
             name: "JournalWeb",
-            dependencies: ["JournalKit", .product(name: "Hummingbird", package: "hummingbird")]
+            dependencies: ["JournalKit", .product(name: "Hummingbird", package: "hummingbird"),
+                           .product(name: "HummingbirdCore", package: "hummingbird")]
         ),
         .executableTarget(
             name: "journal-serve",

@@ -58,8 +58,9 @@ public enum WebServer {
             responder: site,
             // A connection that sends nothing for 30 s is closed (not one whose answer is still going, as the
             // event stream): idle ones, with or without a token, would otherwise hold the server's files open
-            // until it could accept no other.
-            server: .http1(configuration: .init(idleTimeout: .seconds(30))),
+            // until it could accept no other. Each connection's requests run on its own event loop
+            // (`LoopBoundHTTP1`).
+            server: .loopBoundHTTP1(idleTimeout: .seconds(30)),
             configuration: ApplicationConfiguration(address: .hostname(options.address, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port
