@@ -82,7 +82,8 @@ enum API {
         return response
     }
 
-    /// What `POST /api/entries` takes: the fields of `journal add`.
+    /// What `POST /api/entries` takes: the fields of `journal add`. Without `location` the entry is written
+    /// at the user's default place, as `journal add` does; `"location": null` is `--no-location`.
     struct NewEntry: Decodable {
         var text: String
         var category: String?
@@ -91,6 +92,20 @@ enum API {
         var starred: Bool?
         var template: String?
         var location: NewPlace?
+        var noLocation = false
+        enum Key: String, CodingKey, CaseIterable { case text, category, tags, date, starred, template, location }
+
+        init(from decoder: Decoder) throws {
+            let fields = try decoder.container(keyedBy: Key.self)
+            text = try fields.decode(String.self, forKey: .text)
+            category = try fields.decodeIfPresent(String.self, forKey: .category)
+            tags = try fields.decodeIfPresent([String].self, forKey: .tags)
+            date = try fields.decodeIfPresent(String.self, forKey: .date)
+            starred = try fields.decodeIfPresent(Bool.self, forKey: .starred)
+            template = try fields.decodeIfPresent(String.self, forKey: .template)
+            noLocation = try fields.contains(.location) && fields.decodeNil(forKey: .location)
+            location = noLocation ? nil : try fields.decodeIfPresent(NewPlace.self, forKey: .location)
+        }
     }
 
     /// `location` of `POST /api/entries`: a place's name (`"Busan"`, as `add --location`), or
@@ -130,13 +145,15 @@ enum API {
         request.date = new.date.flatMap { $0.isEmpty ? nil : $0 }
         request.starred = new.starred ?? false
         request.template = new.template
-        // A place is looked up with its weather, as `journal add --location` does.
-        request.place = try new.location?.request()
+        // What the writer did not say comes from the user's config, as for `journal add`: the tag prefix,
+        // and the default place. A place is looked up with its weather, as `journal add --location` does.
+        let config = try UserConfig.load(from: JournalContext.userConfigFile, creating: false).config
+        request.tagPrefix = config.tagPrefix
+        request.place = new.noLocation ? nil : try new.location?.request() ?? config.defaultPlace
         request.weather = request.place != nil
         let journal: Journal = call.journal
         let when = try Journal.check(&request, journalExists: true, context: journal.context)
         let weather = try request.place.map { _ in
-            let config = try UserConfig.load(from: JournalContext.userConfigFile, creating: false).config
             let settings = try JournalContext.weatherSettings(config, language: call.language, now: JournalContext.pinnedNow ?? Date())
             return WeatherRequest(service: WeatherService(settings: settings), budget: settings.budget, units: call.site.units)
         }
@@ -257,7 +274,7 @@ enum API {
         }
         let known: Set<String>
         switch T.self {
-        case is NewEntry.Type: known = ["text", "category", "tags", "date", "starred", "template", "location"]
+        case is NewEntry.Type: known = Set(NewEntry.Key.allCases.map(\.rawValue))
         case is NewText.Type: known = ["text"]
         case is RestoreRequest.Type: known = ["revision"]
         default: known = ["starred", "tags"]

@@ -56,6 +56,8 @@ enum Assets {
     .files img { max-height: 12rem; }
     .actions { display: flex; flex-wrap: wrap; gap: .4rem; margin: 1rem 0; }
     .editor textarea { width: 100%; font-family: ui-monospace, monospace; font-size: .95rem; }
+    .editor details.header { margin: .3rem 0; color: var(--dim); }
+    .editor details.header textarea { color: var(--fg); font-size: .85rem; }
     .editor .fields { display: flex; flex-wrap: wrap; gap: .4rem; margin: .4rem 0; }
     .editor .fields > * { flex: 1 1 14rem; min-width: 0; }
     .editor .problem { color: #b91c1c; min-height: 1em; }
@@ -174,8 +176,8 @@ enum Assets {
       }
 
       function editing() {
-        const box = document.querySelector("#editor textarea");
-        return box && !document.getElementById("editor").classList.contains("hidden") && box.value !== box.defaultValue;
+        const form = document.getElementById("editor");
+        return form && !form.classList.contains("hidden") && [...form.querySelectorAll("textarea")].some((box) => box.value !== box.defaultValue);
       }
 
       function wire() {
@@ -267,28 +269,44 @@ enum Assets {
         if (raw === null) return null;
         try {
           const draft = JSON.parse(raw);
-          if (draft && typeof draft.text === "string") return { text: draft.text, base: typeof draft.base === "string" ? draft.base : "" };
+          if (draft && typeof draft.text === "string") {
+            const fields = draft.fields && typeof draft.fields === "object" ? draft.fields : {};
+            return { text: draft.text, base: typeof draft.base === "string" ? draft.base : "", fields: fields };
+          }
         } catch (error) { /* a draft kept before drafts had versions: its version is unknown */ }
-        return { text: raw, base: "" };
+        return { text: raw, base: "", fields: {} };
       }
 
       function wireEditor(form) {
         form.dataset.wired = "1";
         const id = form.dataset.id;
         const key = "journal.draft." + (id || "new");
-        const box = form.querySelector("textarea");
+        const box = form.elements["text"];
         const note = form.querySelector(".draft");
         let base = form.dataset.tag;
+        // A draft keeps the other fields too: a new entry's category, tags and date; an entry's header (a
+        // draft kept without one holds the whole file as its text, and is sent back as it was).
+        const names = (id ? ["header"] : ["category", "tags", "date"]).filter((name) => form.elements[name]);
         const kept = readDraft(key);
-        if (kept !== null && kept.text !== box.value) {
+        const keptField = (name) => typeof kept.fields[name] === "string" ? kept.fields[name] : "";
+        if (kept !== null && (kept.text !== box.value || names.some((name) => keptField(name) !== form.elements[name].value))) {
           box.value = kept.text;
           base = kept.base;
+          for (const name of names) form.elements[name].value = keptField(name);
+          const header = form.elements["header"];
+          if (header && header.value !== header.defaultValue) header.closest("details").open = true;
           form.classList.remove("hidden");
           if (note && base !== form.dataset.tag) note.classList.remove("hidden");
         } else if (kept !== null) {
           localStorage.removeItem(key);
         }
-        box.addEventListener("input", () => localStorage.setItem(key, JSON.stringify({ text: box.value, base: base })));
+        const keep = () => {
+          const fields = {};
+          for (const name of names) fields[name] = form.elements[name].value;
+          localStorage.setItem(key, JSON.stringify({ text: box.value, base: base, fields: fields }));
+        };
+        form.addEventListener("input", keep);
+        form.addEventListener("change", keep);
         const discard = form.querySelector("button[data-draft=discard]");
         // The draft dropped, the page read again: the entry as it is now, to edit afresh.
         if (discard) discard.addEventListener("click", () => {
@@ -302,7 +320,8 @@ enum Assets {
           try {
             let response;
             if (id) {
-              response = await send("PUT", "/api/entries/" + id, { text: box.value }, { "If-Match": '"' + base + '"' });
+              const header = form.elements["header"];
+              response = await send("PUT", "/api/entries/" + id, { text: (header ? header.value : "") + box.value }, { "If-Match": '"' + base + '"' });
             } else {
               const body = { text: box.value };
               const value = (name) => (form.elements[name] && form.elements[name].value.trim()) || "";

@@ -15,7 +15,7 @@ enum Pages {
         case (.get, nil, 0): return try list(call)
         case (.get, "today", 1): return try today(call)
         case (.get, "calendar", 1): return try calendar(call)
-        case (.get, "new", 1): return page(call, title: call.say("web.write"), body: editor(call, entry: nil, text: "", tag: ""))
+        case (.get, "new", 1): return page(call, title: call.say("web.write"), body: editor(call, entry: nil, data: Data(), tag: ""))
         case (.get, "entry", 2): return try entry(call, parts[1])
         case (.get, "attachments", _): return try attachment(call)
         case (.get, "assets", 2): return try asset(parts[1])
@@ -190,7 +190,7 @@ enum Pages {
         body += "<button data-action=\"delete\" class=\"danger\">\(h(call.say("web.delete")))</button>"
         body += "</div>"
         body += "</article>"
-        body += editor(call, entry: entry, text: String(decoding: version.data, as: UTF8.self), tag: version.tag)
+        body += editor(call, entry: entry, data: version.data, tag: version.tag)
         if let history = try? journal.history(of: entry), !history.isEmpty {
             body += "<h2>\(h(call.say("web.history")))</h2><ol class=\"history\" data-id=\"\(h(entry.id))\">"
             for (index, item) in history.prefix(50).enumerated() {
@@ -247,11 +247,21 @@ enum Pages {
         return out + "</select>"
     }
 
-    /// The form that writes an entry (a new one, or the whole file of one to edit), kept in the browser's
-    /// storage until it is saved.
-    static func editor(_ call: Call, entry: Entry?, text: String, tag: String) -> String {
+    /// The form that writes an entry (a new one, or the file of one to edit), kept in the browser's storage
+    /// until it is saved. An entry's file is shown as its text, with its header apart and folded away (the
+    /// page sends back the two joined: the whole file); a file that cannot be cut so (CRLF, a BOM) is shown
+    /// whole. (A line break follows each `<textarea>`: HTML drops the first one, which a text may begin with.)
+    static func editor(_ call: Call, entry: Entry?, data: Data, tag: String) -> String {
         var form = "<form class=\"editor\(entry == nil ? "" : " hidden")\" id=\"editor\" data-id=\"\(h(entry?.id ?? ""))\" data-tag=\"\(h(tag))\">"
-        form += "<textarea name=\"text\" rows=\"14\" required placeholder=\"\(h(call.say("web.placeholder")))\">\(h(text))</textarea>"
+        let cut = entry == nil ? nil : EntryFile.cutAtHeader(data)
+        // A text box holds LF line ends (a CR would be shown as a stray mark); a CRLF file gets its CRs
+        // back when saved (`replaceText` keeps a file's line ends).
+        let text = cut?.text ?? String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        form += "<textarea name=\"text\" rows=\"14\"\(entry == nil ? " required" : "") placeholder=\"\(h(call.say("web.placeholder")))\">\n\(h(text))</textarea>"
+        if let cut {
+            form += "<details class=\"header\"><summary>\(h(call.say("web.header")))</summary>"
+            form += "<textarea name=\"header\" rows=\"8\" spellcheck=\"false\">\n\(h(cut.header))</textarea></details>"
+        }
         if entry == nil {
             let journal: Journal = call.journal
             form += "<div class=\"fields\">" + categoryChoice(call, settings: journal.settings, none: call.say("web.noCategory"), chosen: nil)
@@ -312,7 +322,7 @@ enum Pages {
         out += "</span>"
         if !entry.allTags.isEmpty { out += "<span class=\"tags\">" + entry.allTags.map { "#" + h($0) }.joined(separator: " ") + "</span>" }
         if let line {
-            out += "<p class=\"preview match\">\(highlighted(line, terms))</p>"
+            out += "<p class=\"preview match\">\(highlighted(MarkdownInline.plain(line), terms))</p>"
         } else {
             if let preview = entry.preview { out += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
         }
@@ -386,6 +396,21 @@ enum Pages {
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Assets.icon)))
         default: throw BadRequest(.notFound, "no such file")
         }
+    }
+
+    /// A page that could not be shown: what went wrong, in the frame, and the way back to the list.
+    static func failure(_ call: Call, _ status: HTTPResponse.Status, _ line: String) -> Response {
+        let heading: String
+        switch status.code {
+        case 404: heading = call.say("web.failed.notFound")
+        case 400..<500: heading = call.say("web.failed.refused")
+        default: heading = call.say("web.failed.server")
+        }
+        let body = "<h1>\(h(heading))</h1><p class=\"failure\">\(h(line))</p>"
+            + "<p><a href=\"/\">\(h(call.say("web.failed.back")))</a></p>"
+        var response = page(call, title: heading, body: body)
+        response.status = status
+        return response
     }
 
     // MARK: The frame

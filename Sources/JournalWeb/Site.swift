@@ -53,6 +53,8 @@ struct Site: HTTPResponder {
     }
 
     private func answer(_ request: Request, _ context: BasicRequestContext) async -> Response {
+        // HTTP/1.1: a second Host is a bad request (the first became the authority; the rest stay as fields).
+        guard request.headers[HTTPField.Name("Host")!] == nil else { return Reply.text(.badRequest, "more than one Host\n") }
         guard hostIsServed(request.head.authority) else { return Reply.text(.misdirectedRequest, "unknown Host\n") }
         let path = request.uri.path
         let query = request.uri.queryParameters
@@ -92,15 +94,27 @@ struct Site: HTTPResponder {
                 return try Pages.answer(call)
             }
         } catch let error as JournalError {
-            return Reply.problem(error)
+            return failed(call, Reply.status(of: error), error.description)
         } catch let error as BadRequest {
-            return Reply.text(error.status, error.line + "\n")
+            return failed(call, error.status, error.line)
         } catch let error as HistoryError {
-            if case .neverExisted = error { return Reply.text(.notFound, error.description + "\n") }
-            return Reply.text(.badRequest, (error.description.split(separator: "\n").first.map(String.init) ?? "") + "\n")
+            if case .neverExisted = error { return failed(call, .notFound, error.description) }
+            return failed(call, .badRequest, error.description)
         } catch {
-            return Reply.text(.internalServerError, "\(error)\n")
+            return failed(call, .internalServerError, "\(error)")
         }
+    }
+
+    /// A refusal: its first line as text to the API and to a file's address; a page of its own, in the frame
+    /// and the reader's language, to a person who followed a link to a page.
+    private func failed(_ call: Call, _ status: HTTPResponse.Status, _ reason: String) -> Response {
+        let line = reason.split(separator: "\n").first.map(String.init) ?? ""
+        let path = call.path
+        guard call.request.method == .get || call.request.method == .head,
+              !path.hasPrefix("/api/"), !path.hasPrefix("/attachments/"), !path.hasPrefix("/assets/") else {
+            return Reply.text(status, line + "\n")
+        }
+        return Pages.failure(call, status, line)
     }
 
     private func pickLanguage(_ request: Request) -> String {
@@ -266,17 +280,15 @@ enum Reply {
         Reply.text(status, text, type: "text/html; charset=utf-8")
     }
 
-    /// A kit error as an answer: what the reader got wrong is a 4xx with its line.
-    static func problem(_ error: JournalError) -> Response {
-        let status: HTTPResponse.Status
+    /// A kit error's status: what the reader got wrong is a 4xx.
+    static func status(of error: JournalError) -> HTTPResponse.Status {
         switch error {
-        case .unknownID, .idTooShort: status = .notFound
-        case .ambiguousID: status = .conflict
-        case .busy: status = .serviceUnavailable
-        case .noSpace, .readOnly, .io: status = .internalServerError
-        default: status = .badRequest
+        case .unknownID, .idTooShort: .notFound
+        case .ambiguousID: .conflict
+        case .busy: .serviceUnavailable
+        case .noSpace, .readOnly, .io: .internalServerError
+        default: .badRequest
         }
-        return text(status, error.description.split(separator: "\n").first.map(String.init).map { $0 + "\n" } ?? "\n")
     }
 }
 

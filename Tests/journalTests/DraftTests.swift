@@ -108,6 +108,9 @@ import Testing
         let bad = try box.journal("config", "set", "list.preview", "maybe")
         #expect(bad.status == 1)
         #expect(bad.stderr == "journal: list.preview 'maybe' is not valid: expected true or false\n", "\(bad.stderr)")
+        // The preview is the line as a reader sees it: a link's text, no emphasis marks.
+        try box.journal("add", "--date", "2026-11-19 08:00", "Marks\n\n- **Walked** to [the sea](https://sea.example) in `snake_case`")
+        #expect(try box.journal("list", "--on", "2026-11-19").stdout.hasSuffix("  Walked to the sea in snake_case\n"))
         // A long first line is cut to the terminal.
         try box.journal("add", "--date", "2026-11-22 08:00", "Long\n\n" + String(repeating: "가나다라 ", count: 40))
         let long = try box.journal("list", env: ["COLUMNS": "60"])

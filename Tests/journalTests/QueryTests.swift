@@ -62,7 +62,7 @@ import Testing
     @Test(arguments: [
         (["list", "--from", "2019-02-29"], "2019-02-29"),
         (["list", "--on", "someday"], "someday"),
-        (["list", "--from", "2026", "--to", "2025"], "after --to"),
+        (["list", "--from", "2026", "--to", "2025"], "the dates run backwards: 2026-01-01 is after 2025-12-31"),
         (["list", "--grep", "(unclosed"], "not a valid regular expression"),
         (["list", "--tag", "two\u{7}words"], "invalid tag"),
         (["list", "--contains", "!!!"], "no words to look for"),

@@ -144,15 +144,17 @@ import Testing
         try browser.press("Enter")
         try browser.press("Enter")
         try browser.type("Typed key by key.")
-        // What is typed survives a reload before it is saved.
-        try browser.open(try browser.text("location.href"))
-        try browser.waitUntil("document.querySelector('#editor textarea').value.includes('Typed key by key.')")
         try browser.focus("#editor input[name=tags]")
         try browser.type("evening, walk")
         // The category is a choice of the journal's own, none chosen at first.
         #expect(try browser.text("document.querySelector('#editor select[name=category]').value") == "")
         #expect(try browser.evaluate("[...document.querySelectorAll('#editor select[name=category] option')].some(o => o.value === 'travel')") as? Bool == true)
-        _ = try browser.evaluate("document.querySelector('#editor select[name=category]').value = 'travel'")
+        _ = try browser.evaluate("const c = document.querySelector('#editor select[name=category]'); c.value = 'travel'; c.dispatchEvent(new Event('change', { bubbles: true }))")
+        // What is typed and chosen survives a reload before it is saved.
+        try browser.open(try browser.text("location.href"))
+        try browser.waitUntil("document.querySelector('#editor textarea').value.includes('Typed key by key.')")
+        #expect(try browser.text("document.querySelector('#editor input[name=tags]').value") == "evening, walk")
+        #expect(try browser.text("document.querySelector('#editor select[name=category]').value") == "travel")
         try browser.click("#editor button[type=submit]")
         try browser.waitUntil("location.pathname.startsWith('/entry/') && document.querySelector('article.entry h1') !== null")
         #expect(try browser.text("document.querySelector('article.entry h1').textContent") == "Written in the browser")
@@ -243,6 +245,9 @@ import Testing
         }
 
         try typeInTheEditor(after: "Morning walk", ", typed in the browser")
+        // The edit box holds the text; the header is apart, folded away.
+        #expect(try browser.evaluate("!document.querySelector('#editor textarea[name=text]').value.startsWith('---') && document.querySelector('#editor textarea[name=header]').value.startsWith('---\\nid: ') && !document.querySelector('#editor details.header').open") as? Bool == true)
+        try browser.screenshot(Self.shots + "/entry-editing-en.png")
         let shown = try browser.text("document.getElementById('editor').dataset.tag")
         #expect(try keptDraft()["base"] as? String == shown)
         #expect((try keptDraft()["text"] as? String)?.contains("Morning walk, typed in the browser") == true)
@@ -285,7 +290,7 @@ import Testing
         #expect(try browser.evaluate("document.querySelector('#editor .draft').classList.contains('hidden')") as? Bool == false)
         try browser.click("#editor button[data-draft=discard]")
         let current = String(decoding: try JSONSerialization.data(withJSONObject: [onDisk]), as: UTF8.self)
-        try browser.waitUntil("localStorage.getItem('journal.draft.\(id)') === null && document.querySelector('#editor textarea') && document.querySelector('#editor textarea').value === \(current)[0]")
+        try browser.waitUntil("localStorage.getItem('journal.draft.\(id)') === null && document.querySelector('#editor textarea') && document.querySelector('#editor textarea[name=header]').value + document.querySelector('#editor textarea[name=text]').value === \(current)[0]")
         try box.expectCleanRepository()
     }
 

@@ -97,6 +97,15 @@ import TestSupport
         #expect(rebound.status == 421)
         #expect(!rebound.body.contains("Morning"))
         #expect(try request(server, "GET", "/", headers: ["Host": "localhost:\(server.port)"], cookie: true).status == 200)
+        // Two Host fields (a page's own name hidden behind the served one) are refused whichever comes first.
+        for hosts in [["127.0.0.1:\(server.port)", "evil.example"], ["evil.example", "127.0.0.1:\(server.port)"]] {
+            // (curl sends one Host however many are given: the request is written by hand, through bash's /dev/tcp.)
+            let head = "GET /api/entries HTTP/1.1\r\nHost: \(hosts[0])\r\nHost: \(hosts[1])\r\nAuthorization: Bearer \(server.token)\r\nConnection: close\r\n\r\n"
+            let run = try Sandbox.exec("/bin/bash", ["-c", "exec 3<>/dev/tcp/127.0.0.1/\(server.port); printf '%s' \"$1\" >&3; head -n 1 <&3", "raw", head],
+                                       stdin: nil, env: server.box.environment, cwd: server.box.home)
+            let status = run.stdout.split(separator: " ").dropFirst().first.map(String.init)
+            #expect(status == "400" || (hosts[0] == "evil.example" && status == "421"), "\(hosts): \(run.stdout)")
+        }
     }
 
     @Test func aPageWritesOnlyWithItsCSRFTokenFromItsOwnOrigin() throws {
@@ -152,7 +161,8 @@ import TestSupport
             #expect(answer.body == cli.stdout, "\(path)")
         }
         for (path, reason) in [("/api/entries?from=yesterdayish", "yesterdayish"), ("/api/entries?colour=red", "unknown parameter colour"),
-                               ("/api/entries?n=-1", "n=-1 is not a count"), ("/api/entries?category=nope", "nope")] {
+                               ("/api/entries?n=-1", "n=-1 is not a count"), ("/api/entries?category=nope", "nope"),
+                               ("/api/entries?from=2026-05-01&to=2026-04-01", "the dates run backwards: 2026-05-01 is after 2026-04-01")] {
             let bad = try request(server, "GET", path, bearer: true)
             #expect(bad.status == 400, "\(path)")
             #expect(bad.body.contains(reason) && bad.body.split(separator: "\n").count == 1, "\(path): \(bad.body)")
@@ -171,6 +181,37 @@ import TestSupport
         #expect(huge.status == 413)
         #expect(try request(server, "GET", "/api/entries/ffffffff", bearer: true).status == 404)
         #expect(try request(server, "PATCH", "/api/entries", bearer: true).status == 405)
+    }
+
+    /// An entry's edit box holds its text, its header apart (sent back joined: the whole file). A file of
+    /// CRLF lines is in one box with LF (a CR would show as a stray mark), and an edit saved from it keeps
+    /// its CRLF lines.
+    @Test func theEditBoxHoldsTheTextAndKeepsTheFilesLineEnds() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let id = try box.add("Harbour\n\n\nTwo blank lines above, kept.")
+        let path = try #require(box.entryFiles().first { box.read($0)?.contains("Harbour") == true })
+        // A blank line after the header (HTML drops a text box's first line break: the page sends one more).
+        let file = try #require(box.read(path)).replacingOccurrences(of: "---\nHarbour", with: "---\n\nHarbour")
+        try box.write(path, file)
+        #expect(try box.journal("commit").status == 0)
+        let cut = try #require(file.range(of: "---\n", range: file.index(after: file.startIndex)..<file.endIndex))
+        let page = try request(server, "GET", "/entry/\(id)", cookie: true).body
+        #expect(page.contains("<textarea name=\"text\" rows=\"14\" placeholder=\"Write here. The first line is the title.\">\n\(file[cut.upperBound...])</textarea>"), "\(page)")
+        #expect(page.contains("<details class=\"header\"><summary>Header (date, tags, place…)</summary><textarea name=\"header\" rows=\"8\" spellcheck=\"false\">\n\(file[..<cut.upperBound])</textarea></details>"), "\(page)")
+
+        try box.write(path, file.replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(try box.journal("commit").status == 0)
+        let crlf = try request(server, "GET", "/entry/\(id)", cookie: true)
+        #expect(!crlf.body.contains("name=\"header\"") && !crlf.body.contains("\u{FFFD}") && !crlf.body.contains("\r"))
+        #expect(crlf.body.contains("\">\n---\nid: \(id)"), "the whole file, in the text box: \(crlf.body)")
+        let etag = try #require(try request(server, "GET", "/api/entries/\(id)", bearer: true).headers["etag"])
+        let edited = String(decoding: try JSONSerialization.data(withJSONObject: ["text": file.replacingOccurrences(of: "kept.", with: "kept, and edited.")]), as: UTF8.self)
+        let saved = try request(server, "PUT", "/api/entries/\(id)", headers: ["Content-Type": "application/json", "If-Match": etag], body: edited, bearer: true)
+        #expect(saved.status == 200, "\(saved.body)")
+        #expect(box.read(path) == file.replacingOccurrences(of: "kept.", with: "kept, and edited.").replacingOccurrences(of: "\n", with: "\r\n"))
+        try box.expectCleanRepository()
     }
 
     @Test func anEditNeverOverwritesAChangeItHasNotSeen() throws {
@@ -315,6 +356,18 @@ import TestSupport
         #expect(pierFile.contains("  wind_kph: 10.4\nlocation:\n  name: The pier\n  latitude: 35.18\n  longitude: 129.08\n---\n"), "\(pierFile)")
         #expect(provider.requests.count == 3, "a name with coordinates is not looked up")
 
+        // Without a location, the user's default place, as `journal add`; `null` is `--no-location`.
+        #expect(try box.journal("config", "set", "location.default", "Busan").status == 0)
+        let placed = try request(server, "POST", "/api/entries", headers: json, body: #"{"text":"Home again"}"#, bearer: true)
+        #expect(placed.status == 201, "\(placed.body)")
+        let placedFile = try #require(box.entryFiles().compactMap(box.read).first { $0.contains("Home again") })
+        #expect(placedFile.hasSuffix(WeatherCommandTests.busanWeather + "Home again\n"), "\(placedFile)")
+        let nowhere = try request(server, "POST", "/api/entries", headers: json, body: #"{"text":"Nowhere","location":null}"#, bearer: true)
+        #expect(nowhere.status == 201, "\(nowhere.body)")
+        let nowhereFile = try #require(box.entryFiles().compactMap(box.read).first { $0.contains("Nowhere") })
+        #expect(!nowhereFile.contains("location:") && !nowhereFile.contains("weather:"), "\(nowhereFile)")
+        #expect(try box.journal("config", "unset", "location.default").status == 0)
+
         let before = try commits(box)
         let files = box.entryFiles()
         for (body, reason) in [(#"{"text":"x","location":{"latitude":35.1}}"#, "go together"),
@@ -407,7 +460,20 @@ import TestSupport
         let undone = try request(server, "POST", "/api/entries/\(id)/restore", headers: json, body: "", bearer: true)
         #expect(undone.status == 200, "\(undone.body)")
         #expect(box.read(path) == tagged)
-        #expect(try request(server, "GET", "/entry/ffffffff", cookie: true).status == 404)
+        // A page that cannot be shown is a page: in the frame, in the reader's language, with the way back.
+        let missing = try request(server, "GET", "/entry/ffffffff", cookie: true)
+        #expect(missing.status == 404)
+        #expect(missing.headers["content-type"] == "text/html; charset=utf-8")
+        #expect(missing.body.contains("<nav>") && missing.body.contains("<h1>Not found</h1>") && missing.body.contains("<a href=\"/\">Back to the entries</a>"), "\(missing.body)")
+        #expect(missing.body.contains("ffffffff"), "the reason names what was asked for")
+        let korean = try request(server, "GET", "/nowhere", headers: ["Accept-Language": "ko"], cookie: true)
+        #expect(korean.status == 404 && korean.body.contains("<h1>찾을 수 없어요</h1>") && korean.body.contains("<html lang=\"ko\">"), "\(korean.body)")
+        let badDay = try request(server, "GET", "/today?on=the+45th", cookie: true)
+        #expect(badDay.status == 400 && badDay.body.contains("<h1>This cannot be shown</h1>") && badDay.body.contains("45th"), "\(badDay.body)")
+        // The API and a file's address keep one line of text, for programs.
+        let api = try request(server, "GET", "/api/entries/ffffffff", cookie: true)
+        #expect(api.status == 404 && api.headers["content-type"] == "text/plain; charset=utf-8" && api.body.split(separator: "\n").count == 1)
+        #expect(try request(server, "GET", "/attachments/ffffffff/a.png", cookie: true).headers["content-type"] == "text/plain; charset=utf-8")
         try box.expectCleanRepository()
     }
 

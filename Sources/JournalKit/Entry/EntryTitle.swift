@@ -116,7 +116,8 @@ extension Entry {
     }
 
     /// The first line of the body as a list's preview shows it: trimmed, without a heading's `#`s or a
-    /// list's or quote's mark; pictures and comments passed over. Nil for an entry with no such line.
+    /// list's or quote's mark, its inline Markdown as a reader sees it (`MarkdownInline`); pictures and
+    /// comments passed over. Nil for an entry with no such line.
     /// Lines are looked at one by one from the start: the rest of the body is never split (a list page shows
     /// this for every row).
     public var preview: String? {
@@ -131,6 +132,7 @@ extension Entry {
             for mark in ["#", "- ", "* ", "> "] where text.hasPrefix(mark) {
                 text = text.drop { mark.contains($0) }.trimmingSpaces()
             }
+            text = MarkdownInline.plain(text).trimmingSpaces()
             if !text.isEmpty { return text }
         }
         return nil

@@ -36,8 +36,8 @@ extension Journal {
         throws(JournalError) -> ReplaceOutcome
     {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .invalid(Say.emptiedEntry(entry.shortID)) }
-        let wanted = Data(text.utf8)
         guard let first = FileSystem.contents(absolutePath(of: entry)) else { throw .unknownID(entry.shortID) }
+        let wanted = Journal.keepingLineEnds(Data(text.utf8), of: first)
         try checkEdit(wanted, replacing: first, of: entry)
         var current = Data()
         var refused = false
@@ -66,6 +66,19 @@ extension Journal {
         if refused { return .changedOnDisk(current: String(decoding: current, as: UTF8.self)) }
         let now = try readEntry(at: entry.path)
         return changed ? .saved(now) : .unchanged(now)
+    }
+
+    /// `data` with the line ends of the file it replaces: a text with no CR at all (a browser's text box
+    /// sends LF) over a file of CRLF lines gets CRLF, as an editor keeps them; anything else as it is.
+    static func keepingLineEnds(_ data: Data, of current: Data) -> Data {
+        guard !data.contains(13), let firstLF = current.firstIndex(of: 10), firstLF > current.startIndex,
+              current[current.index(before: firstLF)] == 13 else { return data }
+        var out = Data(capacity: data.count + data.count / 16)
+        for byte in data {
+            if byte == 10 { out.append(13) }
+            out.append(byte)
+        }
+        return out
     }
 
     /// The bytes of the version of the entry with this tag among the last `limit` its history holds (a draft
