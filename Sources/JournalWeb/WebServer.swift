@@ -54,13 +54,15 @@ public enum WebServer {
         var logger = Logger(label: "journal-serve")
         logger.logLevel = .error
         let published = Mutex(false)
+        // 30 s; JOURNAL_SERVE_IDLE_TIMEOUT (seconds) for the test that waits for the close.
+        let idleSeconds = ProcessInfo.processInfo.environment["JOURNAL_SERVE_IDLE_TIMEOUT"].flatMap { Int64($0) }.flatMap { $0 > 0 ? $0 : nil } ?? 30
         let app = Application(
             responder: site,
             // A connection that sends nothing for 30 s is closed (not one whose answer is still going, as the
             // event stream): idle ones, with or without a token, would otherwise hold the server's files open
             // until it could accept no other. Each connection's requests run on its own event loop
             // (`LoopBoundHTTP1`).
-            server: .loopBoundHTTP1(idleTimeout: .seconds(30)),
+            server: .loopBoundHTTP1(idleTimeout: .seconds(idleSeconds)),
             configuration: ApplicationConfiguration(address: .hostname(options.address, port: options.port), serverName: nil),
             onServerRunning: { channel in
                 let port = channel.localAddress?.port ?? options.port

@@ -214,6 +214,22 @@ import TestSupport
         try box.expectCleanRepository()
     }
 
+    /// A connection that sends nothing is closed after the idle time (30 s; 1 s here, through
+    /// JOURNAL_SERVE_IDLE_TIMEOUT): idle ones, with or without a token, would otherwise hold the server's
+    /// files open until it could accept no other. The test waits for the close itself; `timeout` makes a
+    /// server that never closes a failure, not a hang.
+    @Test func anIdleConnectionIsClosed() throws {
+        let box = try Sandbox()
+        box.environment["JOURNAL_SERVE_IDLE_TIMEOUT"] = "1"
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let run = try Sandbox.exec("/usr/bin/timeout", ["60", "/bin/bash", "-c", "exec 3<>/dev/tcp/127.0.0.1/\(server.port) && cat <&3 && echo closed"],
+                                   stdin: nil, env: server.box.environment, cwd: server.box.home)
+        #expect(run.status == 0 && run.stdout == "closed\n", "\(run.status): \(run.stdout)")
+        // The server still answers.
+        #expect(try request(server, "GET", "/api/entries?n=1", bearer: true).status == 200)
+    }
+
     @Test func anEditNeverOverwritesAChangeItHasNotSeen() throws {
         let box = try Sandbox()
         let server = try serve(box)
