@@ -30,7 +30,7 @@ enum API {
     static func filter(_ call: Call, allowed extra: Set<String> = []) throws -> (EntryFilter, String?) {
         let known: Set<String> = ["q", "from", "to", "on", "category", "tag", "starred", "n", "reverse"]
         for key in call.parameterNames where !known.contains(key) && !extra.contains(key) {
-            throw BadRequest(.badRequest, "unknown parameter \(key)")
+            throw BadRequest(.badRequest, call.say("web.unknownParameter", key))
         }
         var filter = EntryFilter()
         filter.from = call.one("from").flatMap { $0.isEmpty ? nil : $0 }
@@ -165,6 +165,20 @@ enum API {
         if let version = try? journal.currentVersion(of: entry) {
             call.site.versions.keep(version.data, tag: version.tag)
             response.headers[.eTag] = "\"\(version.tag)\""
+        }
+        // What `journal add` would say on the terminal (a lookup that failed, a date in the future), for the
+        // page to show: one line each, percent-encoded (a header is ASCII).
+        var notices: [String] = []
+        if let lookup = outcome.weather, let weather {
+            let (warning, note) = lookup.report(weather: request.weather, budget: weather.budget)
+            notices += [warning, note].compactMap { $0 }
+        }
+        if let future = Journal.futureWarning(Timestamp(date: when.date, timeZone: when.timeZone), context: journal.context, locale: nil) {
+            notices.append(future)
+        }
+        if !notices.isEmpty {
+            response.headers[HTTPField.Name("Journal-Notice")!] = notices.joined(separator: "\n")
+                .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         }
         return response
     }

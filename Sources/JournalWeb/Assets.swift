@@ -72,6 +72,7 @@ enum Assets {
     .gone { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .8rem; color: var(--dim); }
     .notice { position: fixed; bottom: 1rem; left: 50%; transform: translateX(-50%); background: var(--fg);
              color: var(--bg); padding: .5rem 1rem; border-radius: .5rem; }
+    .notice.lasting { width: min(36rem, calc(100% - 2rem)); white-space: pre-line; cursor: pointer; }
     .months { display: flex; align-items: center; gap: .6rem; }
     .months h1 { margin: 0 auto; font-size: 1.4rem; }
     .months a { color: var(--accent); text-decoration: none; font-size: 1.3rem; padding: 0 .4rem; }
@@ -115,12 +116,23 @@ enum Assets {
         }
       });
 
-      function notice(text) {
+      function notice(text, lasting) {
         const box = document.createElement("div");
         box.className = "notice";
+        box.setAttribute("role", "status");
         box.textContent = text;
         document.body.appendChild(box);
-        setTimeout(() => box.remove(), 2500);
+        if (lasting) {
+          box.classList.add("lasting");
+          box.addEventListener("click", () => box.remove());
+        } else {
+          setTimeout(() => box.remove(), 2500);
+        }
+      }
+      const waiting = sessionStorage.getItem("journal.notice");
+      if (waiting) {
+        sessionStorage.removeItem("journal.notice");
+        notice(waiting, true);
       }
 
       // Category colours: a colour name or #rrggbb from journal.yml, set through the style object (no inline style).
@@ -132,11 +144,17 @@ enum Assets {
       }
 
       async function send(method, url, body, headers) {
-        const response = await fetch(url, {
-          method, credentials: "same-origin",
-          headers: Object.assign({ "Content-Type": "application/json", "X-CSRF-Token": csrf }, headers || {}),
-          body: body === undefined ? undefined : JSON.stringify(body),
-        });
+        let response;
+        try {
+          response = await fetch(url, {
+            method, credentials: "same-origin",
+            headers: Object.assign({ "Content-Type": "application/json", "X-CSRF-Token": csrf }, headers || {}),
+            body: body === undefined ? undefined : JSON.stringify(body),
+          });
+        } catch (error) {
+          // No answer at all (the server stopped): said in the page's words, not the browser's.
+          throw new Error(say("unreachable"));
+        }
         if (!response.ok && response.status !== 304) {
           const error = new Error((await response.text()).trim() || response.statusText);
           error.status = response.status;
@@ -158,16 +176,20 @@ enum Assets {
           const fresh = page.getElementById("main");
           if (!fresh) return;
           const y = window.scrollY;
-          const focused = document.activeElement && document.activeElement.id;
-          const caret = focused === "q" ? document.getElementById("q").selectionStart : null;
-          if (focused === "q") {
-            // Only the results change while someone types: the box keeps its text and caret.
-            const box = document.getElementById("q");
-            const next = fresh.querySelector("#q");
-            if (next) next.replaceWith(box);
+          const live = main.querySelector(":scope > form.filters");
+          const next = fresh.querySelector(":scope > form.filters");
+          if (live && next) {
+            // Only the results change: the search and filter form stays the very node it was, never taken out
+            // of the page, so that what is being typed in it (a word an input method is still composing, a
+            // tag, a date), its focus and its caret stay as they are.
+            for (const node of [...main.childNodes]) if (node !== live) node.remove();
+            const nodes = [...fresh.childNodes];
+            const at = nodes.indexOf(next);
+            live.before(...nodes.slice(0, at));
+            live.after(...nodes.slice(at + 1));
+          } else {
+            main.replaceChildren(...fresh.childNodes);
           }
-          main.replaceChildren(...fresh.childNodes);
-          if (focused === "q") { const box = document.getElementById("q"); box.focus(); if (caret !== null) box.setSelectionRange(caret, caret); }
           if (keepScroll) window.scrollTo(0, y);
           wire();
         } catch (error) {
@@ -186,7 +208,9 @@ enum Assets {
         if (search && !search.dataset.wired) {
           search.dataset.wired = "1";
           let timer;
-          search.addEventListener("input", () => {
+          // A word an input method is composing (Korean, Japanese…) is searched once it is composed.
+          const typed = (event) => {
+            if (event.isComposing) return;
             clearTimeout(timer);
             timer = setTimeout(() => {
               const form = search.form;
@@ -196,7 +220,9 @@ enum Assets {
               history.replaceState(null, "", url);
               swap(url, false);
             }, 120);
-          });
+          };
+          search.addEventListener("input", typed);
+          search.addEventListener("compositionend", typed);
         }
         const more = main.querySelector("a.more");
         if (more && "IntersectionObserver" in window) {
@@ -235,7 +261,9 @@ enum Assets {
                   document.getElementById("editor").classList.toggle("hidden");
                   break;
                 case "share": {
-                  const response = await fetch("/api/entries/" + id + "/share?format=" + button.dataset.format, { credentials: "same-origin" });
+                  const response = await fetch("/api/entries/" + id + "/share?format=" + button.dataset.format, { credentials: "same-origin" })
+                    .catch(() => { throw new Error(say("unreachable")); });
+                  if (!response.ok) throw new Error((await response.text()).trim() || response.statusText);
                   await navigator.clipboard.writeText(await response.text());
                   notice(say("copied"));
                   break;
@@ -315,6 +343,10 @@ enum Assets {
         });
         form.addEventListener("submit", async (event) => {
           event.preventDefault();
+          // One save at a time: a second click while the first is on its way writes nothing twice.
+          const button = form.querySelector("button[type=submit]");
+          if (button.disabled) return;
+          button.disabled = true;
           const problem = form.querySelector(".problem");
           problem.textContent = "";
           try {
@@ -332,11 +364,15 @@ enum Assets {
             }
             const entry = await response.json();
             localStorage.removeItem(key);
+            // What the server had to say of the new entry (a weather lookup that failed), shown on its page.
+            const said = response.headers.get("Journal-Notice");
+            if (said) sessionStorage.setItem("journal.notice", decodeURIComponent(said));
             location.href = "/entry/" + entry.id;
           } catch (error) {
             problem.textContent = error.message;
             // Refused as changed on disk: the draft stays, and may be dropped for the entry as it is now.
             if (error.status === 412 && note) note.classList.remove("hidden");
+            button.disabled = false;
           }
         });
       }
@@ -348,7 +384,11 @@ enum Assets {
         events.addEventListener("change", () => {
           clearTimeout(timer);
           timer = setTimeout(() => {
-            if (editing()) { notice(say("changed")); return; }
+            if (editing()) {
+              // A new entry's text cannot have changed on disk: only an open edit of an entry is told so.
+              if (document.getElementById("editor").dataset.id) notice(say("changed"));
+              return;
+            }
             swap(location.href, true);
           }, 50);
         });

@@ -20,7 +20,7 @@ enum Pages {
         case (.get, "attachments", _): return try attachment(call)
         case (.get, "assets", 2): return try asset(parts[1])
         case (.get, "favicon.ico", 1): return try asset("icon.svg")
-        default: throw BadRequest(.notFound, "no such page: \(path)")
+        default: throw BadRequest(.notFound, call.say("web.noPage", path))
         }
     }
 
@@ -47,7 +47,7 @@ enum Pages {
         }
         var body = filters(call, journal: journal, q: q)
         if items.isEmpty {
-            body += "<p class=\"empty\">\(h(call.say(q == nil ? "web.noEntries" : "web.noMatches")))</p>"
+            body += "<p class=\"empty\">\(h(call.say(q == nil && !filter.narrows ? "web.noEntries" : "web.noMatches")))</p>"
         } else {
             body += "<ul class=\"entries\">" + items.joined() + "</ul>"
         }
@@ -206,10 +206,15 @@ enum Pages {
         return page(call, title: entry.title, body: body)
     }
 
-    /// The entry's tags, each with a button that takes it off, and a box that adds one.
+    /// The entry's tags, each of the header's with a button that takes it off (a `#tag` written in the text
+    /// is taken off by editing the text: it says so), and a box that adds one.
     static func tagger(_ call: Call, _ entry: Entry) -> String {
         var out = "<div class=\"tagger\">"
         for tag in entry.allTags {
+            guard entry.tags.contains(where: { Tag.same($0, tag) }) else {
+                out += "<span class=\"tag\" title=\"\(h(call.say("web.tagInText", tag)))\">#\(h(tag))</span>"
+                continue
+            }
             out += "<span class=\"tag\">#\(h(tag))<button data-action=\"untag\" data-tag=\"\(h(tag))\" "
             out += "title=\"\(h(call.say("web.removeTag", tag)))\" aria-label=\"\(h(call.say("web.removeTag", tag)))\">×</button></span>"
         }
@@ -249,14 +254,16 @@ enum Pages {
 
     /// The form that writes an entry (a new one, or the file of one to edit), kept in the browser's storage
     /// until it is saved. An entry's file is shown as its text, with its header apart and folded away (the
-    /// page sends back the two joined: the whole file); a file that cannot be cut so (CRLF, a BOM) is shown
-    /// whole. (A line break follows each `<textarea>`: HTML drops the first one, which a text may begin with.)
+    /// page sends back the two joined: the whole file, its CRLF lines and BOM given back by `replaceText`); a
+    /// file that cannot be cut so (a header left open) is shown whole. (A line break follows each
+    /// `<textarea>`: HTML drops the first one, which a text may begin with.)
     static func editor(_ call: Call, entry: Entry?, data: Data, tag: String) -> String {
         var form = "<form class=\"editor\(entry == nil ? "" : " hidden")\" id=\"editor\" data-id=\"\(h(entry?.id ?? ""))\" data-tag=\"\(h(tag))\">"
         let cut = entry == nil ? nil : EntryFile.cutAtHeader(data)
-        // A text box holds LF line ends (a CR would be shown as a stray mark); a CRLF file gets its CRs
-        // back when saved (`replaceText` keeps a file's line ends).
-        let text = cut?.text ?? String(decoding: data, as: UTF8.self).replacingOccurrences(of: "\r\n", with: "\n")
+        // A text box holds LF line ends (a CR would be shown as a stray mark) and no BOM; both come back
+        // when it is saved (`replaceText` keeps a file's form).
+        let text = cut?.text ?? String(decoding: data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...], as: UTF8.self)
+            .replacingOccurrences(of: "\r\n", with: "\n")
         form += "<textarea name=\"text\" rows=\"14\"\(entry == nil ? " required" : "") placeholder=\"\(h(call.say("web.placeholder")))\">\n\(h(text))</textarea>"
         if let cut {
             form += "<details class=\"header\"><summary>\(h(call.say("web.header")))</summary>"
@@ -429,7 +436,7 @@ enum Pages {
             <link rel="stylesheet" href="/assets/app.css"><script src="/assets/app.js" defer></script>
             </head><body>
             <header><nav>\(nav)<button id="theme" type="button" title="\(h(call.say("web.theme")))">◐</button></nav></header>
-            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))" data-restored="\(h(call.say("web.restored")))">
+            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))" data-restored="\(h(call.say("web.restored")))" data-unreachable="\(h(call.say("web.unreachable")))">
             \(body)
             </main></body></html>
             """

@@ -81,11 +81,18 @@ struct Site: HTTPResponder {
                 return Reply.text(.forbidden, "wrong Origin\n")
             }
         }
-        var call = Call(site: self, request: request, language: pickLanguage(request))
+        let call = Call(site: self, request: request, language: pickLanguage(request))
+        // Every message of the kit (an error's reason, a warning) in the page's language, not the server's.
+        return await Say.$reader.withValue(call.language) { await work(call) }
+    }
+
+    private func work(_ given: Call) async -> Response {
+        var call = given
+        let path = call.path
         do {
             if path == "/api/events" { return API.events(call) }
             // The body first (bounded), so that a journal is held only while the answer is worked out.
-            if ![.get, .head].contains(request.method) { call.data = try await call.body() }
+            if ![.get, .head].contains(call.request.method) { call.data = try await call.body() }
             let ready = call
             return try pool.with { journal in
                 var call = ready
@@ -229,12 +236,35 @@ struct Call {
         Say.text(in: language, key, arguments)
     }
 
+    /// The address's parameters, read as a form sends them (`Call.parameters(of:)`).
+    let parameters: [(name: String, value: String)]
+
+    init(site: Site, request: Request, language: String) {
+        self.site = site
+        self.request = request
+        self.language = language
+        parameters = Call.parameters(of: request.uri.query)
+    }
+
     var path: String { request.uri.path }
     /// The names of the address's parameters.
-    var parameterNames: [String] { request.uri.queryParameters.map { String($0.key) } }
+    var parameterNames: [String] { parameters.map(\.name) }
 
-    func all(_ name: String) -> [String] { request.uri.queryParameters.getAll(name).map { String($0) } }
-    func one(_ name: String) -> String? { request.uri.queryParameters[Substring(name)].map { String($0) } }
+    func all(_ name: String) -> [String] { parameters.filter { $0.name == name }.map(\.value) }
+    func one(_ name: String) -> String? { parameters.first { $0.name == name }?.value }
+
+    /// A query as a browser's form writes it (application/x-www-form-urlencoded): `+` is a space and `%2B`
+    /// a plus, so that a search for two words is two words. (A percent sign that starts no escape stays.)
+    static func parameters(of query: String?) -> [(name: String, value: String)] {
+        func decoded(_ part: Substring) -> String {
+            let spaced = part.replacingOccurrences(of: "+", with: " ")
+            return spaced.removingPercentEncoding ?? spaced
+        }
+        return (query ?? "").split(separator: "&").map { pair in
+            let halves = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+            return (decoded(halves[0]), halves.count > 1 ? decoded(halves[1]) : "")
+        }
+    }
 
     /// The request's body, up to `limit` bytes (a larger one is refused).
     mutating func body(limit: Int = 1 << 20) async throws -> Data {

@@ -31,6 +31,9 @@ public enum WebServer {
         context.notice = { line in FileHandle.standardError.write(Data(("journal: " + line + "\n").utf8)) }
         let journal = try Journal.open(at: options.root, context: context)
         let claim = try journal.claimServer()
+        // No port asked for: the last one, when it is free (the same address as before a restart).
+        var port = options.port
+        if port == 0, let last = claim.lastPort, WebServer.isFree(port: last, on: options.address) { port = last }
         let resident: Resident
         do { resident = try Resident(journal: journal) } catch {
             claim.release()
@@ -63,9 +66,9 @@ public enum WebServer {
             // until it could accept no other. Each connection's requests run on its own event loop
             // (`LoopBoundHTTP1`).
             server: .loopBoundHTTP1(idleTimeout: .seconds(idleSeconds)),
-            configuration: ApplicationConfiguration(address: .hostname(options.address, port: options.port), serverName: nil),
-            onServerRunning: { channel in
-                let port = channel.localAddress?.port ?? options.port
+            configuration: ApplicationConfiguration(address: .hostname(options.address, port: port), serverName: nil),
+            onServerRunning: { [port] channel in
+                let port = channel.localAddress?.port ?? port
                 site.bound(port: port)
                 let record = ServeRecord(pid: getpid(), address: options.address, port: port, token: secrets.token,
                                          started: Date().timeIntervalSince1970, socket: resident.socketPath)
@@ -95,6 +98,25 @@ public enum WebServer {
         try await app.runService()
         events.finish()
         withExtendedLifetime(endStreams) {}
+    }
+}
+
+extension WebServer {
+    /// Whether a listening socket could be bound to `port` on the IPv4 `address` now (another address: no).
+    static func isFree(port: Int, on address: String) -> Bool {
+        var socketAddress = sockaddr_in()
+        socketAddress.sin_family = sa_family_t(AF_INET)
+        socketAddress.sin_port = in_port_t(UInt16(port).bigEndian)
+        guard inet_pton(AF_INET, address == "localhost" ? "127.0.0.1" : address, &socketAddress.sin_addr) == 1 else { return false }
+        let descriptor = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var yes: Int32 = 1
+        setsockopt(descriptor, SOL_SOCKET, SO_REUSEADDR, &yes, socklen_t(MemoryLayout<Int32>.size))
+        let bound = withUnsafePointer(to: &socketAddress) { pointer in
+            pointer.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+        }
+        return bound == 0
     }
 }
 

@@ -95,7 +95,7 @@ struct JournalCommand: ParsableCommand {
             ("Missing expected argument ", "parser.missingArgument"), ("Unexpected argument ", "parser.unexpectedArgument"),
             ("Missing value for ", "parser.missingValue"),
         ]
-        if Say.language != "en" {
+        if Say.current != "en" {
             for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
             text = replacingSentences(text)
         }

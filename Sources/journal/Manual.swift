@@ -29,7 +29,7 @@ enum Manual {
         }
     }
 
-    /// The man(7) source of journal(1) in the current language (`Say.language`).
+    /// The man(7) source of journal(1) in the current language (`Say.current`).
     static func page() throws -> String {
         let help = try JSONDecoder().decode(DumpedHelp.self, from: Data(JournalCommand._dumpHelp().utf8))
         let root = help.command

@@ -90,7 +90,7 @@ enum Help {
         // argument-parser wraps by characters: a Korean syllable takes two cells, so such paragraphs
         // are wrapped here by cells, at spaces, short enough that it leaves them alone.
         // An indented line (a table row, an example) wraps under its own text.
-        if Say.language != "en" {
+        if Say.current != "en" {
             let width = max(30, min(78, Terminal.columns - 2))
             lines = lines.flatMap { $0.hasPrefix(" ") ? hanging($0, width: width) : wrapped($0, width: width) }
         } else if wrapsForTerminal {

@@ -28,6 +28,6 @@ enum UserSettings {
     static func weather(_ config: UserConfig) throws -> WeatherSettings {
         // Place names in the messages' language (language=ko: Busan is 부산), else in the locale's.
         try JournalContext.weatherSettings(
-            config, language: Say.language == "en" ? Shell.locale?.language.languageCode?.identifier : Say.language, now: Shell.now)
+            config, language: Say.current == "en" ? Shell.locale?.language.languageCode?.identifier : Say.current, now: Shell.now)
     }
 }

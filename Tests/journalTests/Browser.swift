@@ -175,6 +175,17 @@ final class Browser {
         for character in text { _ = try send("Input.insertText", ["text": String(character)]) }
     }
 
+    /// A word composed with an input method, as Korean is typed: each of `steps` is the composition so far
+    /// (`ㅂ`, `부`, `붓`, …, each an `input` event that is still composing), then `done` is committed.
+    /// `between` runs after each step, while the word is still being composed.
+    func compose(_ steps: [String], _ done: String, between: () throws -> Void = {}) throws {
+        for step in steps {
+            _ = try send("Input.imeSetComposition", ["text": step, "selectionStart": step.utf16.count, "selectionEnd": step.utf16.count])
+            try between()
+        }
+        _ = try send("Input.insertText", ["text": done])
+    }
+
     /// Presses a key (`Enter`, `Escape`) on the focused element.
     func press(_ key: String) throws {
         let code = ["Enter": 13, "Escape": 27][key] ?? 0

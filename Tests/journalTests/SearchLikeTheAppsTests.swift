@@ -50,6 +50,11 @@ import Testing
         #expect(try Self.titles(box, "ㄸㅂㅇ") == ["분식"])
         #expect(try Self.titles(box, "ㄸㄱ") == ["설날"])
         #expect(try Self.titles(box, "ㅅㅊ") == ["동네"])
+        // A cluster an input method makes of two consonants typed with no vowel (ㄸ then ㄱ is ㄸㄱ, but ㅂ
+        // then ㅅ is the one letter ㅄ): its two consonants.
+        _ = try box.journal("add", "--date", "2026-11-09 10:00", "바다\n\n부산에 갔다.")
+        #expect(try Self.titles(box, "ㅄ") == ["바다", "분식"])
+        #expect(try Self.titles(box, "ㅂㅅ") == ["바다", "분식"])
         #expect(try Self.titles(box, "ㅋㅋㅋ").isEmpty)
         // Initials typed as such in a text are found as written too.
         try box.journal("add", "--date", "2026-11-10 10:00", "웃긴 날\n\n하루 종일 ㅋㅋㅋ 웃었다.")

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// `journal serve`'s pages used as a person uses them, in a real browser driven through the DevTools
 /// protocol (`Browser`): typing into the search box, writing an entry, tagging, deleting and restoring,
@@ -103,6 +104,36 @@ import Testing
         #expect(try browser.evaluate(shown) as? Bool == true)
         try browser.screenshot(Self.shots + "/search-long-line.png")
 
+        // Two words: a form writes the space as `+`, which the server reads as a space.
+        _ = try browser.evaluate("document.getElementById('q').select()")
+        try browser.type("stew talk")
+        try browser.waitUntil("location.search === '?q=stew+talk' && document.querySelectorAll('li.entry').length === 1 "
+                              + "&& document.querySelector('li.entry strong').textContent === 'Dinner with Mina'")
+
+        // A word still being composed by an input method stays whole while the list changes under it (an
+        // entry added meanwhile): it is searched once composed, as composed.
+        _ = try browser.evaluate("const q = document.getElementById('q'); q.value = ''; q.dispatchEvent(new Event('input'))")
+        try browser.waitUntil("location.search === '' && document.querySelectorAll('li.entry').length === 4")
+        try browser.focus("#q")
+        var added = false
+        try browser.compose(["ㄱ", "기", "김", "김ㅊ", "김치"], "김치") {
+            guard !added else { return }
+            added = true
+            _ = try box.add("김밥\n\n소풍에 김밥.")
+            try browser.waitUntil("document.querySelectorAll('li.entry').length === 5")
+        }
+        try browser.waitUntil("document.getElementById('q').value === '김치' && location.search === '?q=' + encodeURIComponent('김치') "
+                              + "&& document.querySelectorAll('li.entry').length === 1 && document.activeElement.id === 'q'")
+
+        // What is typed into the filters stays while a change on disk updates the list.
+        try browser.focus("form.filters input[name=tag]")
+        try browser.type("wal")
+        _ = try box.add("김치전\n\n비 오는 날 김치전.")
+        try browser.waitUntil("document.querySelectorAll('li.entry').length === 2")
+        #expect(try browser.text("document.querySelector('form.filters input[name=tag]').value") == "wal")
+        #expect(try browser.text("document.activeElement.name") == "tag")
+        _ = try browser.evaluate("document.querySelector('form.filters input[name=tag]').value = ''")
+
         // Nothing matches: said so, in the page's language.
         _ = try browser.evaluate("document.getElementById('q').select()")
         try browser.type("zzzz")
@@ -155,7 +186,8 @@ import Testing
         try browser.waitUntil("document.querySelector('#editor textarea').value.includes('Typed key by key.')")
         #expect(try browser.text("document.querySelector('#editor input[name=tags]').value") == "evening, walk")
         #expect(try browser.text("document.querySelector('#editor select[name=category]').value") == "travel")
-        try browser.click("#editor button[type=submit]")
+        // Saved with two quick clicks: one entry, one commit.
+        _ = try browser.evaluate("const s = document.querySelector('#editor button[type=submit]'); s.click(); s.click()")
         try browser.waitUntil("location.pathname.startsWith('/entry/') && document.querySelector('article.entry h1') !== null")
         #expect(try browser.text("document.querySelector('article.entry h1').textContent") == "Written in the browser")
         #expect(try browser.evaluate("localStorage.getItem('journal.draft.new') === null") as? Bool == true)
@@ -169,6 +201,43 @@ import Testing
         let id = try #require(written["id"] as? String)
         #expect(try browser.text("location.pathname") == "/entry/" + id)
         #expect(try box.commitSubjects().first?.hasPrefix("Add \"Written in the browser\"") == true)
+        try box.expectCleanRepository()
+    }
+
+    /// Written in the browser with a default place configured, as `journal add` writes: at that place, its
+    /// weather looked up; when the lookup fails, the entry is saved and its page says so, in the words
+    /// `journal add` prints, until it is clicked away.
+    @Test func aNewEntrysWeatherWarningIsShownOnItsPage() throws {
+        let provider = try ProviderServer()
+        provider.handler = { _ in .json(#"{"error":true,"reason":"Internal error"}"#, status: 500) }
+        let box = try WeatherCommandTests.sandbox(provider)
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (_, browser) = try open(box, "/new") else { return }
+        #expect(try box.journal("config", "set", "location.default", "Busan").status == 0)
+        try browser.focus("#editor textarea")
+        try browser.type("Rain or shine")
+        try browser.click("#editor button[type=submit]")
+        try browser.waitUntil("location.pathname.startsWith('/entry/') && document.querySelector('.notice.lasting') !== null")
+        let shown = try browser.text("document.querySelector('.notice.lasting').textContent")
+        let cli = try box.run(["add", "Written from the shell"])
+        #expect(cli.status == 0)
+        let said = cli.stderr.replacingOccurrences(of: "journal: warning: ", with: "").trimmingCharacters(in: .newlines)
+        #expect(shown == said && shown.contains("answered HTTP 500: Internal error"), "\(shown) | \(said)")
+        try browser.screenshot(Self.shots + "/entry-notice-en.png")
+        try browser.click(".notice.lasting")
+        try browser.waitUntil("document.querySelector('.notice.lasting') === null")
+        let written = try #require(try json(box, "list").first { $0["title"] as? String == "Rain or shine" })
+        #expect((written["location"] as? [String: Any])?["name"] as? String == "Busan")
+        try box.expectCleanRepository()
+
+        // The server stopped under the open page: a button says so in the page's words, nothing is written.
+        #expect(try box.journal("serve", "--stop").status == 0)
+        for button in ["button[data-action=star]", "button[data-action=share][data-format=text]"] {
+            _ = try browser.evaluate("document.querySelectorAll('.notice').forEach((n) => n.remove())")
+            try browser.click(button)
+            try browser.waitUntil("document.querySelector('.notice') !== null")
+            #expect(try browser.text("document.querySelector('.notice').textContent").hasPrefix("The server does not answer: nothing was saved."), "\(button)")
+        }
         try box.expectCleanRepository()
     }
 

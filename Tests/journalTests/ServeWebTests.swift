@@ -184,8 +184,7 @@ import TestSupport
     }
 
     /// An entry's edit box holds its text, its header apart (sent back joined: the whole file). A file of
-    /// CRLF lines is in one box with LF (a CR would show as a stray mark), and an edit saved from it keeps
-    /// its CRLF lines.
+    /// CRLF lines with a BOM is shown the same, with LF and no BOM, and an edit saved from it keeps both.
     @Test func theEditBoxHoldsTheTextAndKeepsTheFilesLineEnds() throws {
         let box = try Sandbox()
         let server = try serve(box)
@@ -201,17 +200,47 @@ import TestSupport
         #expect(page.contains("<textarea name=\"text\" rows=\"14\" placeholder=\"Write here. The first line is the title.\">\n\(file[cut.upperBound...])</textarea>"), "\(page)")
         #expect(page.contains("<details class=\"header\"><summary>Header (date, tags, place…)</summary><textarea name=\"header\" rows=\"8\" spellcheck=\"false\">\n\(file[..<cut.upperBound])</textarea></details>"), "\(page)")
 
-        try box.write(path, file.replacingOccurrences(of: "\n", with: "\r\n"))
+        // CRLF lines and a BOM: the same two boxes, with LF and no BOM (a CR or a BOM in a text box shows as a
+        // stray mark); saved, the file keeps both.
+        try box.write(path, "\u{FEFF}" + file.replacingOccurrences(of: "\n", with: "\r\n"))
         #expect(try box.journal("commit").status == 0)
         let crlf = try request(server, "GET", "/entry/\(id)", cookie: true)
-        #expect(!crlf.body.contains("name=\"header\"") && !crlf.body.contains("\u{FFFD}") && !crlf.body.contains("\r"))
-        #expect(crlf.body.contains("\">\n---\nid: \(id)"), "the whole file, in the text box: \(crlf.body)")
+        #expect(!crlf.body.contains("\u{FFFD}") && !crlf.body.contains("\r") && !crlf.body.contains("\u{FEFF}"))
+        #expect(crlf.body.contains(">\n\(file[cut.upperBound...])</textarea>") && crlf.body.contains(">\n\(file[..<cut.upperBound])</textarea></details>"), "\(crlf.body)")
         let etag = try #require(try request(server, "GET", "/api/entries/\(id)", bearer: true).headers["etag"])
         let edited = String(decoding: try JSONSerialization.data(withJSONObject: ["text": file.replacingOccurrences(of: "kept.", with: "kept, and edited.")]), as: UTF8.self)
         let saved = try request(server, "PUT", "/api/entries/\(id)", headers: ["Content-Type": "application/json", "If-Match": etag], body: edited, bearer: true)
         #expect(saved.status == 200, "\(saved.body)")
-        #expect(box.read(path) == file.replacingOccurrences(of: "kept.", with: "kept, and edited.").replacingOccurrences(of: "\n", with: "\r\n"))
+        #expect(box.read(path) == "\u{FEFF}" + file.replacingOccurrences(of: "kept.", with: "kept, and edited.").replacingOccurrences(of: "\n", with: "\r\n"))
         try box.expectCleanRepository()
+    }
+
+    /// Started again, the server takes the port it had when that is free: the pages' address stays the same,
+    /// and with it what the browser keeps for that address (drafts not yet saved). A port another program
+    /// took meanwhile is left to it.
+    @Test func aServerStartedAgainKeepsItsAddress() throws {
+        let box = try Sandbox()
+        let first = try serve(box)
+        #expect(try box.journal("serve", "--stop").status == 0)
+        let again = try serve(box)
+        #expect(again.port == first.port)
+        #expect(again.token != first.token, "a new start, a new token")
+        #expect(try box.journal("serve", "--stop").status == 0)
+
+        let other = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+        defer { close(other) }
+        var address = sockaddr_in()
+        address.sin_family = sa_family_t(AF_INET)
+        address.sin_port = in_port_t(UInt16(first.port).bigEndian)
+        address.sin_addr.s_addr = inet_addr("127.0.0.1")
+        let listening = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(other, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 && listen(other, 1) == 0 }
+        }
+        #expect(listening)
+        let third = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        #expect(third.port != first.port)
+        #expect(try request(third, "GET", "/api/entries?n=1", bearer: true).status == 200)
     }
 
     /// A connection that sends nothing is closed after the idle time (30 s; 1 s here, through
@@ -476,6 +505,12 @@ import TestSupport
         let undone = try request(server, "POST", "/api/entries/\(id)/restore", headers: json, body: "", bearer: true)
         #expect(undone.status == 200, "\(undone.body)")
         #expect(box.read(path) == tagged)
+        // A filter that finds nothing says so, not that the journal is empty.
+        #expect(try request(server, "GET", "/?tag=nowhere", cookie: true).body.contains("<p class=\"empty\">Nothing matches.</p>"))
+        // A tag written in the text has no button that could not take it off: it says where it is.
+        let walk = try request(server, "GET", "/entry/" + String(try #require(box.run(["search", "river", "--json"]).stdout.components(separatedBy: "\"id\" : \"").dropFirst().first?.prefix(36))), cookie: true).body
+        #expect(walk.contains("<span class=\"tag\" title=\"#walk is written in the text: edit the text to take it off\">#walk</span>"), "\(walk)")
+        #expect(!walk.contains("data-tag=\"walk\""))
         // A page that cannot be shown is a page: in the frame, in the reader's language, with the way back.
         let missing = try request(server, "GET", "/entry/ffffffff", cookie: true)
         #expect(missing.status == 404)
@@ -484,6 +519,9 @@ import TestSupport
         #expect(missing.body.contains("ffffffff"), "the reason names what was asked for")
         let korean = try request(server, "GET", "/nowhere", headers: ["Accept-Language": "ko"], cookie: true)
         #expect(korean.status == 404 && korean.body.contains("<h1>찾을 수 없어요</h1>") && korean.body.contains("<html lang=\"ko\">"), "\(korean.body)")
+        #expect(korean.body.contains("그런 페이지는 없어요: /nowhere"), "the reason in the page's language too")
+        let koreanDay = try request(server, "GET", "/today?on=the+45th", headers: ["Accept-Language": "ko"], cookie: true)
+        #expect(koreanDay.status == 400 && koreanDay.body.contains("잘못된 날짜 &#39;the 45th&#39;"), "the kit's reason in the page's language: \(koreanDay.body)")
         let badDay = try request(server, "GET", "/today?on=the+45th", cookie: true)
         #expect(badDay.status == 400 && badDay.body.contains("<h1>This cannot be shown</h1>") && badDay.body.contains("45th"), "\(badDay.body)")
         // The API and a file's address keep one line of text, for programs.

@@ -9,7 +9,7 @@ public struct DateText: Sendable {
     private let language: String
 
     /// `language`: the one the catalogue's form is taken from (a page's, which may not be the process's).
-    public init(locale: Locale?, language: String = Say.language) {
+    public init(locale: Locale?, language: String = Say.current) {
         self.language = language
         catalogued = language != "en"
         guard let locale, !catalogued else {

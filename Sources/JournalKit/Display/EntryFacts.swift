@@ -18,7 +18,7 @@ public struct EntryFacts: Sendable {
 
     /// `language`: the one a built-in category and the weather are named in (a page's, which may not be the
     /// process's).
-    public init(_ entry: Entry, settings: Settings, dates: DateText, units: Units, language: String = Say.language) {
+    public init(_ entry: Entry, settings: Settings, dates: DateText, units: Units, language: String = Say.current) {
         date = dates.format(entry.createdAt) + (entry.timeZone.map { " (\($0))" } ?? "")
         id = entry.id
         if let name = entry.category {

@@ -10,7 +10,7 @@ extension Journal {
     /// on this machine (text names them, html shows pictures inline, markdown links them as file URLs).
     /// `language`: the words around the entry's own (a page's may not be the process's).
     public func share(_ found: Entry, as format: ShareFormat, dates: DateText, units: Units,
-                      language: String = Say.language) throws(JournalError) -> String {
+                      language: String = Say.current) throws(JournalError) -> String {
         var entry = try readEntry(at: found.path)
         let files = sharedFiles(of: entry)
         entry.text = textLinkingFiles(of: entry)

@@ -306,12 +306,13 @@ public enum EntryFile {
     }
 
     /// A file cut into header and text.
-    /// A file cut where its header (and a TOML block after it) ends, for an editor that shows the two apart:
-    /// `header + text` is the file, byte for byte. Nil for a file without a closed header, with a BOM or CRLF
-    /// line ends (its text as read is not the end of its bytes), or that is not text.
+    /// A file cut where its header (and a TOML block after it) ends, for an editor that shows the two apart,
+    /// with LF line ends and no BOM, as a browser's text box holds them: `header + text` is the file but for
+    /// those two (which `Journal.keepingForm` gives back when it is written). Nil for a file without a closed
+    /// header, or that is not text.
     public static func cutAtHeader(_ data: Data) -> (header: String, text: String)? {
-        guard let split = Split(text: data), !split.hasBOM, split.header != nil, split.problem == nil else { return nil }
-        let whole = split.content.utf8
+        guard let split = Split(text: data), split.header != nil, split.problem == nil else { return nil }
+        let whole = Split.lf(split.content[...]).utf8
         let rest = split.text.utf8
         guard whole.count >= rest.count, whole.suffix(rest.count).elementsEqual(rest) else { return nil }
         return (String(decoding: Array(whole.dropLast(rest.count)), as: UTF8.self), split.text)

@@ -9,7 +9,7 @@ public enum Tag {
     }
 
     /// Whether `a` and `b` are one tag (`#Sea` and `sea` are).
-    static func same(_ a: String, _ b: String) -> Bool { key(a) == key(b) }
+    public static func same(_ a: String, _ b: String) -> Bool { key(a) == key(b) }
 
     /// Tags as typed (`-t busan,#food`, jrnl's `@x`) as stored: a leading `#` or `@` dropped, comma-separated
     /// lists split, each tag once (in any case: the first spelling is kept). A tag may hold spaces and

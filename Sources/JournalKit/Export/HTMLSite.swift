@@ -145,7 +145,7 @@ struct HTMLSite {
         values["labels"] = Self.labels
         let body = template.render(values)
         return templates.page.render(
-            ["lang": Say.language, "title": title, "root": root, "body": body, "labels": Self.labels] as [String: Any])
+            ["lang": Say.current, "title": title, "root": root, "body": body, "labels": Self.labels] as [String: Any])
     }
 
     private static var labels: [String: String] {
@@ -224,7 +224,7 @@ struct HTMLSite {
     /// Whether an entry on a page that is not in Korean is marked as Korean (`lang="ko"`), which the style sheet
     /// breaks between words only (`word-break: keep-all`), as Korean is written, and shows in Korean fonts.
     static func isKorean(_ text: String) -> Bool {
-        Say.language != "ko" && text.unicodeScalars.contains(where: Hangul.isSyllable)
+        Say.current != "ko" && text.unicodeScalars.contains(where: Hangul.isSyllable)
     }
 
     /// Files a browser would run when opened (a page, an SVG with scripts): copied with `.txt` added, so a click

@@ -213,6 +213,19 @@ enum Hangul {
         compatibilityInitials.firstIndex(of: scalar.value)
     }
 
+    /// A consonant cluster typed alone as its two consonants: an input method writes ㅂ then ㅅ with no vowel
+    /// between as the one letter ㅄ, which as initials means ㅂㅅ (`부산`). Anything else as it is.
+    static func clusterParts(_ scalar: Unicode.Scalar) -> [Unicode.Scalar] {
+        guard let parts = clusters[scalar.value] else { return [scalar] }
+        return parts.compactMap(Unicode.Scalar.init)
+    }
+
+    private static let clusters: [UInt32: [UInt32]] = [
+        0x3133: [0x3131, 0x3145], 0x3135: [0x3134, 0x3148], 0x3136: [0x3134, 0x314E], 0x313A: [0x3139, 0x3131],
+        0x313B: [0x3139, 0x3141], 0x313C: [0x3139, 0x3142], 0x313D: [0x3139, 0x3145], 0x313E: [0x3139, 0x314C],
+        0x313F: [0x3139, 0x314D], 0x3140: [0x3139, 0x314E], 0x3144: [0x3142, 0x3145],
+    ]
+
     private static let compatibilityInitials: [UInt32] = [
         0x3131, 0x3132, 0x3134, 0x3137, 0x3138, 0x3139, 0x3141, 0x3142, 0x3143, 0x3145, 0x3146, 0x3147, 0x3148, 0x3149,
         0x314A, 0x314B, 0x314C, 0x314D, 0x314E,

@@ -39,7 +39,10 @@ public struct SearchText: Sendable, Equatable {
     public var phrases: [String] = []
     public var excluded: [String] = []
 
-    public init(_ text: String) {
+    public init(_ typed: String) {
+        // A consonant cluster typed alone (ㅄ) is its two consonants (ㅂㅅ), as initials are read.
+        let text = typed.unicodeScalars.contains { $0.value >= 0x3133 && $0.value <= 0x3144 }
+            ? String(String.UnicodeScalarView(typed.unicodeScalars.flatMap(Hangul.clusterParts))) : typed
         var current = ""
         var quoted = false
         func finish() {

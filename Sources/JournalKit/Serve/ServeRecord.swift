@@ -141,9 +141,21 @@ public final class ServerClaim: @unchecked Sendable {
         self.journal = journal
     }
 
-    /// Writes the record others find the server by.
+    /// Writes the record others find the server by, and remembers its port for the next start (`lastPort`).
     public func publish(_ record: ServeRecord) throws(JournalError) {
         try record.write(stateFolder: journal.stateFolder, temporaries: journal.temporaryFolder)
+        try? FileSystem.writeAtomically(Data("\(record.port)\n".utf8), to: journal.stateFolder + "/serve.port",
+                                        temporaryIn: journal.temporaryFolder, permissions: 0o600)
+    }
+
+    /// The port this journal's last server listened on (kept after it stopped): a server started again
+    /// takes it when it is free, so that the pages' address stays the same, and with it what the browser
+    /// keeps for that address (the drafts not yet saved). Nil when none is known.
+    public var lastPort: Int? {
+        guard let data = FileSystem.contents(journal.stateFolder + "/serve.port"),
+              let port = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),
+              (1024...65535).contains(port) else { return nil }
+        return port
     }
 
     /// Removes the record and lets go of the claim.

@@ -58,7 +58,7 @@ public enum CategoryColor {
     /// A colour as the messages' language names it (`pink` → `분홍`); `#rrggbb` and unknown ones as written.
     public static func shownName(_ color: String) -> String {
         guard let stored = stored(color), !stored.hasPrefix("#") else { return color }
-        return names(of: stored, in: Say.language).first ?? stored
+        return names(of: stored, in: Say.current).first ?? stored
     }
 
     /// The colour names of the messages' language, for help and errors.

@@ -37,7 +37,7 @@ extension Journal {
     {
         guard !text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else { throw .invalid(Say.emptiedEntry(entry.shortID)) }
         guard let first = FileSystem.contents(absolutePath(of: entry)) else { throw .unknownID(entry.shortID) }
-        let wanted = Journal.keepingLineEnds(Data(text.utf8), of: first)
+        let wanted = Journal.keepingForm(Data(text.utf8), of: first)
         try checkEdit(wanted, replacing: first, of: entry)
         var current = Data()
         var refused = false
@@ -68,16 +68,21 @@ extension Journal {
         return changed ? .saved(now) : .unchanged(now)
     }
 
-    /// `data` with the line ends of the file it replaces: a text with no CR at all (a browser's text box
-    /// sends LF) over a file of CRLF lines gets CRLF, as an editor keeps them; anything else as it is.
-    static func keepingLineEnds(_ data: Data, of current: Data) -> Data {
-        guard !data.contains(13), let firstLF = current.firstIndex(of: 10), firstLF > current.startIndex,
-              current[current.index(before: firstLF)] == 13 else { return data }
-        var out = Data(capacity: data.count + data.count / 16)
-        for byte in data {
-            if byte == 10 { out.append(13) }
-            out.append(byte)
+    /// `data` in the form of the file it replaces, as an editor keeps it: a text with no CR at all (a
+    /// browser's text box sends LF) over a file of CRLF lines gets CRLF, and a text without a BOM over a
+    /// file that starts with one gets it back; anything else as it is.
+    static func keepingForm(_ data: Data, of current: Data) -> Data {
+        let bom = FrontMatter.bom
+        var out = data
+        if let firstLF = current.firstIndex(of: 10), firstLF > current.startIndex, current[current.index(before: firstLF)] == 13,
+           !data.contains(13) {
+            out = Data(capacity: data.count + data.count / 16)
+            for byte in data {
+                if byte == 10 { out.append(13) }
+                out.append(byte)
+            }
         }
+        if current.starts(with: bom) && !out.starts(with: bom) { out.insert(contentsOf: bom, at: out.startIndex) }
         return out
     }
 

@@ -152,7 +152,7 @@ public enum BuiltInTemplates {
 
     /// The text of the built-in template `name` in the messages' language (English when it has none).
     public static func text(named name: String) -> String? {
-        let own = translated[Say.language]?.first { $0.name == name }
+        let own = translated[Say.current]?.first { $0.name == name }
         return (own ?? all.first { $0.name == name })?.text
     }
 

@@ -80,7 +80,7 @@ public struct EntryTemplate: Sendable, Equatable {
     static func context(_ values: Values) -> [String: Any] {
         let p = values.stamp.parts
         var context: [String: Any] = [:]
-        if Say.language != "en" {
+        if Say.current != "en" {
             // The catalogue's words, written by hand: no ICU for a template either.
             context["date"] = Say.templateDate(year: p.year, month: p.month, day: p.day)
             context["time"] = Say.templateTime(hour: p.hour, minute: p.minute)

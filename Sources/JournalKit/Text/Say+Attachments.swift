@@ -12,7 +12,7 @@ extension Say {
     }
     public static func attached(_ names: [String], _ id: String) -> String { Say.text("attached", names.joined(separator: ", "), id) }
     public static var attachmentsHeading: String { Say.text("attachmentsHeading") }
-    public static func attachmentsLine(in language: String = Say.language, _ names: [String]) -> String {
+    public static func attachmentsLine(in language: String = Say.current, _ names: [String]) -> String {
         Say.text(in: language, "attachmentsLine", [names.joined(separator: ", ")])
     }
 }

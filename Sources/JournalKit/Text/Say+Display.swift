@@ -22,7 +22,7 @@ extension Say {
     }
 
     /// `2026. 11. 24. 오전 2:43`: a date and time in the catalogue's `dateTime` form.
-    public static func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, in language: String = Say.language) -> String {
+    public static func dateTime(year: Int, month: Int, day: Int, hour: Int, minute: Int, in language: String = Say.current) -> String {
         clockText("dateTime", year: year, month: month, day: day, hour: hour, minute: minute, in: language)
     }
 
@@ -44,14 +44,14 @@ extension Say {
     /// A category as shown: a built-in one in the current language (`work` → `업무`, and `일상` written
     /// by hand → `stuff` under English); entries and journal.yml keep the stored name, and any other name is
     /// shown as it is.
-    public static func categoryName(_ name: String, in language: String = Say.language) -> String {
+    public static func categoryName(_ name: String, in language: String = Say.current) -> String {
         let table = Catalogues.table(language)
         if let shown = table?["category." + name] { return shown }
         guard let key = Settings.builtInNames.first(where: { $0.value.contains(name) })?.key else { return name }
         return table?["category." + key] ?? key
     }
 
-    private static func clockText(_ key: String, year: Int, month: Int, day: Int, hour: Int, minute: Int, in language: String = Say.language) -> String {
+    private static func clockText(_ key: String, year: Int, month: Int, day: Int, hour: Int, minute: Int, in language: String = Say.current) -> String {
         let twelve = hour % 12 == 0 ? 12 : hour % 12
         return text(in: language, key, [year, month, day, text(in: language, hour < 12 ? "am" : "pm", []), twelve, minute.zeroPadded(2), hour.zeroPadded(2)])
     }

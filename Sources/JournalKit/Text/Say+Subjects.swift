@@ -4,7 +4,7 @@ import Foundation
 /// `log ID`. A subject the tool did not write, or one of a shape not listed, is shown as it is.
 extension Say {
     public static func shownSubject(_ subject: String) -> String {
-        guard language != "en" else { return subject }
+        guard current != "en" else { return subject }
         for (pattern, key) in subjectShapes {
             let range = NSRange(subject.startIndex..., in: subject)
             guard let match = pattern.firstMatch(in: subject, range: range) else { continue }

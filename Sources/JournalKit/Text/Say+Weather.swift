@@ -68,22 +68,22 @@ extension Say {
     public static func weatherShort(_ condition: String?, _ temperature: String?) -> String {
         [condition, temperature].compactMap { $0 }.joined(separator: " ")
     }
-    public static func humidity(_ percent: String, in language: String = Say.language) -> String {
+    public static func humidity(_ percent: String, in language: String = Say.current) -> String {
         Say.text(in: language, "humidity", [percent])
     }
-    public static func wind(_ speed: String, _ unit: String, in language: String = Say.language) -> String {
+    public static func wind(_ speed: String, _ unit: String, in language: String = Say.current) -> String {
         Say.text(in: language, "wind", [speed, unit])
     }
 
     /// A stored condition word (`rain`) in the current language (`비`); a word this version does not know as it is.
-    public static func condition(_ word: String?, in language: String = Say.language) -> String? {
+    public static func condition(_ word: String?, in language: String = Say.current) -> String? {
         guard let word else { return nil }
         return WeatherCondition(rawValue: word) == nil ? word : Say.text(in: language, "condition." + word, [])
     }
 
     /// The description to show: the stored one (the provider's words) in English, and for Open-Meteo's
     /// WMO codes the catalogue's words in another language (OpenWeather already answers in the user's).
-    public static func weatherDescription(_ weather: Weather, in language: String = Say.language) -> String? {
+    public static func weatherDescription(_ weather: Weather, in language: String = Say.current) -> String? {
         guard language != "en", weather.provider == OpenMeteo.name, let code = weather.code.flatMap({ Int($0) }),
             wmoDescription(code) != nil
         else { return weather.description }

@@ -20,6 +20,14 @@ public enum Say {
     /// The language every message is in, a catalogue's name: set once, at start, by the command line.
     nonisolated(unsafe) public static var language = "en"
 
+    /// The language of the one reader a piece of work is for, over `language`: a web page's (each request
+    /// has its own reader, and the server answers several at once), and English for stored text
+    /// (`inEnglish`). Bound with `Say.$reader.withValue`.
+    @TaskLocal public static var reader: String?
+
+    /// The language a message is in now: the reader's, else the process's.
+    public static var current: String { reader ?? language }
+
     /// The languages there are catalogues for (`en`, `ko`).
     public static var languages: [String] { Catalogues.languages }
 
@@ -31,7 +39,7 @@ public enum Say {
 
     /// The catalogue of the current language; English for a key it lacks (it never does: a test checks).
     static func template(_ key: String) -> String {
-        Catalogues.table(language)?[key] ?? Catalogues.en[key] ?? key
+        Catalogues.table(reader ?? language)?[key] ?? Catalogues.en[key] ?? key
     }
 
     /// The message `key` of the current language, with `{0}`, `{1}`… replaced by the arguments, and
@@ -77,9 +85,6 @@ public enum Say {
 extension Say {
     /// Runs `body` with English messages: for text that is stored (commit messages) rather than shown.
     public static func inEnglish<T>(_ body: () throws -> T) rethrows -> T {
-        let shown = language
-        language = "en"
-        defer { language = shown }
-        return try body()
+        try $reader.withValue("en") { try body() }
     }
 }

@@ -17,7 +17,7 @@ public enum WeatherText {
 
     /// `☀️ clear (맑음) 12.5°C, humidity 60%, wind 10.4 km/h`: `journal show`, in `language` (a page's may
     /// not be the process's).
-    public static func full(_ weather: Weather, units: Units, language: String = Say.language) -> String {
+    public static func full(_ weather: Weather, units: Units, language: String = Say.current) -> String {
         var head = WeatherCondition.emoji(for: weather.condition)
         let condition = Say.condition(weather.condition, in: language)
         if let condition { head += " " + condition }

@@ -20,7 +20,7 @@ extension JournalCommand {
             }
             let inputs = DoctorInputs(
                 journalPath: options.location.path, context: Shell.context(), credentials: try Network.access(acceptNewHost: false),
-                weather: weather, language: Say.language, locale: Shell.localeForPrograms, inotifyWatchLimit: Shell.inotifyWatchLimit)
+                weather: weather, language: Say.current, locale: Shell.localeForPrograms, inotifyWatchLimit: Shell.inotifyWatchLimit)
             let findings = JournalKit.Doctor.examine(inputs)
             let style = options.style
             let words = [Say.text("doctor.ok"), Say.text("doctor.fixed"), Say.text("doctor.problem")]
