@@ -72,6 +72,8 @@ enum Assets {
     .gone { background: var(--card); border: 1px solid var(--line); border-radius: .5rem; padding: .5rem .8rem; color: var(--dim); }
     .notice { position: fixed; bottom: 1rem; left: 50%; transform: translateX(-50%); background: var(--fg);
              color: var(--bg); padding: .5rem 1rem; border-radius: .5rem; }
+    .broken { color: #b91c1c; }
+    span.broken { margin-left: .4rem; font-size: .8rem; border: 1px solid currentColor; border-radius: .3rem; padding: 0 .3rem; }
     .notice.lasting { width: min(36rem, calc(100% - 2rem)); white-space: pre-line; cursor: pointer; }
     .months { display: flex; align-items: center; gap: .6rem; }
     .months h1 { margin: 0 auto; font-size: 1.4rem; }

@@ -35,10 +35,18 @@ enum Pages {
         let journal: Journal = call.journal
         var items: [String] = []
         var count = 0
+        var refused: String?
         if let q {
-            let hits = try journal.search(q, within: shown)
-            count = hits.count
-            items = hits.map { row(call, $0.entry, settings: journal.settings, line: $0.line, terms: $0.terms) }
+            do {
+                let hits = try journal.search(q, within: shown)
+                count = hits.count
+                items = hits.map { row(call, $0.entry, settings: journal.settings, line: $0.line, terms: $0.terms) }
+            } catch {
+                // A search that cannot be run as typed so far (`-`, a quote not yet closed): said where its
+                // results would be, the box left as it is.
+                guard case .invalid(let reason) = error else { throw error }
+                refused = reason
+            }
         } else {
             // Read whole for the line of text each row shows (the snapshot holds no text).
             let entries = try journal.entries(matching: shown).map { entry throws(JournalError) in try journal.readEntry(entry) }
@@ -46,7 +54,9 @@ enum Pages {
             items = entries.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }
         }
         var body = filters(call, journal: journal, q: q)
-        if items.isEmpty {
+        if let refused {
+            body += "<p class=\"empty\">\(h(refused))</p>"
+        } else if items.isEmpty {
             body += "<p class=\"empty\">\(h(call.say(q == nil && !filter.narrows ? "web.noEntries" : "web.noMatches")))</p>"
         } else {
             body += "<ul class=\"entries\">" + items.joined() + "</ul>"
@@ -67,7 +77,9 @@ enum Pages {
         onDay.on = day.description
         onDay.reverse = true
         let entries = try journal.entries(matching: onDay).map { entry throws(JournalError) in try journal.readEntry(entry) }
-        var body = "<h1>\(h(call.say("web.today"))) <small>\(h(day.description))</small></h1>"
+        // Another day than today (`?on=`) is headed by its date, not called today.
+        let today = LocalDay(journal.context.now, in: journal.context.timeZone)
+        var body = day == today ? "<h1>\(h(call.say("web.today"))) <small>\(h(day.description))</small></h1>" : "<h1>\(h(day.description))</h1>"
         body += entries.isEmpty ? "<p class=\"empty\">\(h(call.say("web.nothingToday")))</p>"
             : "<ul class=\"entries\">" + entries.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }.joined() + "</ul>"
         let earlier = try journal.onThisDay(day)
@@ -157,6 +169,8 @@ enum Pages {
         for file in files { links[file] = file.split(separator: "/").map { percent(String($0)) }.joined(separator: "/") }
         var body = "<article class=\"entry\" data-id=\"\(h(entry.id))\" data-tag=\"\(version.tag)\">"
         body += "<h1>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))\(entry.starred ? " <span class=\"star\">★</span>" : "")</h1>"
+        // A header that cannot be read, as `journal list` says it (its fields are missing from the page).
+        if let problem = entry.problem { body += "<p class=\"broken\" role=\"alert\">\(h(brokenLine(entry, problem)))</p>" }
         // Date and category: the tags are the tagger's below, the star is the title's.
         body += "<p class=\"facts\"><span>\(h(facts.date))</span>"
         if let category = facts.category {
@@ -266,7 +280,7 @@ enum Pages {
             .replacingOccurrences(of: "\r\n", with: "\n")
         form += "<textarea name=\"text\" rows=\"14\"\(entry == nil ? " required" : "") placeholder=\"\(h(call.say("web.placeholder")))\">\n\(h(text))</textarea>"
         if let cut {
-            form += "<details class=\"header\"><summary>\(h(call.say("web.header")))</summary>"
+            form += "<details class=\"header\"\(entry?.problem != nil ? " open" : "")><summary>\(h(call.say("web.header")))</summary>"
             form += "<textarea name=\"header\" rows=\"8\" spellcheck=\"false\">\n\(h(cut.header))</textarea></details>"
         }
         if entry == nil {
@@ -326,6 +340,7 @@ enum Pages {
         }
         out += "</span><span class=\"title\"><strong>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</strong>"
         if entry.starred { out += "<span class=\"star\">★</span>" }
+        if let problem = entry.problem { out += "<span class=\"broken\" title=\"\(h(brokenLine(entry, problem)))\">\(h(call.say("web.broken")))</span>" }
         out += "</span>"
         if !entry.allTags.isEmpty { out += "<span class=\"tags\">" + entry.allTags.map { "#" + h($0) }.joined(separator: " ") + "</span>" }
         if let line {
@@ -334,6 +349,11 @@ enum Pages {
             if let preview = entry.preview { out += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
         }
         return out + "</a></li>"
+    }
+
+    /// What `journal list` says of an entry whose header cannot be read: the file, the line at fault, why.
+    static func brokenLine(_ entry: Entry, _ problem: HeaderProblem) -> String {
+        Say.text("brokenEntry", entry.path, problem.line, problem.reason)
     }
 
     /// `line` escaped, with each of `terms` marked (case as typed or not).

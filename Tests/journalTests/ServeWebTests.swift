@@ -243,6 +243,32 @@ import TestSupport
         #expect(try request(third, "GET", "/api/entries?n=1", bearer: true).status == 200)
     }
 
+    /// What a page cannot show as usual it says: an entry whose header cannot be read is marked in the list
+    /// and on its page (with the line `journal list` prints), its header box open; a search that has nothing
+    /// to look for yet (`-` typed alone) says so where its results go; another day than today is headed by
+    /// its date.
+    @Test func pagesSayWhatTheyCannotShowAsUsual() throws {
+        let box = try Sandbox()
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let id = "66666666-0000-4000-8000-000000000006"
+        let path = "entries/2026/11/2026-11-15-66666666.md"
+        try box.write(path, "---\nid: \(id)\ncreated_at: 2026-11-15T10:00:00+09:00\ntags: [a, b\n---\nHand written\n")
+        let said = try #require(box.run(["list"]).stdout.split(separator: "\n").first { $0.contains("broken:") })
+        #expect(said.contains("broken: \(path):4: "), "\(said)")
+        let list = try request(server, "GET", "/", cookie: true).body
+        #expect(list.contains("<span class=\"broken\" title=\"broken: \(path):4: ") && list.contains("\">broken header</span>"), "\(list)")
+        let page = try request(server, "GET", "/entry/\(id)", cookie: true).body
+        #expect(page.contains("<p class=\"broken\" role=\"alert\">broken: \(path):4: "), "\(page)")
+        #expect(page.contains("<details class=\"header\" open>"))
+
+        let dash = try request(server, "GET", "/?q=-", cookie: true)
+        #expect(dash.status == 200 && dash.body.contains("<form class=\"filters\"") && dash.body.contains("<p class=\"empty\">the search has no words to look for"), "\(dash.body)")
+
+        #expect(try request(server, "GET", "/today?on=2026-11-15", cookie: true).body.contains("<h1>2026-11-15</h1>"))
+        #expect(try request(server, "GET", "/today", cookie: true).body.contains("<h1>Today <small>"))
+    }
+
     /// A connection that sends nothing is closed after the idle time (30 s; 1 s here, through
     /// JOURNAL_SERVE_IDLE_TIMEOUT): idle ones, with or without a token, would otherwise hold the server's
     /// files open until it could accept no other. The test waits for the close itself; `timeout` makes a
