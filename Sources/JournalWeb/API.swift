@@ -10,6 +10,13 @@ enum API {
     static func answer(_ call: Call) throws -> Response {
         let parts = call.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2).map(String.init)
         let method = call.request.method
+        // Only the list takes parameters (its filter checks them), and a share its format: any other is a
+        // mistake said, not a request quietly done without it (`POST /api/entries?dry=1` wrote an entry).
+        let isList = (method == .get || method == .head) && parts.count == 1 && parts.first == "entries"
+        let takes: Set<String> = parts.count == 3 && parts[2] == "share" ? ["format"] : []
+        if !isList, let unknown = call.parameterNames.first(where: { !takes.contains($0) }) {
+            throw BadRequest(.badRequest, call.say("web.unknownParameter", unknown))
+        }
         switch (method, parts.count, parts.first) {
         case (.get, 1, "entries"), (.head, 1, "entries"): return try list(call)
         case (.post, 1, "entries"): return try add(call)

@@ -322,6 +322,7 @@ import Testing
         try box.expectCleanRepository()
 
         try expectRefused(box, ["categories", "add", "hiking"], error: "there is already a category 'hiking'")
+        try expectRefused(box, ["categories", "add", "여행"], error: "'여행' already names the category 'travel' (one of its names in another language)")
         try expectRefused(box, ["categories", "add", "x", "--color", "blurple"], error: "unknown colour 'blurple'")
         try expectRefused(box, ["categories", "add", "two words"], error: "invalid category name 'two words'")
         try expectRefused(box, ["categories", "add", "x", "--emoji", "a b"], error: "invalid emoji")

@@ -181,6 +181,14 @@ import TestSupport
         #expect(huge.status == 413)
         #expect(try request(server, "GET", "/api/entries/ffffffff", bearer: true).status == 404)
         #expect(try request(server, "PATCH", "/api/entries", bearer: true).status == 405)
+        // A parameter no address takes is a mistake said, and nothing is written.
+        let commitsBefore = try commits(box)
+        for (method, path, body) in [("POST", "/api/entries?dry=1", #"{"text":"Not written"}"#), ("GET", "/api/entries/ffffffff?bogus=1", ""),
+                                     ("GET", "/api/entries/ffffffff/share?format=text&x=1", "")] {
+            let refused = try request(server, method, path, headers: ["Content-Type": "application/json"], body: body.isEmpty ? nil : body, bearer: true)
+            #expect(refused.status == 400 && refused.body.hasPrefix("unknown parameter "), "\(path): \(refused.body)")
+        }
+        #expect(try commits(box) == commitsBefore)
     }
 
     /// An entry's edit box holds its text, its header apart (sent back joined: the whole file). A file of

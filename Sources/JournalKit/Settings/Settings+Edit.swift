@@ -33,7 +33,11 @@ extension Settings {
         let color = try color.map { c throws(JournalError) in try validate(color: c) }
         if let emoji { try validate(emoji: emoji) }
         let before = try parse(text, path: path)
-        guard before.category(named: name) == nil else { throw .duplicateCategory(name) }
+        if let existing = before.category(named: name) {
+            // `여행` is `travel` by another name: say which category it already is.
+            if existing.name != name { throw .invalid(Say.text("categoryOtherName", name, existing.name)) }
+            throw .duplicateCategory(name)
+        }
 
         var file = SettingsLines(text)
         let block = try file.categoriesBlock(path: path)
