@@ -371,7 +371,8 @@ enum Assets {
             if (said) sessionStorage.setItem("journal.notice", decodeURIComponent(said));
             location.href = "/entry/" + entry.id;
           } catch (error) {
-            problem.textContent = error.message;
+            // Deleted meanwhile: said so; the text stays kept here, and comes back once the entry is restored.
+            problem.textContent = id && error.status === 404 ? say("deleted") : error.message;
             // Refused as changed on disk: the draft stays, and may be dropped for the entry as it is now.
             if (error.status === 412 && note) note.classList.remove("hidden");
             button.disabled = false;

@@ -456,7 +456,7 @@ enum Pages {
             <link rel="stylesheet" href="/assets/app.css"><script src="/assets/app.js" defer></script>
             </head><body>
             <header><nav>\(nav)<button id="theme" type="button" title="\(h(call.say("web.theme")))">◐</button></nav></header>
-            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))" data-restored="\(h(call.say("web.restored")))" data-unreachable="\(h(call.say("web.unreachable")))">
+            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))" data-restored="\(h(call.say("web.restored")))" data-unreachable="\(h(call.say("web.unreachable")))" data-deleted="\(h(call.say("web.deletedMeanwhile")))">
             \(body)
             </main></body></html>
             """

@@ -23,6 +23,8 @@ import Testing
         ("a <b>tag</b> stays as text", "a <b>tag</b> stays as text"),
         ("~single~ tilde", "~single~ tilde"),
         ("[not a link] (x)", "[not a link] (x)"),
+        ("Tom &amp; Jerry &#39;95 &#x263A; &nbsp;", "Tom & Jerry '95 ☺ \u{A0}"),
+        ("AT&T and a & b; &bogus; &#1;", "AT&T and a & b; &bogus; &#1;"),
     ])
     func plain(_ line: String, _ expected: String) {
         #expect(MarkdownInline.plain(line) == expected)

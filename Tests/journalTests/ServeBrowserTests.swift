@@ -241,6 +241,26 @@ import TestSupport
         try box.expectCleanRepository()
     }
 
+    /// An entry deleted on disk while it is edited in the page: its save says so, nothing is written, and the
+    /// text typed stays kept in the browser for when the entry is restored.
+    @Test func savingAnEntryDeletedMeanwhileSaysSo() throws {
+        let box = try Sandbox()
+        defer { _ = try? box.journal("serve", "--stop") }
+        guard let (server, browser) = try open(box) else { return }
+        let id = try #require(try json(box, "list").first { $0["title"] as? String == "Morning walk" }?["id"] as? String)
+        try browser.open(server.base + "/entry/" + id)
+        try browser.click("button[data-action=edit]")
+        try browser.focus("#editor textarea")
+        try browser.type(" Kept.")
+        #expect(try box.journal("rm", "--yes", id).status == 0)
+        let commits = try web.commits(box)
+        try browser.click("#editor button[type=submit]")
+        try browser.waitUntil("document.querySelector('#editor .problem').textContent.startsWith('This entry was deleted meanwhile: nothing was saved.')")
+        #expect(try web.commits(box) == commits)
+        #expect(try browser.text("localStorage.getItem('journal.draft.\(id)') || ''").contains("Kept."))
+        try box.expectCleanRepository()
+    }
+
     /// Tag and untag with the boxes on the entry's page, bring back an earlier version from its history,
     /// delete it (the browser asks first) and restore it from the page a deleted entry has.
     @Test func tagDeleteAndRestoreFromTheEntrysPage() throws {

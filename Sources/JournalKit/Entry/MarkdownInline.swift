@@ -1,11 +1,12 @@
 /// One line of Markdown as a reader sees it, for a one-line preview (a list's row, a search's match on a
 /// page): a link shows its text, a picture its description, code its letters, emphasis and strike-through
-/// lose their marks, a backslash escape its backslash. What is not a pair of marks stays as written
+/// lose their marks, a backslash escape its backslash, an entity (`&amp;`) is its character (never a
+/// control character). What is not a pair of marks, or an entity, stays as written
 /// (`2 * 3 * 4`, `snake_case_name`, an unclosed `**`).
 public enum MarkdownInline {
     public static func plain(_ line: some StringProtocol) -> String {
         let s = Array(String(line).unicodeScalars)
-        guard s.contains(where: { "*_~`[!<\\".unicodeScalars.contains($0) }) else { return String(line) }
+        guard s.contains(where: { "*_~`[!<\\&".unicodeScalars.contains($0) }) else { return String(line) }
         // First the pieces whose insides are not Markdown (code, links' destinations), then emphasis among
         // what is left: each kept scalar remembers whether it can be a mark.
         var kept: [(scalar: Unicode.Scalar, mark: Bool)] = []
@@ -44,6 +45,13 @@ public enum MarkdownInline {
                         i = end + 1
                         continue
                     }
+                }
+            case "&":
+                // An entity, as a page shows it (`&amp;` is &, `&#39;` is ').
+                if let close = s[i...].prefix(10).firstIndex(of: ";"), let shown = entity(String(String.UnicodeScalarView(s[(i + 1)..<close]))) {
+                    kept.append((shown, false))
+                    i = close + 1
+                    continue
                 }
             case "<":
                 if let close = s[i...].firstIndex(of: ">") {
@@ -118,6 +126,24 @@ public enum MarkdownInline {
             }
         }
         return nil
+    }
+
+    /// The character an entity's name (between `&` and `;`) stands for: the common named ones and numbers.
+    private static func entity(_ name: String) -> Unicode.Scalar? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        case "nbsp": return "\u{A0}"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let value = digits.first == "x" || digits.first == "X" ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits)
+            guard let value, value >= 0x20, value != 0x7F, !(0x80...0x9F).contains(value) else { return nil }
+            return Unicode.Scalar(value)
+        }
     }
 
     private static func isSpace(_ c: Unicode.Scalar) -> Bool { c.properties.isWhitespace }
