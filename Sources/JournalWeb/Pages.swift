@@ -306,7 +306,8 @@ enum Pages {
         let on = call.one("on").flatMap { $0.isEmpty ? nil : $0 }
         if let on {
             let shown = LocalDay(iso: on).map { day in
-                call.say("web.oneDay", call.say("templateDate", day.year, day.month, day.day), call.say("weekday.\(day.isoWeekday)"))
+                // The date as the list beneath writes it (2026-11-22).
+                call.say("web.oneDay", day.description, call.say("weekday.\(day.isoWeekday)"))
             } ?? on
             var rest = call.request.uri.query.map { Site.dropping("n", from: Site.dropping("on", from: $0)) } ?? ""
             rest = rest.isEmpty ? "/" : "/?" + rest
