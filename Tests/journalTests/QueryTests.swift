@@ -67,6 +67,7 @@ import Testing
         (["list", "--tag", "two\u{7}words"], "invalid tag"),
         (["list", "--contains", "!!!"], "no words to look for"),
         (["on-this-day", "2019-02-29"], "2019-02-29"),
+        (["on-this-day", "2026-11"], "'2026-11' is more than one day (2026-11-01 to 2026-11-30): name one day"),
     ])
     func badFiltersAreOneLineErrors(arguments: [String], message: String) throws {
         let box = try Sandbox()

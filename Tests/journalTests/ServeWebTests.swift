@@ -274,6 +274,8 @@ import TestSupport
         #expect(dash.status == 200 && dash.body.contains("<form class=\"filters\"") && dash.body.contains("<p class=\"empty\">the search has no words to look for"), "\(dash.body)")
 
         #expect(try request(server, "GET", "/today?on=2026-11-15", cookie: true).body.contains("<h1>2026-11-15</h1>"))
+        let month = try request(server, "GET", "/today?on=2026-11", cookie: true)
+        #expect(month.status == 400 && month.body.contains("is more than one day (2026-11-01 to 2026-11-30)"), "\(month.body)")
         #expect(try request(server, "GET", "/today", cookie: true).body.contains("<h1>Today <small>"))
     }
 

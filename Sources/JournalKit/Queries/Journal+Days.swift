@@ -15,9 +15,13 @@ extension Journal {
     /// The day `text` names in the date grammar (its first day, for a range), else the reader's today.
     public static func day(_ text: String?, context: JournalContext) throws(JournalError) -> LocalDay {
         guard let text else { return LocalDay(context.now, in: context.timeZone) }
-        do { return try DateGrammar(now: context.now, timeZone: context.timeZone).days(text).first } catch {
+        let range: DayRange
+        do { range = try DateGrammar(now: context.now, timeZone: context.timeZone).days(text) } catch {
             throw .invalid(error.description)
         }
+        // A month or a week is many days: one is asked for, and none is picked for the asker.
+        guard range.first == range.last else { throw .invalid(Say.text("notOneDay", text, range.first.description, range.last.description)) }
+        return range.first
     }
 
     /// The entries written on `day`'s month and day in earlier years, newest first. On 28 February of a
