@@ -108,11 +108,8 @@ extension ServeWebTests {
         let box = try Sandbox()
         let server = try serve(box)
         defer { _ = try? box.journal("serve", "--stop") }
-        let events = try EventStream(server)
+        let events = try EventStream.hearing("Written by hand\n", writtenAt: "entries/2026/x\nevent: injected\ndata: {}\n/by-hand.md", server)
         defer { events.stop() }
-        #expect(events.readUntil(": connected"))
-        try box.write("entries/2026/x\nevent: injected\ndata: {}\n/by-hand.md", "Written by hand\n")
-        #expect(events.readUntil("event: change"), "\(events.seen)")
         #expect(!events.seen.contains("\nevent: injected"), "\(events.seen)")
         let data = try #require(events.seen.split(separator: "\n").first { $0.hasPrefix("data: ") && $0.contains("folders") })
         #expect((try? JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8))) != nil, "\(data)")

@@ -638,11 +638,8 @@ import TestSupport
         let box = try Sandbox()
         let server = try serve(box)
         defer { _ = try? box.journal("serve", "--stop") }
-        let events = try EventStream(server)
+        let events = try EventStream.hearing("Written by hand\n", writtenAt: "entries/2026/11/by-hand.md", server)
         defer { events.stop() }
-        #expect(events.readUntil(": connected"))
-        try box.write("entries/2026/11/by-hand.md", "Written by hand\n")
-        #expect(events.readUntil("event: change"), "\(events.seen)")
         #expect(events.seen.contains("entries/2026/11"))
     }
 
@@ -657,6 +654,16 @@ import TestSupport
             process.arguments = ["-s", "-N", "--max-time", "30", "-H", "Authorization: Bearer \(server.token)", server.base + "/api/events"]
             process.standardOutput = output
             try process.run()
+        }
+
+        /// A stream opened, then `text` written by hand at `path` once it is connected, read until the
+        /// change is told (both expected): what a page that is open when a file changes hears.
+        static func hearing(_ text: String, writtenAt path: String, _ server: Server) throws -> EventStream {
+            let events = try EventStream(server)
+            #expect(events.readUntil(": connected"))
+            try server.box.write(path, text)
+            #expect(events.readUntil("event: change"), "\(events.seen)")
+            return events
         }
 
         /// Reads until `text` has come (true), the stream ends or 25 s pass (false).
