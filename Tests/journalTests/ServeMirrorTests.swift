@@ -95,6 +95,39 @@ import Testing
         #expect(porcelain == "", "\(porcelain)")
     }
 
+    /// `list` with a server running takes its entries from the server and opens no snapshot of its own (the
+    /// largest part of a short list's time); what it prints, in every form, is what it prints without one.
+    /// Files waiting to be committed, a list longer than a server sends, or a search: the command's own way.
+    @Test func aListTakesItsRowsFromTheServer() throws {
+        let box = try Sandbox()
+        try served(box)
+        defer { stop(box) }
+        guard let strace = GitServers.findProgram(["/usr/bin/strace"]) else { return }
+        let traced = box.root.path + "/trace"
+        func snapshotOpened(_ arguments: [String], env: [String: String] = [:]) throws -> Bool {
+            let run = try Sandbox.exec(strace, ["-f", "-e", "trace=openat", "-o", traced, Sandbox.binary] + arguments, stdin: nil,
+                                       env: box.environment.merging(env) { $1 }, cwd: box.home)
+            #expect(run.status == 0, "\(run.stderr)")
+            return ((try? String(contentsOfFile: traced, encoding: .utf8)) ?? "").contains("index.sqlite")
+        }
+        #expect(try !snapshotOpened(["list", "-n", "2"]))
+        #expect(try !snapshotOpened(["list"]))
+        #expect(try snapshotOpened(["list", "-n", "2"], env: ["JOURNAL_SERVE": "off"]))
+        #expect(try snapshotOpened(["search", "Text"]))
+        for arguments in [["list"], ["list", "-n", "2"], ["list", "--reverse", "--json"], ["list", "--full"], ["list", "--preview"],
+                          ["list", "--format", "short"], ["list", "--on", "today"], ["list", "--starred"]] {
+            let asked = try box.run(arguments)
+            let walked = try box.run(arguments, env: ["JOURNAL_SERVE": "off"])
+            #expect(asked.status == walked.status && asked.stdout == walked.stdout && asked.stderr == walked.stderr, "\(arguments)")
+        }
+        // A file written by hand waits to be committed: the server says so, and the command commits it.
+        try box.write("entries/2026/11/by-hand.md", "A note by hand\n")
+        #expect(try snapshotOpened(["list", "-n", "1"]))
+        #expect(try box.git("status", "--porcelain") == "")
+        #expect(try !snapshotOpened(["list", "-n", "1"]))
+        #expect(try box.journal("list", "-n", "5").stdout.contains("A note by hand"))
+    }
+
     /// `serve.auto: true`: the first command that reads entries starts a server (and walks the files itself
     /// that once); the next commands ask it. Without the setting no command ever starts one.
     @Test func serveAutoStartsAServerOnlyWhenConfigured() throws {

@@ -61,7 +61,7 @@ extension EntryIndex {
     }
 
     /// An entry as the snapshot holds it; its text is read from the file only when asked for.
-    private static func entry(from row: RawStatement.Columns) -> Entry {
+    static func entry(from row: some EntryColumns) -> Entry {
         let tags = row.text(7) ?? ""
         var entry = Entry(
             id: row.text(0) ?? "", path: row.text(1) ?? "",

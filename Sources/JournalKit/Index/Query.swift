@@ -290,15 +290,31 @@ extension EntryIndex {
 
     /// Entries matching `query`, newest first (or oldest first), without their text.
     func entries(_ query: EntryQuery) throws(JournalError) -> [Entry] {
+        try read { db in
+            let (sql, arguments) = try EntryIndex.select(query, db)
+            return try EntryIndex.entries(db, sql: sql, arguments: arguments)
+        }
+    }
+
+    /// The rows of `entries(query)`, as SQLite holds them, each handed to `visit`: what a server sends a
+    /// command that asked it for them (`ServedRows`).
+    func forEachRow(_ query: EntryQuery, _ visit: (RawStatement.Columns) -> Void) throws(JournalError) {
+        try read { db in
+            let (sql, arguments) = try EntryIndex.select(query, db)
+            let statement = try db.cachedStatement(sql: sql)
+            try statement.setArguments(arguments)
+            var raw = RawStatement(statement)
+            try raw.forEachRow(db) { visit(RawStatement.Columns($0)) }
+        }
+    }
+
+    /// The statement that selects `query`'s entries (`entryColumns`), in its order.
+    private static func select(_ query: EntryQuery, _ db: Database) throws -> (String, StatementArguments) {
         let (condition, arguments) = EntryIndex.conditions(query)
         let order = query.oldestFirst ? "entry.created, entry.path" : "entry.created DESC, entry.path DESC"
         let limit = query.limit.map { " LIMIT \($0)" } ?? ""
-        return try read { db in
-            let source = try EntryIndex.walksDates(query, db) ? "entry INDEXED BY entry_created" : "entry"
-            return try EntryIndex.entries(
-                db, sql: "SELECT \(EntryIndex.entryColumns) FROM \(source) WHERE \(condition) ORDER BY \(order)\(limit)",
-                arguments: arguments)
-        }
+        let source = try EntryIndex.walksDates(query, db) ? "entry INDEXED BY entry_created" : "entry"
+        return ("SELECT \(EntryIndex.entryColumns) FROM \(source) WHERE \(condition) ORDER BY \(order)\(limit)", arguments)
     }
 
     /// Whether the first few entries carrying a tag are better found by walking every entry in date order

@@ -2,6 +2,14 @@ import Foundation
 import GRDB
 import GRDBSQLite
 
+/// A row's columns read by position, NULL as nil: a row SQLite stands on, or one a server sent
+/// (`ServedRows`). `EntryIndex.entry(from:)` reads an entry from either.
+protocol EntryColumns {
+    func text(_ column: Int32) -> String?
+    func double(_ column: Int32) -> Double?
+    func int(_ column: Int32) -> Int?
+}
+
 /// Runs a prepared statement with values bound through SQLite's C API. GRDB's `StatementArguments`
 /// box every value in an array of existentials: in a rebuild of 100,000 entries that was most of the
 /// thread that feeds SQLite, which every other core waits for.
@@ -74,7 +82,7 @@ struct RawStatement {
     }
 
     /// The columns of the row a statement stands on, read by position; NULL reads as nil.
-    struct Columns {
+    struct Columns: EntryColumns {
         let row: OpaquePointer
 
         init(_ row: OpaquePointer) { self.row = row }
@@ -89,6 +97,16 @@ struct RawStatement {
         func double(_ column: Int32) -> Double? { isNull(column) ? nil : sqlite3_column_double(row, column) }
 
         func int(_ column: Int32) -> Int? { isNull(column) ? nil : Int(sqlite3_column_int64(row, column)) }
+
+        /// The value of `column` as SQLite holds it, for a server that sends the row on (`ServedRows`).
+        func value(_ column: Int32) -> ServedRows.Value {
+            switch sqlite3_column_type(row, column) {
+            case SQLITE_NULL: .null
+            case SQLITE_INTEGER: .int(sqlite3_column_int64(row, column))
+            case SQLITE_FLOAT: .double(sqlite3_column_double(row, column))
+            default: .text(text(column) ?? "")
+            }
+        }
     }
 
     private func failure(_ db: Database, _ code: Int32) -> DatabaseError {

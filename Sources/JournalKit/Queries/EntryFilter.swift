@@ -80,6 +80,21 @@ extension Journal {
         return try entries(query)
     }
 
+    /// The entries `filter` selects, with the snapshot brought up to date first (and edits made elsewhere
+    /// committed, as `refresh` reports them): from the running server when it vouches for its snapshot and
+    /// nothing waits to be committed, the command then opening no snapshot at all; else `refresh` and
+    /// `entries(matching:)`.
+    public func freshEntries(
+        matching filter: EntryFilter, progress: ((Int, Int) -> Void)? = nil
+    ) throws(JournalError) -> (entries: [Entry], pending: PendingReport) {
+        if filter.grep == nil, filter.category.map({ settings.category(named: $0) != nil }) ?? true,
+           let served = servedEntries(withCategoryNames(try Journal.query(for: filter, context: context))) {
+            return (served, PendingReport())
+        }
+        let pending = try refresh(progress: progress)
+        return (try entries(matching: filter), pending)
+    }
+
     /// A category filter that journal.yml does not know and no entry carries is the same error as add's:
     /// such a filter can only be a typo, and "no entries match" would hide it.
     func checkCategory(_ category: String?) throws(JournalError) {

@@ -110,7 +110,7 @@ public final class Resident: @unchecked Sendable {
         _ = write(wake.write, &byte, 1)
     }
 
-    /// What the command that connected is told: `ok GENERATION` or `walk`.
+    /// What the command that connected is told: `ok GENERATION` or `walk` to `fresh`; to `rows`, the rows.
     private func answerOne(_ generation: String?) {
         let client = accept(listener, nil, nil)
         guard client >= 0 else { return }
@@ -118,8 +118,30 @@ public final class Resident: @unchecked Sendable {
         var limit = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        guard ServeSocket.readLine(client, limit: 64) == "fresh" else { return }
-        _ = ServeSocket.send(client, generation.map { "ok \($0)\n" } ?? "walk\n")
+        guard let line = ServeSocket.readLine(client, limit: 64) else { return }
+        if line == "fresh" {
+            _ = ServeSocket.send(client, generation.map { "ok \($0)\n" } ?? "walk\n")
+            return
+        }
+        let words = line.split(separator: " ")
+        guard words.count == 3, words[0] == "rows", words[1] == "\(ServedRows.version)", let length = Int(words[2]),
+              (0...ServedRows.largestRequest).contains(length), let request = ServeSocket.readBytes(client, count: length),
+              let query = ServedRows.query(from: request)
+        else { return }
+        _ = ServeSocket.send(client, rowsAnswer(query, trusted: generation != nil))
+    }
+
+    /// `ok COUNT LENGTH` and the rows of `query`; `walk` when the snapshot cannot be vouched for, `dirty`
+    /// when files wait to be committed (the command then takes its own path, which commits them).
+    private func rowsAnswer(_ query: EntryQuery, trusted: Bool) -> [UInt8] {
+        guard trusted else { return Array("walk\n".utf8) }
+        do {
+            guard try journal.index().dirtyPaths().isEmpty else { return Array("dirty\n".utf8) }
+            let rows = try ServedRows.rows(of: query, in: journal.index())
+            return Array("ok \(rows.count) \(rows.bytes.count)\n".utf8) + rows.bytes
+        } catch {
+            return Array("walk\n".utf8)
+        }
     }
 
     /// Brings the snapshot up to date with `pending` (then empty); the generation it now holds, or nil when

@@ -8,7 +8,8 @@ import Glibc
 /// `fresh`, the server brings the snapshot up to date with everything its watcher saw and answers
 /// `ok GENERATION` (the snapshot's `served` mark, which the command compares with the snapshot it reads), or
 /// `walk` when it cannot vouch for the snapshot (a watch it could not add, an overflow it is still catching
-/// up on). Anything else, or nothing within the timeout, means the full walk.
+/// up on). Anything else, or nothing within the timeout, means the full walk. A command that only lists
+/// entries asks for their rows instead (`rows`, see `ServedRows`) and never opens the snapshot.
 enum ServeSocket {
     /// Asks the server at `path`; the generation it vouches for, or nil.
     static func askFresh(_ path: String, timeout: TimeInterval) -> String? {
@@ -18,6 +19,34 @@ enum ServeSocket {
         guard let line = readLine(descriptor, limit: 256), line.hasPrefix("ok ") else { return nil }
         let generation = String(line.dropFirst(3))
         return generation.isEmpty ? nil : generation
+    }
+
+    /// Asks the server at `path` for the rows of `query` (`ServedRows`); nil when it does not give them
+    /// (none there, an old server, no answer in time, `walk`, `dirty`, anything malformed).
+    static func askRows(_ path: String, query: EntryQuery, timeout: TimeInterval) -> [Entry]? {
+        guard let descriptor = connect(to: path, timeout: timeout) else { return nil }
+        defer { close(descriptor) }
+        let request = ServedRows.request(query)
+        guard send(descriptor, "rows \(ServedRows.version) \(request.count)\n"), send(descriptor, request),
+              let line = readLine(descriptor, limit: 64)
+        else { return nil }
+        let words = line.split(separator: " ")
+        guard words.count == 3, words[0] == "ok", let count = Int(words[1]), let length = Int(words[2]),
+              count >= 0, length >= 0, let bytes = readBytes(descriptor, count: length)
+        else { return nil }
+        return ServedRows.entries(count: count, from: bytes)
+    }
+
+    /// Exactly `count` bytes; nil on a timeout or a close before them.
+    static func readBytes(_ descriptor: Int32, count: Int) -> [UInt8]? {
+        var bytes = [UInt8](repeating: 0, count: count)
+        var filled = 0
+        while filled < count {
+            let got = bytes[filled...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
+            if got <= 0 { return nil }
+            filled += got
+        }
+        return bytes
     }
 
     /// A connected socket to `path` with send and receive timeouts; nil when there is no one there.
@@ -59,7 +88,10 @@ enum ServeSocket {
     }
 
     static func send(_ descriptor: Int32, _ text: String) -> Bool {
-        let bytes = Array(text.utf8)
+        send(descriptor, Array(text.utf8))
+    }
+
+    static func send(_ descriptor: Int32, _ bytes: [UInt8]) -> Bool {
         var sent = 0
         while sent < bytes.count {
             let count = bytes[sent...].withUnsafeBytes { write(descriptor, $0.baseAddress, $0.count) }

@@ -59,16 +59,39 @@ extension Journal {
     /// walk then) when no server runs, it does not answer within a few milliseconds, it cannot vouch, or its
     /// mark is not on this snapshot.
     func servedChanges() throws(JournalError) -> EntryIndex.Changes? {
-        guard context.asksServer else { return nil }
-        guard FileSystem.exists(ServeRecord.path(stateFolder: stateFolder)), let record = runningServer else {
-            context.noServer(root, stateFolder)
-            return nil
-        }
-        guard FileSystem.isPrivateFolder((record.socket as NSString).deletingLastPathComponent),
-              let generation = ServeSocket.askFresh(record.socket, timeout: Journal.serveTimeout),
+        guard let socket = serverSocket(startingOne: true),
+              let generation = ServeSocket.askFresh(socket, timeout: Journal.serveTimeout),
               try index().servedGeneration() == generation
         else { return nil }
         return EntryIndex.Changes(uncommitted: try index().dirtyPaths().sorted())
+    }
+
+    /// The entries of `query` from this journal's running server, which ran it on the snapshot it keeps
+    /// exact (see `ServedRows`): this command then opens no snapshot of its own. Nil (the command's own
+    /// refresh and read then) when no server runs or answers in time, it cannot vouch, or files wait to be
+    /// committed.
+    func servedEntries(_ query: EntryQuery) -> [Entry]? {
+        guard query.contains == nil, (query.limit ?? 0) <= ServedRows.mostRows,
+              let socket = serverSocket(startingOne: false)
+        else { return nil }
+        var asked = query
+        asked.limit = query.limit ?? ServedRows.mostRows + 1
+        guard let entries = ServeSocket.askRows(socket, query: asked, timeout: Journal.serveTimeout),
+              entries.count <= ServedRows.mostRows
+        else { return nil }
+        return entries
+    }
+
+    /// The socket of the server that keeps this journal's snapshot, when one runs and this command may ask
+    /// it; when none runs, with `startingOne`, a server started now if the user asked for that (`serve.auto`).
+    private func serverSocket(startingOne: Bool) -> String? {
+        guard context.asksServer else { return nil }
+        guard FileSystem.exists(ServeRecord.path(stateFolder: stateFolder)), let record = runningServer else {
+            if startingOne { context.noServer(root, stateFolder) }
+            return nil
+        }
+        guard FileSystem.isPrivateFolder((record.socket as NSString).deletingLastPathComponent) else { return nil }
+        return record.socket
     }
 
     /// How long a command waits for its server's answer before it walks the files itself.

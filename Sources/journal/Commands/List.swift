@@ -30,8 +30,8 @@ extension JournalCommand {
         func run() throws {
             let filter = try filters.checked()  // bad dates and patterns fail before anything else happens
             let journal = try options.openJournal()
-            try refresh(journal)
-            let entries = try journal.entries(matching: filter)
+            let (entries, pending) = try journal.freshEntries(matching: filter, progress: ProgressLine.reporter(Say.indexing))
+            report(pending)
             if entries.isEmpty && !json && filters.n != 0 {
                 Terminal.note(filter.narrows ? Say.noMatches : Say.noEntriesYet)
             }
