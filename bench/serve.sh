@@ -46,6 +46,24 @@ print(f"{statistics.median(times):.2f}")
 EOF
 }
 
+# Median milliseconds of each command, run in turn N times (one of each, then again): on a shared machine the
+# noise of a moment falls on all of them alike, so that their ratio holds when the absolute numbers drift.
+# Each command is one argument, its words joined by the unit separator (\x1f). Prints the medians in order.
+interleaved_ms() {
+  local n="$1"; shift
+  python3 - "$n" "$@" <<'EOF'
+import subprocess, sys, time, statistics
+n = int(sys.argv[1]); commands = [c.split("\x1f") for c in sys.argv[2:]]
+times = [[] for _ in commands]
+for _ in range(n):
+    for i, command in enumerate(commands):
+        start = time.perf_counter()
+        subprocess.run(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, check=True)
+        times[i].append((time.perf_counter() - start) * 1000)
+print(" ".join(f"{statistics.median(t):.2f}" for t in times))
+EOF
+}
+
 printf '%-8s %-44s %12s\n' size measure value
 for size in "${SIZE_LIST[@]}"; do
   data="$OUT/data/$size"
@@ -71,7 +89,13 @@ for size in "${SIZE_LIST[@]}"; do
   start=$(date +%s%N)
   "$J" serve --detach >/dev/null
   row "serve --detach until it answers (ms)" "$(( ($(date +%s%N) - start) / 1000000 ))"
-  row "journal list -n 20, server running (ms)" "$(median_ms 21 "$J" list -n 20)"
+  us=$'\x1f'
+  read -r status version listed < <(interleaved_ms 51 "git${us}-C${us}$jdir${us}status${us}--porcelain" "$J${us}--version" "$J${us}list${us}-n${us}20")
+  row "interleaved: git status (ms)" "$status"
+  row "interleaved: journal --version (ms)" "$version"
+  row "journal list -n 20, server running (ms)" "$listed"
+  row "  list with server / --version" "$(python3 -c "print(f'{$listed / $version:.2f}')")"
+  row "  list with server / git status" "$(python3 -c "print(f'{$listed / $status:.2f}')")"
   row "journal list -n 20, JOURNAL_SERVE=off (ms)" "$(median_ms 21 env JOURNAL_SERVE=off "$J" list -n 20)"
   read -r port token pid < <(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(r['port'], r['token'], r['pid'])" "$jdir/.git/journal/serve.json")
   base="http://127.0.0.1:$port"

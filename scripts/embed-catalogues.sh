@@ -21,7 +21,7 @@ languages=$(for file in catalogues/*.txt; do basename "$file" .txt; done)
     echo "]"
     echo ""
     echo "    /// The catalogue of a language code; nil when there is none."
-    echo "    static func table(_ code: String) -> [String: String]? {"
+    echo "    static func table(_ code: String) -> Catalogue? {"
     echo "        switch code {"
     for code in $languages; do echo "        case \"$code\": \`$code\`"; done
     echo "        default: nil"
@@ -29,19 +29,21 @@ languages=$(for file in catalogues/*.txt; do basename "$file" .txt; done)
     echo "    }"
     for code in $languages; do
         echo ""
-        echo "    static let \`$code\`: [String: String] = ["
-        # `key = text`; comments (#) and blank lines skipped; the text keeps its \n escapes, quotes are escaped.
-        awk '
+        echo "    static let \`$code\` = Catalogue(entries: ["
+        # `key = text`; comments (#) and blank lines skipped; the text keeps its \n escapes, quotes are escaped;
+        # sorted by key, byte by byte (as Swift orders ASCII), for `Catalogue`'s lookup by halves.
+        lines=$(awk '
             /^[ \t]*#/ || /^[ \t]*$/ { next }
             {
                 at = index($0, " = ")
                 if (at == 0) { print "catalogue line without \" = \": " $0 > "/dev/stderr"; exit 1 }
                 key = substr($0, 1, at - 1); text = substr($0, at + 3)
                 gsub(/"/, "\\\"", text)
-                print "        \"" key "\": \"" text "\","
+                print key "\001" text
             }
-        ' "catalogues/$code.txt"
-        echo "    ]"
+        ' "catalogues/$code.txt")
+        printf '%s\n' "$lines" | LC_ALL=C sort -t "$(printf '\001')" -k1,1 | awk -F '\001' '{ print "        (\"" $1 "\", \"" $2 "\")," }'
+        echo "    ])"
     done
     echo "}"
 } > "$out"

@@ -20,6 +20,12 @@ enum Shell {
         var path = path
         if path == "~" || path.hasPrefix("~/") { path = home + path.dropFirst() }
         if !path.hasPrefix("/") { path = FileManager.default.currentDirectoryPath + "/" + path }
+        // A path that exists is what realpath(3) makes of it (links resolved, as `standardizingPath` resolves
+        // them, without its walk in Swift of one component at a time); one that does not yet, its way.
+        if let resolved = realpath(path, nil) {
+            defer { free(resolved) }
+            return String(cString: resolved)
+        }
         let standard = (path as NSString).standardizingPath
         return standard.count > 1 && standard.hasSuffix("/") ? String(standard.dropLast()) : standard
     }

@@ -71,7 +71,15 @@ import Testing
         let languages = try Self.languages()
         #expect(Catalogues.languages == languages, "run scripts/embed-catalogues.sh")
         for code in languages {
-            #expect(Catalogues.table(code) == (try Self.read(code)), "catalogues/\(code).txt differs: run scripts/embed-catalogues.sh")
+            let compiled = try #require(Catalogues.table(code))
+            #expect(Dictionary(compiled.entries.map { ($0.key, $0.text) }) { first, _ in first } == (try Self.read(code)),
+                    "catalogues/\(code).txt differs: run scripts/embed-catalogues.sh")
+            // Found by halving: every key once, in Swift's order, and each found.
+            #expect(zip(compiled.entries, compiled.entries.dropFirst()).allSatisfy { $0.key < $1.key }, "\(code): keys out of order or twice")
+            for (key, text) in compiled.entries { #expect(compiled[key] == text, "\(code): \(key)") }
+            #expect(compiled["no.such.key"] == nil && compiled[""] == nil && compiled["zzzz"] == nil)
+            let categories = compiled.withPrefix("category.")
+            #expect(!categories.isEmpty && categories.count == compiled.entries.filter { $0.key.hasPrefix("category.") }.count)
         }
     }
 

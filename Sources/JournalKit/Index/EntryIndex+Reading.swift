@@ -67,11 +67,11 @@ extension EntryIndex {
             id: row.text(0) ?? "", path: row.text(1) ?? "",
             createdAt: Timestamp(date: Date(timeIntervalSince1970: row.double(2) ?? 0), offsetSeconds: row.int(3) ?? 0),
             dateSource: row.text(4).flatMap(Entry.DateSource.init(rawValue:)) ?? .header, timeZone: row.text(5),
-            category: row.text(6), tags: tags.isEmpty ? [] : tags.components(separatedBy: "\n"),
+            category: row.text(6), tags: lines(tags),
             starred: (row.int(8) ?? 0) != 0, weather: nil, location: nil, updatedAt: nil, title: row.text(9) ?? "", text: "",
             problem: nil)
         let allTags = row.text(10) ?? ""
-        entry.inlineTags = allTags.isEmpty ? [] : Array(allTags.components(separatedBy: "\n").dropFirst(entry.tags.count))
+        entry.inlineTags = Array(lines(allTags).dropFirst(entry.tags.count))
         if let updated = row.double(11) {
             entry.updatedAt = Timestamp(date: Date(timeIntervalSince1970: updated), offsetSeconds: row.int(12) ?? 0)
         }
@@ -89,6 +89,13 @@ extension EntryIndex {
             entry.location = Location(name: place, latitude: latitude, longitude: row.double(24))
         }
         return entry
+    }
+
+    /// The tags a column holds, one per line (none for an empty one): cut at each LF byte, as
+    /// `components(separatedBy: "\n")` cuts (a CR before it stays with its tag; a `Character` split would not
+    /// cut a CRLF).
+    private static func lines(_ text: String) -> [String] {
+        text.isEmpty ? [] : text.utf8.split(separator: 10, omittingEmptySubsequences: false).map { String(decoding: $0, as: UTF8.self) }
     }
 }
 

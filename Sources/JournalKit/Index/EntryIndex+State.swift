@@ -73,6 +73,15 @@ extension EntryIndex {
         }
     }
 
+    /// Whether `dirtyPaths` would name any (a server asks before every list it answers).
+    func hasDirtyPaths() throws(JournalError) -> Bool {
+        try read { db in
+            try Bool.fetchOne(db.cachedStatement(sql: """
+                SELECT EXISTS (SELECT 1 FROM file WHERE dirty = 1) OR EXISTS (SELECT 1 FROM meta WHERE key >= 'gone:' AND key < 'gone;')
+                """)) ?? true
+        }
+    }
+
     /// The prefix of a deleted file's key in `meta` while its deletion is not committed.
     static let gone = "gone:"
 }

@@ -92,12 +92,12 @@ public final class Resident: @unchecked Sendable {
             }
             if fds[1].revents != 0 {
                 pending.merge(watcher.drain())
-                let answer = catchUp(&pending)
+                let trusted = catchUp(&pending)
                 due = nil
-                answerOne(answer)
+                answerOne(trusted: trusted)
             }
             if let when = due, when <= Date() {
-                _ = catchUp(&pending)
+                catchUp(&pending)
                 due = nil
             }
         }
@@ -111,7 +111,7 @@ public final class Resident: @unchecked Sendable {
     }
 
     /// What the command that connected is told: `ok GENERATION` or `walk` to `fresh`; to `rows`, the rows.
-    private func answerOne(_ generation: String?) {
+    private func answerOne(trusted: Bool) {
         let client = accept(listener, nil, nil)
         guard client >= 0 else { return }
         defer { close(client) }
@@ -120,6 +120,7 @@ public final class Resident: @unchecked Sendable {
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         guard let line = ServeSocket.readLine(client, limit: 64) else { return }
         if line == "fresh" {
+            let generation = trusted ? journal.servedGeneration : nil
             _ = ServeSocket.send(client, generation.map { "ok \($0)\n" } ?? "walk\n")
             return
         }
@@ -128,7 +129,7 @@ public final class Resident: @unchecked Sendable {
               (0...ServedRows.largestRequest).contains(length), let request = ServeSocket.readBytes(client, count: length),
               let query = ServedRows.query(from: request)
         else { return }
-        _ = ServeSocket.send(client, rowsAnswer(query, trusted: generation != nil))
+        _ = ServeSocket.send(client, rowsAnswer(query, trusted: trusted))
     }
 
     /// `ok COUNT LENGTH` and the rows of `query`; `walk` when the snapshot cannot be vouched for, `dirty`
@@ -136,7 +137,7 @@ public final class Resident: @unchecked Sendable {
     private func rowsAnswer(_ query: EntryQuery, trusted: Bool) -> [UInt8] {
         guard trusted else { return Array("walk\n".utf8) }
         do {
-            guard try journal.index().dirtyPaths().isEmpty else { return Array("dirty\n".utf8) }
+            guard try !journal.index().hasDirtyPaths() else { return Array("dirty\n".utf8) }
             let rows = try ServedRows.rows(of: query, in: journal.index())
             return Array("ok \(rows.count) \(rows.bytes.count)\n".utf8) + rows.bytes
         } catch {
@@ -144,9 +145,9 @@ public final class Resident: @unchecked Sendable {
         }
     }
 
-    /// Brings the snapshot up to date with `pending` (then empty); the generation it now holds, or nil when
-    /// it cannot vouch for it.
-    private func catchUp(_ pending: inout Watcher.Batch) -> String? {
+    /// Brings the snapshot up to date with `pending` (then empty); whether it can vouch for the snapshot.
+    @discardableResult
+    private func catchUp(_ pending: inout Watcher.Batch) -> Bool {
         defer { pending = Watcher.Batch() }
         if !watcher.complete { trusted = false }
         let replaced = snapshotIdentity == nil || snapshotIdentity != EntryIndex.identity(of: journal.snapshotPath)
@@ -160,10 +161,10 @@ public final class Resident: @unchecked Sendable {
             }
         } catch {
             trusted = false
-            return nil
+            return false
         }
         if !pending.isEmpty { onChange?(ResidentChange(folders: pending.folders, git: pending.git || pending.overflow)) }
-        return trusted ? journal.servedGeneration : nil
+        return trusted
     }
 
     /// The whole walk, then this run's mark on the snapshot.

@@ -8,7 +8,7 @@ extension Settings {
     static let builtInNames: [String: [String]] = {
         var names: [String: [String]] = [:]
         for language in Catalogues.languages {
-            for (key, value) in Catalogues.table(language) ?? [:] where key.hasPrefix("category.") {
+            for (key, value) in Catalogues.table(language)?.withPrefix("category.") ?? [] {
                 let category = String(key.dropFirst("category.".count))
                 if names[category] == nil { names[category] = [category] }
                 if names[category]?.contains(value) == false { names[category]?.append(value) }

@@ -176,6 +176,8 @@ enum FileSystem {
     }
 
     static func makeFolder(_ path: String) throws(JournalError) {
+        // The common case, a folder already there, without FileManager's walk up the path.
+        if isFolder(path) { return }
         do {
             try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true)
         } catch {
