@@ -193,6 +193,32 @@ import Testing
         #expect(read(site + "/entries/\(Self.oldID).html").contains("mood: calm"))
     }
 
+    /// What Ink reads otherwise than CommonMark: a list right after a paragraph line, a quote's lazy line, a
+    /// footnote, a task and a bare web address show as their writer meant (see `MarkdownBlocksTests`).
+    @Test func listsFootnotesTasksAndAddressesShowAsMeant() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let text = """
+            Shopping
+
+            Today:
+            - [ ] eggs
+            - [x] milk
+
+            See https://example.com/a_b for more.[^1]
+
+            [^1]: The note itself.
+
+            """
+        #expect(try box.journal("add", stdin: text).status == 0)
+        let site = box.root.path + "/site"
+        #expect(try box.journal("export", "html", "-o", site).status == 0)
+        let page = try #require(try FileManager.default.contentsOfDirectory(atPath: site + "/entries").first.map { read(site + "/entries/" + $0) })
+        #expect(page.contains("<p>Today:</p><ul><li>☐ eggs</li><li>☑ milk</li></ul>"), "\(page)")
+        #expect(page.contains("<p>See <a href=\"https://example.com/a_b\">https://example.com/a_b</a> for more.[^1]</p>"), "\(page)")
+        #expect(page.contains("<p>[^1]: The note itself.</p>"), "\(page)")
+    }
+
     /// Backslashes show as written where Markdown escapes nothing (`C:\Users`, `\backslash\`; `\\` is one),
     /// and a numbered list right after a bullet list is a list of its own (issue 32).
     @Test func backslashesAndAListAfterAnotherKind() throws {

@@ -25,17 +25,29 @@ public enum HTMLSanitizer {
     /// A backslash Markdown shows as written (`C:\Users`, `\backslash\`, the one `\\` stands for): Ink drops
     /// every backslash, so these are hidden from it and written back by `clean`.
     static let hiddenBackslash: Unicode.Scalar = "\u{E001}"
+    /// A `[` Ink must not read as markup (a footnote's definition, which it would drop as a link's).
+    static let hiddenBracket: Unicode.Scalar = "\u{E002}"
 
-    /// The entry's Markdown as Ink is to read it: `<` hidden (`hideMarkup`); outside code, each backslash that
-    /// escapes nothing (CommonMark: only ASCII punctuation can be escaped) and each `\\` kept as a backslash;
-    /// and a blank line where a list of another kind begins (`1. one` right after `- item` starts its own list,
-    /// as CommonMark has it, where Ink would run it into the item before).
+    /// The entry's Markdown as Ink is to read it, where Ink differs from CommonMark (and GitHub's Markdown,
+    /// which diaries are written in):
+    /// - `<` hidden (`hideMarkup`); outside code, each backslash that escapes nothing (only ASCII punctuation
+    ///   can be escaped) and each `\\` kept as a backslash;
+    /// - a blank line where a list of another kind begins (`1. one` right after `- item` starts its own list,
+    ///   where Ink would run it into the item before), and where a quote or a list interrupts a paragraph
+    ///   (`Today:` then `- eggs`: Ink ran the item into the paragraph's text);
+    /// - a footnote (`[^1]: …`) shown as written, where Ink took it for a link's definition and dropped it;
+    /// - a task's box (`- [ ]`, `- [x]`) as ☐ and ☑;
+    /// - a web address written bare (`https://…`) or in angle brackets made a link.
     public static func prepare(_ markdown: String) -> String {
         var out: [String] = []
         var fence: Substring?
         var listKind: Character?  // "-" for a bullet list, "1" for an ordered one, of the lines just before
-        for line in hideMarkup(markdown).split(separator: "\n", omittingEmptySubsequences: false) {
+        var paragraph = false  // the line before is a paragraph's (not a list's, a quote's or a heading's)
+        var quote = false  // the line before is a quote's
+        for whole in hideMarkup(markdown).split(separator: "\n", omittingEmptySubsequences: false) {
+            var line = whole
             let trimmed = line.drop { $0 == " " }
+            let indent = line.count - trimmed.count
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }
                 out.append(String(line))
@@ -43,21 +55,138 @@ public enum HTMLSanitizer {
             }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = trimmed.prefix(3)
-                listKind = nil
+                (listKind, paragraph, quote) = (nil, false, false)
                 out.append(String(line))
                 continue
             }
             if trimmed.isEmpty {
+                (listKind, paragraph, quote) = (nil, false, false)
+            } else if indent <= 3, let kind = itemKind(trimmed) {
+                if let listKind, listKind != kind {
+                    out.append("")
+                } else if listKind == nil, paragraph || quote, kind == "-" || trimmed.hasPrefix("1.") || trimmed.hasPrefix("1)") {
+                    out.append("")  // CommonMark: an ordered list interrupts a paragraph only when it starts at 1
+                }
+                (listKind, paragraph, quote) = (kind, false, false)
+                line = taskBox(line)
+            } else if indent <= 3, trimmed.first == ">" {
+                if paragraph || listKind != nil { out.append("") }
+                (listKind, paragraph, quote) = (nil, false, true)
+            } else if indent < 2 {
+                // A paragraph line; an indented one continues the item.
                 listKind = nil
-            } else if line.count - trimmed.count <= 3, let kind = itemKind(trimmed) {
-                if let listKind, listKind != kind { out.append("") }
-                listKind = kind
-            } else if line.count - trimmed.count < 2 {
-                listKind = nil  // a paragraph line; an indented one continues the item
+                if quote {
+                    // The quote's lazy continuation, marked as the quote's own (Ink ran it into the line before).
+                    line = Substring("> " + line)
+                } else if isFootnote(trimmed) {
+                    if paragraph { out.append("") }  // each footnote its own paragraph
+                    line = Substring(String(line.prefix(indent)) + String(hiddenBracket) + String(trimmed.dropFirst()))
+                }
+                paragraph = !trimmed.hasPrefix("#") && !quote
             }
-            out.append(keepingBackslashes(line))
+            out.append(linkingAddresses(keepingBackslashes(line)))
         }
         return out.joined(separator: "\n")
+    }
+
+    /// `[^name]: …`, a footnote's definition.
+    private static func isFootnote(_ line: Substring) -> Bool {
+        guard line.hasPrefix("[^"), let close = line.firstIndex(of: "]") else { return false }
+        let name = line[line.index(line.startIndex, offsetBy: 2)..<close]
+        return !name.isEmpty && !name.contains(" ") && line[close...].hasPrefix("]:")
+    }
+
+    /// A list item's task box (`- [ ] ` or `- [x] `) as ☐ or ☑.
+    private static func taskBox(_ line: Substring) -> Substring {
+        let trimmed = line.drop { $0 == " " }
+        let marker = trimmed.prefix { !$0.isWhitespace }
+        let rest = trimmed.dropFirst(marker.count)
+        guard rest.first == " " else { return line }
+        let box = rest.dropFirst()
+        for (written, shown) in [("[ ] ", "☐ "), ("[x] ", "☑ "), ("[X] ", "☑ ")] where box.hasPrefix(written) {
+            return Substring(String(line.prefix(line.count - trimmed.count)) + marker + " " + shown + box.dropFirst(written.count))
+        }
+        return line
+    }
+
+    /// A line with each web address outside code made a link: written bare (`https://…`, after a space, a `(`
+    /// or at the start, up to the next space, without the punctuation that ends a sentence) or in angle brackets, as
+    /// CommonMark and GitHub make them. Not inside a link's own text (`[see https://…](…)`).
+    static func linkingAddresses(_ line: String) -> String {
+        guard line.contains("http") else { return line }
+        let s = Array(line.unicodeScalars)
+        var out = String.UnicodeScalarView()
+        var i = 0
+        var ticks = 0
+        var brackets = 0
+        while i < s.count {
+            let c = s[i]
+            if c == "`" {
+                var run = 0
+                while i + run < s.count, s[i + run] == "`" { run += 1 }
+                if ticks == 0 { ticks = run } else if run == ticks { ticks = 0 }
+                out.append(contentsOf: s[i..<(i + run)])
+                i += run
+                continue
+            }
+            if ticks == 0 {
+                if c == "[" { brackets += 1 }
+                if c == "]" { brackets = max(0, brackets - 1) }
+                let before = i == 0 ? nil : s[i - 1]
+                let bracketed = before == hiddenLess
+                let opening = before == "(" && (i < 2 || s[i - 2] != "]")  // `(https://…)`, not a link's target
+                if brackets == 0, before == nil || before == " " || before == "\t" || bracketed || opening,
+                   let end = addressEnd(s, from: i, bracketed: bracketed) {
+                    let address = String(String.UnicodeScalarView(s[i..<end]))
+                    if bracketed {
+                        out.removeLast()  // the hidden `<`; the `>` after the address is dropped below
+                    }
+                    out.append(contentsOf: "[\(linkText(address))](\(linkTarget(address)))".unicodeScalars)
+                    i = bracketed ? end + 1 : end
+                    continue
+                }
+            }
+            out.append(c)
+            i += 1
+        }
+        return String(out)
+    }
+
+    /// Where the web address that starts at `start` ends; nil when none starts there. In angle brackets, it
+    /// ends at the `>` (which must be there, with no space before it).
+    private static func addressEnd(_ s: [Unicode.Scalar], from start: Int, bracketed: Bool) -> Int? {
+        let scheme = s[start...].prefix(8)
+        let http = Array("http://".unicodeScalars)
+        let https = Array("https://".unicodeScalars)
+        guard Array(scheme.prefix(7)) == http || Array(scheme) == https else { return nil }
+        var end = start
+        while end < s.count, !s[end].properties.isWhitespace, s[end] != hiddenLess, s[end] != ">" || !bracketed, s[end] != "`" {
+            end += 1
+        }
+        if bracketed { return end < s.count && s[end] == ">" ? end : nil }
+        // The punctuation that ends a sentence, and a `)` the address did not open.
+        while end > start, ".,:;!?\"'*_~".unicodeScalars.contains(s[end - 1]) || s[end - 1] == ")" && !opens(s[start..<end]) {
+            end -= 1
+        }
+        let length = end - start
+        return length > (Array(scheme) == https ? 8 : 7) ? end : nil
+    }
+
+    /// Whether `address` has more `(` than `)`, so that a last `)` belongs to it (a Wikipedia address).
+    private static func opens(_ address: ArraySlice<Unicode.Scalar>) -> Bool {
+        address.filter { $0 == "(" }.count >= address.filter { $0 == ")" }.count
+    }
+
+    /// The address as a link's text: the marks Ink would read as emphasis escaped.
+    private static func linkText(_ address: String) -> String {
+        String(String.UnicodeScalarView(address.unicodeScalars.flatMap { "_*~[]\\".unicodeScalars.contains($0) ? ["\\", $0] : [$0] }))
+    }
+
+    /// The address as a link's target: the parentheses that would end it and the quote that would end Ink's
+    /// attribute, percent-encoded.
+    private static func linkTarget(_ address: String) -> String {
+        address.replacingOccurrences(of: "(", with: "%28").replacingOccurrences(of: ")", with: "%29")
+            .replacingOccurrences(of: "\"", with: "%22")
     }
 
     /// `-` for `- item` (or `*`, `+`), `1` for `1. item` (or `1)`); nil for a line that starts no list item.
@@ -112,7 +241,7 @@ public enum HTMLSanitizer {
     /// made U+FFFD, so that it cannot pass for one).
     static func hideMarkup(_ markdown: String) -> String {
         String(String.UnicodeScalarView(markdown.unicodeScalars.map {
-            $0 == "<" ? hiddenLess : $0 == hiddenLess || $0 == hiddenBackslash ? "\u{FFFD}" : $0
+            $0 == "<" ? hiddenLess : $0 == hiddenLess || $0 == hiddenBackslash || $0 == hiddenBracket ? "\u{FFFD}" : $0
         }))
     }
 
@@ -132,6 +261,9 @@ public enum HTMLSanitizer {
                 i += 1
             } else if c == hiddenBackslash {
                 out.append("\\")
+                i += 1
+            } else if c == hiddenBracket {
+                out.append("[")
                 i += 1
             } else if c == "<" {
                 if let (tag, end) = parseTag(s, i), let text = render(tag, attachments: attachments) {
