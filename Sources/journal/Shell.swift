@@ -59,11 +59,14 @@ enum Shell {
         JournalContext.programPath ?? Bundle.main.executableURL?.resolvingSymlinksInPath().path ?? absolute(CommandLine.arguments[0])
 
     /// The locale for dates, from LC_ALL, LC_TIME or LANG; nil for C/POSIX (then dates print as ISO 8601).
-    static var locale: Locale? {
+    static var locale: Locale? { localeIdentifier.map(Locale.init(identifier:)) }
+
+    /// The locale's identifier (`en_US`), without making a `Locale` (which starts ICU): what dates need.
+    static var localeIdentifier: String? {
         for name in ["LC_ALL", "LC_TIME", "LANG"] {
             guard let value = env(name), !value.isEmpty else { continue }
             let id = value.split(separator: ".").first.map(String.init) ?? value
-            return id == "C" || id == "POSIX" ? nil : Locale(identifier: id)
+            return id == "C" || id == "POSIX" ? nil : id
         }
         return nil
     }

@@ -39,6 +39,36 @@ import Testing
         #expect(english.stdout.contains(ids[2]))
     }
 
+    /// A locale's dates are written without starting ICU once its style is kept in the cache folder
+    /// (`LocaleDateStyle`): the first command takes it from the formatter, the next ones read it; what they
+    /// print is what the formatter prints (a cache saying `none` leaves the dates to it), and a cache that
+    /// is damaged or from another build is made again.
+    @Test func aLocalesDateStyleIsKeptAndWritesWhatTheFormatterWrites() throws {
+        let box = try Sandbox()
+        _ = try threeEntries(box)
+        let english = ["LANG": "en_US.UTF-8", "XDG_CACHE_HOME": box.root.path + "/cache"]
+        let cache = box.root.path + "/cache/journal/dates-en_US"
+        let first = try box.journal("list", env: english)
+        #expect(first.status == 0 && first.stdout.hasPrefix("Nov 22, 2026 at 9:15"), "\(first.stdout)")
+        let kept = try String(contentsOfFile: cache, encoding: .utf8)
+        #expect(kept.hasPrefix("journal date style 1\n") && kept.contains("\nen_US\nMMM d, y"), "\(kept)")
+        #expect(try box.journal("list", env: english).stdout == first.stdout)
+        // The formatter's own: the cache says this locale is left to it.
+        let lines = kept.split(separator: "\n", omittingEmptySubsequences: false)
+        try (lines[0...2].joined(separator: "\n") + "\nnone\n").write(toFile: cache, atomically: true, encoding: .utf8)
+        #expect(try box.journal("list", env: english).stdout == first.stdout)
+        // Another build's, or damaged: made again.
+        for damaged in [kept.replacingOccurrences(of: lines[1], with: "/another/journal 1 2.3"), "journal date style 1\n"] {
+            try damaged.write(toFile: cache, atomically: true, encoding: .utf8)
+            #expect(try box.journal("list", env: english).stdout == first.stdout)
+            #expect(try String(contentsOfFile: cache, encoding: .utf8) == kept)
+        }
+        // A cache folder that cannot be written: the dates all the same.
+        try FileManager.default.removeItem(atPath: box.root.path + "/cache")
+        try "".write(toFile: box.root.path + "/cache", atomically: true, encoding: .utf8)
+        #expect(try box.journal("list", env: english).stdout == first.stdout)
+    }
+
     @Test func colourOnlyWhenAskedOrOnATerminal() throws {
         let box = try Sandbox()
         _ = try threeEntries(box)

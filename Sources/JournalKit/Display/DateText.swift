@@ -5,22 +5,26 @@ import Foundation
 /// than English, its catalogue's `dateTime` form is used instead, written by hand (no ICU).
 public struct DateText: Sendable {
     private let formatter: DateFormatter?
+    /// The locale's style without ICU, when one could be taken (`LocaleDateStyle`); else `formatter`.
+    private let style: LocaleDateStyle?
     private let catalogued: Bool
     private let language: String
 
     /// `language`: the one the catalogue's form is taken from (a page's, which may not be the process's).
     public init(locale: Locale?, language: String = Say.current) {
+        self.init(localeIdentifier: locale?.identifier, language: language)
+    }
+
+    /// The locale by its identifier (`en_US`): no `Locale` is made (which starts ICU) when its style is kept.
+    public init(localeIdentifier: String?, language: String = Say.current) {
         self.language = language
         catalogued = language != "en"
-        guard let locale, !catalogued else {
-            formatter = nil
+        guard let localeIdentifier, !catalogued else {
+            (formatter, style) = (nil, nil)
             return
         }
-        let formatter = DateFormatter()
-        formatter.locale = locale
-        formatter.dateStyle = .medium
-        formatter.timeStyle = .short
-        self.formatter = formatter
+        style = LocaleDateStyle.of(localeIdentifier)
+        formatter = style == nil ? LocaleDateStyle.formatter(Locale(identifier: localeIdentifier)) : nil
     }
 
     public func format(_ stamp: Timestamp) -> String {
@@ -28,6 +32,7 @@ public struct DateText: Sendable {
             let p = stamp.parts
             return Say.dateTime(year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, in: language)
         }
+        if let style { return style.format(stamp) }
         guard let formatter, let zone = TimeZone(secondsFromGMT: stamp.offsetSeconds) else {
             return "\(stamp.localDay) \(stamp.hourMinute)"
         }

@@ -34,6 +34,20 @@ extension JournalContext {
     /// This program's file (`/proc/self/exe`); nil where there is no /proc.
     public static let programPath = FileSystem.linkTarget("/proc/self/exe")
 
+    /// This build of the program, as a cache may name what made it: its file's size and time of change.
+    static var programIdentity: String? {
+        guard let path = programPath else { return nil }
+        var info = stat()
+        guard stat(path, &info) == 0 else { return nil }
+        return "\(path) \(info.st_size) \(info.st_mtim.tv_sec).\(info.st_mtim.tv_nsec)"
+    }
+
+    /// The user's cache folder: `$XDG_CACHE_HOME` when it is an absolute path, else `~/.cache`.
+    static var cacheHome: String {
+        if let base = environment("XDG_CACHE_HOME"), base.hasPrefix("/") { return base }
+        return home + "/.cache"
+    }
+
     /// `environmentTimeZone`, once: the zone of a context that sets none.
     static let processTimeZone = environmentTimeZone
 

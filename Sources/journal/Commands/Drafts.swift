@@ -24,7 +24,7 @@ extension JournalCommand {
                 print(Say.noDraftsWaiting)
                 return
             }
-            let dates = DateText(locale: Shell.locale)
+            let dates = DateText(localeIdentifier: Shell.localeIdentifier)
             let when = drafts.map { dates.format(Timestamp(date: $0.savedAt, timeZone: Shell.timeZone)) }
             let width = when.map(displayWidth).max() ?? 0
             let style = options.style
@@ -90,6 +90,6 @@ func resumeDraft(_ id: String?, in journal: Journal) throws {
 func noteWaitingDrafts(_ journal: Journal) {
     let drafts = journal.waitingDrafts()
     guard let newest = drafts.first else { return }
-    let time = DateText(locale: Shell.locale).format(Timestamp(date: newest.savedAt, timeZone: Shell.timeZone))
+    let time = DateText(localeIdentifier: Shell.localeIdentifier).format(Timestamp(date: newest.savedAt, timeZone: Shell.timeZone))
     Terminal.note(Say.draftWaiting(time, drafts.count))
 }

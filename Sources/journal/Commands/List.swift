@@ -90,7 +90,7 @@ func printEntries(_ entries: [Entry], of journal: Journal, json: Bool, full: Boo
         print(try EntryJSON.render(complete.map { EntryJSON(entry: $0) }), terminator: "")
         return
     }
-    let dates = DateText(locale: Shell.locale)
+    let dates = DateText(localeIdentifier: Shell.localeIdentifier)
     if full {
         let page = EntryPage(style: options.style, settings: journal.settings, dates: dates)
         let texts = try entries.map { page.render(try journal.readEntry($0)) }

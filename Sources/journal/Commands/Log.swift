@@ -55,7 +55,7 @@ extension JournalCommand {
                 Terminal.note(Say.noCommits)
                 return
             }
-            let lines = LogLines(style: options.style, dates: DateText(locale: Shell.locale))
+            let lines = LogLines(style: options.style, dates: DateText(localeIdentifier: Shell.localeIdentifier))
             Terminal.page(lines.render(commits))
         }
 
@@ -79,7 +79,7 @@ extension JournalCommand {
                 return
             }
             let style = options.style
-            let lines = LogLines(style: style, dates: DateText(locale: Shell.locale))
+            let lines = LogLines(style: style, dates: DateText(localeIdentifier: Shell.localeIdentifier))
             var out = style.bold(Say.historyOf(found.entry.shortID, Say.shownTitle(found.entry.title), found.entry.path,
                                                deleted: found.deleted)) + "\n"
             let rows = lines.historyLines(items)

@@ -64,7 +64,7 @@ extension JournalCommand {
                 return
             }
             let style = options.style
-            let lines = EntryLines(style: style, settings: journal.settings, dates: DateText(locale: Shell.locale))
+            let lines = EntryLines(style: style, settings: journal.settings, dates: DateText(localeIdentifier: Shell.localeIdentifier))
             var out = ""
             for (hit, entryLine) in zip(hits, lines.lines(hits.map(\.entry))) {
                 out += entryLine + "\n"

@@ -24,7 +24,7 @@ extension JournalCommand {
             let journal = try options.openJournal()
             try refresh(journal)
             let text = try journal.share(try journal.entry(matching: id), as: format,
-                                         dates: DateText(locale: Shell.locale), units: UserSettings.units)
+                                         dates: DateText(localeIdentifier: Shell.localeIdentifier), units: UserSettings.units)
             guard copy else {
                 print(text, terminator: "")
                 return

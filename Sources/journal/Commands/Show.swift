@@ -40,7 +40,7 @@ extension JournalCommand {
             if let problem = entry.problem {
                 Terminal.warn(Say.brokenEntry(entry.path, line: problem.line, reason: problem.reason))
             }
-            let page = EntryPage(style: options.style, settings: journal.settings, dates: DateText(locale: Shell.locale))
+            let page = EntryPage(style: options.style, settings: journal.settings, dates: DateText(localeIdentifier: Shell.localeIdentifier))
             var out = page.render(entry)
             if !attachments.isEmpty {
                 out += "\n" + options.style.dim(Say.attachmentsHeading) + "\n" + attachments.map { "  " + $0 + "\n" }.joined()
@@ -63,7 +63,7 @@ func showVersion(of id: String, at point: String, in journal: Journal, raw: Bool
         print(try EntryJSON.render(EntryJSON(entry: version.entry)), terminator: "")
         return
     }
-    let dates = DateText(locale: Shell.locale)
+    let dates = DateText(localeIdentifier: Shell.localeIdentifier)
     let page = EntryPage(style: options.style, settings: journal.settings, dates: dates)
     let note = options.style.dim(Say.versionOf(dates.format(version.commit.date), version.commit.shortID)) + "\n"
     Terminal.page(note + page.render(version.entry))

@@ -52,7 +52,7 @@ extension JournalCommand {
                 try printEntries(entries, of: journal, json: true, full: false, options: options)
                 return
             }
-            let lines = EntryLines(style: options.style, settings: journal.settings, dates: DateText(locale: Shell.locale))
+            let lines = EntryLines(style: options.style, settings: journal.settings, dates: DateText(localeIdentifier: Shell.localeIdentifier))
             var out = ""
             var year: Int?
             for (entry, line) in zip(entries, lines.lines(entries)) {
