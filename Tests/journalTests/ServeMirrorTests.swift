@@ -113,9 +113,10 @@ import Testing
         #expect(try !snapshotOpened(["list", "-n", "2"]))
         #expect(try !snapshotOpened(["list"]))
         #expect(try snapshotOpened(["list", "-n", "2"], env: ["JOURNAL_SERVE": "off"]))
+        #expect(try !snapshotOpened(["today"]))
         #expect(try snapshotOpened(["search", "Text"]))
         for arguments in [["list"], ["list", "-n", "2"], ["list", "--reverse", "--json"], ["list", "--full"], ["list", "--preview"],
-                          ["list", "--format", "short"], ["list", "--on", "today"], ["list", "--starred"]] {
+                          ["list", "--format", "short"], ["list", "--on", "today"], ["list", "--starred"], ["today"], ["today", "--json"]] {
             let asked = try box.run(arguments)
             let walked = try box.run(arguments, env: ["JOURNAL_SERVE": "off"])
             #expect(asked.status == walked.status && asked.stdout == walked.stdout && asked.stderr == walked.stderr, "\(arguments)")

@@ -95,6 +95,13 @@ extension Journal {
         return (try entries(matching: filter), pending)
     }
 
+    /// The entries of `query`, fresh, as `freshEntries(matching:)` has them.
+    func freshEntries(_ query: EntryQuery, progress: ((Int, Int) -> Void)?) throws(JournalError) -> (entries: [Entry], pending: PendingReport) {
+        if let served = servedEntries(withCategoryNames(query)) { return (served, PendingReport()) }
+        let pending = try refresh(progress: progress)
+        return (try entries(query), pending)
+    }
+
     /// A category filter that journal.yml does not know and no entry carries is the same error as add's:
     /// such a filter can only be a typo, and "no entries match" would hide it.
     func checkCategory(_ category: String?) throws(JournalError) {

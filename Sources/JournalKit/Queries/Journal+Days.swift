@@ -4,12 +4,23 @@ import Foundation
 extension Journal {
     /// The entries of the reader's today (its local day in the context's zone), oldest first.
     public func today() throws(JournalError) -> [Entry] {
+        try entries(todayQuery)
+    }
+
+    /// `today()` with the snapshot brought up to date first, from the running server when it can (see
+    /// `freshEntries(matching:)`).
+    public func freshToday(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> (entries: [Entry], pending: PendingReport) {
+        try freshEntries(todayQuery, progress: progress)
+    }
+
+    /// The reader's today, oldest first.
+    private var todayQuery: EntryQuery {
         let today = LocalDay(context.now, in: context.timeZone)
         var query = EntryQuery()
         query.from = today
         query.to = today
         query.oldestFirst = true
-        return try entries(query)
+        return query
     }
 
     /// The day `text` names in the date grammar (its first day, for a range), else the reader's today.

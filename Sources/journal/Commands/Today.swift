@@ -19,8 +19,8 @@ extension JournalCommand {
 
         func run() throws {
             let journal = try options.openJournal()
-            try refresh(journal)
-            let entries = try journal.today()
+            let (entries, pending) = try journal.freshToday(progress: ProgressLine.reporter(Say.indexing))
+            report(pending)
             if entries.isEmpty && !json {
                 Terminal.note(Say.nothingToday)
                 return
