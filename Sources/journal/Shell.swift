@@ -61,12 +61,22 @@ enum Shell {
     /// The locale for dates, from LC_ALL, LC_TIME or LANG; nil for C/POSIX (then dates print as ISO 8601).
     static var locale: Locale? { localeIdentifier.map(Locale.init(identifier:)) }
 
+    /// Whether `id` has a locale identifier's shape (`en_US`, `sr_Latn_RS`, `de_DE@calendar=…`): a language
+    /// of 2 to 8 letters, then parts of at most 8 letters or digits. ICU crashes on a longer language
+    /// (`LANG=eeeeeeeeeeee`); anything else is no locale (ISO dates).
+    static func isLocaleIdentifier(_ id: String) -> Bool {
+        let name = id.split(separator: "@", maxSplits: 1, omittingEmptySubsequences: false)[0]
+        let parts = name.split(separator: "_", omittingEmptySubsequences: false).flatMap { $0.split(separator: "-", omittingEmptySubsequences: false) }
+        guard let language = parts.first, (2...8).contains(language.count), language.allSatisfy({ $0.isASCII && $0.isLetter }) else { return false }
+        return parts.dropFirst().allSatisfy { (1...8).contains($0.count) && $0.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) } }
+    }
+
     /// The locale's identifier (`en_US`), without making a `Locale` (which starts ICU): what dates need.
     static var localeIdentifier: String? {
         for name in ["LC_ALL", "LC_TIME", "LANG"] {
             guard let value = env(name), !value.isEmpty else { continue }
             let id = value.split(separator: ".").first.map(String.init) ?? value
-            return id == "C" || id == "POSIX" ? nil : id
+            return id == "C" || id == "POSIX" || !isLocaleIdentifier(id) ? nil : id
         }
         return nil
     }

@@ -27,6 +27,16 @@ import Testing
         ("`https://code.example` and [see https://x.org](https://x.org) and [https://y.org](https://y.org)",
          "<p><code>https://code.example</code> and <a href=\"https://x.org\">see https://x.org</a> and <a href=\"https://y.org\">https://y.org</a></p>"),
         ("http:// alone, https://", "<p>http:// alone, https://</p>"),
+        // A link's own target is left as it is: a definition's, or one after a space.
+        ("A [one][a] and [two]( https://sp.test)\n\n[a]: https://ref.test/x",
+         "<p>A <a href=\"https://ref.test/x\">one</a> and <a href=\"https://sp.test\">two</a></p>"),
+        ("A note.[^1]\n\n[^1]: See https://x.org", "<p>A note.[^1]</p><p>[^1]: See <a href=\"https://x.org\">https://x.org</a></p>"),
+        // A heading, a rule or a table row after a quote is not in it.
+        ("> a quote\n# Heading", "<blockquote><p>a quote</p></blockquote><h1>Heading</h1>"),
+        ("> a quote\n***", "<blockquote><p>a quote</p></blockquote><hr>"),
+        // Brackets nested deeper than Ink reads in good time are text.
+        (String(repeating: "[", count: 40) + "x" + String(repeating: "]", count: 40),
+         "<p>" + String(repeating: "[", count: 40) + "x" + String(repeating: "]", count: 40) + "</p>"),
         // In a fence, all of it as written.
         ("```\n- a\nText:\n- b\n[^1]: x https://x.org\n```", "<pre><code>- a\nText:\n- b\n[^1]: x https://x.org\n</code></pre>"),
     ]

@@ -46,6 +46,10 @@ import Testing
     @Test func aLocalesDateStyleIsKeptAndWritesWhatTheFormatterWrites() throws {
         let box = try Sandbox()
         _ = try threeEntries(box)
+        // Dates the style leaves to the formatter: a zone's offset with seconds (Kolkata's of 1900), a day of
+        // the Julian calendar.
+        try box.write("entries/1900/kolkata.md", "---\nid: 7ca122f4-0000-4000-8000-000000000000\ncreated_at: 1900-01-01T10:00:00\ntime_zone: Asia/Kolkata\n---\nKolkata\n")
+        try box.write("entries/1500/old.md", "---\nid: 77ed0882-0000-4000-8000-000000000000\ncreated_at: 1500-03-01T10:00:00+00:00\n---\nOld\n")
         let english = ["LANG": "en_US.UTF-8", "XDG_CACHE_HOME": box.root.path + "/cache"]
         let cache = box.root.path + "/cache/journal/dates-en_US"
         let first = try box.journal("list", env: english)
@@ -67,6 +71,12 @@ import Testing
         try FileManager.default.removeItem(atPath: box.root.path + "/cache")
         try "".write(toFile: box.root.path + "/cache", atomically: true, encoding: .utf8)
         #expect(try box.journal("list", env: english).stdout == first.stdout)
+        #expect(first.stdout.contains("Jan 1, 1900 at 9:59") && first.stdout.contains("Feb 20, 1500"), "\(first.stdout)")
+        // A LANG that is no locale's name (ICU crashed on a long one): ISO dates.
+        for odd in ["eeeeeeeeeeee", "../../x", "en_US/../../x"] {
+            let listed = try box.journal("list", "-n", "1", env: ["LANG": odd])
+            #expect(listed.status == 0 && listed.stdout.hasPrefix("2026-11-22 09:15"), "\(odd): \(listed.stdout)\(listed.stderr)")
+        }
     }
 
     @Test func colourOnlyWhenAskedOrOnATerminal() throws {

@@ -129,6 +129,36 @@ import Testing
         #expect(try box.journal("list", "-n", "5").stdout.contains("A note by hand"))
     }
 
+    /// A client that sends its request a byte at a time does not hold the server: the whole request has its
+    /// time (0.2 s), and the next command is answered meanwhile.
+    @Test func aSlowClientDoesNotHoldTheServer() throws {
+        let box = try Sandbox()
+        try served(box)
+        defer { stop(box) }
+        guard let python = GitServers.findProgram(["/usr/bin/python3", "/usr/local/bin/python3"]) else { return }
+        let script = """
+            import socket, sys, threading, time
+            path = sys.argv[1]
+            sent, done = threading.Event(), threading.Event()
+            def dribble():
+                s = socket.socket(socket.AF_UNIX); s.connect(path); s.sendall(b"rows 1 100000\\n")
+                sent.set()
+                while not done.is_set():
+                    try: s.sendall(b"n")
+                    except OSError: break
+                    time.sleep(0.05)
+            threading.Thread(target=dribble, daemon=True).start()
+            sent.wait()
+            s = socket.socket(socket.AF_UNIX); s.settimeout(3); s.connect(path); s.sendall(b"fresh\\n")
+            try: print(s.recv(100).decode().strip())
+            except socket.timeout: print("no answer")
+            done.set()
+            """
+        let run = try Sandbox.exec(python, ["-c", script, box.journal + "/.git/journal/serve.sock"], stdin: nil, env: box.environment, cwd: box.home)
+        #expect(run.stdout.hasPrefix("ok "), "\(run.stdout)\(run.stderr)")
+        #expect(try box.journal("list", "-n", "1").status == 0)
+    }
+
     /// `serve.auto: true`: the first command that reads entries starts a server (and walks the files itself
     /// that once); the next commands ask it. Without the setting no command ever starts one.
     @Test func serveAutoStartsAServerOnlyWhenConfigured() throws {

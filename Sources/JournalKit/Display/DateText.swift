@@ -9,6 +9,7 @@ public struct DateText: Sendable {
     private let style: LocaleDateStyle?
     private let catalogued: Bool
     private let language: String
+    private let localeIdentifier: String?
 
     /// `language`: the one the catalogue's form is taken from (a page's, which may not be the process's).
     public init(locale: Locale?, language: String = Say.current) {
@@ -18,6 +19,7 @@ public struct DateText: Sendable {
     /// The locale by its identifier (`en_US`): no `Locale` is made (which starts ICU) when its style is kept.
     public init(localeIdentifier: String?, language: String = Say.current) {
         self.language = language
+        self.localeIdentifier = localeIdentifier
         catalogued = language != "en"
         guard let localeIdentifier, !catalogued else {
             (formatter, style) = (nil, nil)
@@ -32,7 +34,9 @@ public struct DateText: Sendable {
             let p = stamp.parts
             return Say.dateTime(year: p.year, month: p.month, day: p.day, hour: p.hour, minute: p.minute, in: language)
         }
-        if let style { return style.format(stamp) }
+        if let style, LocaleDateStyle.writes(stamp) { return style.format(stamp) }
+        // A date the style does not write (see `writes`) is the formatter's, made for it.
+        let formatter = formatter ?? (style == nil ? nil : localeIdentifier.map { LocaleDateStyle.formatter(Locale(identifier: $0)) })
         guard let formatter, let zone = TimeZone(secondsFromGMT: stamp.offsetSeconds) else {
             return "\(stamp.localDay) \(stamp.hourMinute)"
         }

@@ -75,7 +75,11 @@ public enum HTMLSanitizer {
             } else if indent < 2 {
                 // A paragraph line; an indented one continues the item.
                 listKind = nil
-                if quote {
+                let startsBlock = trimmed.hasPrefix("#") || trimmed.hasPrefix("|") || isRule(trimmed)
+                if quote, startsBlock {
+                    out.append("")  // a heading, a rule or a table after a quote is not in it
+                    quote = false
+                } else if quote {
                     // The quote's lazy continuation, marked as the quote's own (Ink ran it into the line before).
                     line = Substring("> " + line)
                 } else if isFootnote(trimmed) {
@@ -84,9 +88,48 @@ public enum HTMLSanitizer {
                 }
                 paragraph = !trimmed.hasPrefix("#") && !quote
             }
-            out.append(linkingAddresses(keepingBackslashes(line)))
+            // A link's definition (`[name]: https://…`) keeps its address as written: it is a link's target.
+            let definition = indent <= 3 && !isFootnote(trimmed) && isDefinition(trimmed)
+            let kept = keepingBackslashes(nestingFewBrackets(line))
+            out.append(definition ? kept : linkingAddresses(kept))
         }
         return out.joined(separator: "\n")
+    }
+
+    /// `***`, `---` or `___` (three or more, spaces between allowed): a thematic break.
+    private static func isRule(_ line: Substring) -> Bool {
+        let marks = line.filter { $0 != " " && $0 != "\t" }
+        guard let first = marks.first, "*-_".contains(first), marks.count >= 3 else { return false }
+        return marks.allSatisfy { $0 == first }
+    }
+
+    /// `[name]: target`, a link's definition (not a footnote's, whose `[` is hidden by then).
+    private static func isDefinition(_ line: Substring) -> Bool {
+        guard line.first == "[", let close = line.firstIndex(of: "]") else { return false }
+        return line.index(after: line.startIndex) < close && line[close...].hasPrefix("]:")
+    }
+
+    /// Ink reads nested brackets by recursion that takes exponential time (a line opening 30 of them kept a
+    /// page from ever being served): past the fourth level, or the 64th on a line, a `[` is shown as text.
+    static func nestingFewBrackets(_ line: Substring) -> Substring {
+        guard line.contains("[") else { return line }
+        var out = String.UnicodeScalarView()
+        var depth = 0
+        var opened = 0
+        for c in line.unicodeScalars {
+            if c == "[" {
+                depth += 1
+                opened += 1
+                if depth > 4 || opened > 64 {
+                    out.append(hiddenBracket)
+                    continue
+                }
+            } else if c == "]" {
+                depth = max(0, depth - 1)
+            }
+            out.append(c)
+        }
+        return Substring(String(out))
     }
 
     /// `[^name]: …`, a footnote's definition.
@@ -119,6 +162,7 @@ public enum HTMLSanitizer {
         var i = 0
         var ticks = 0
         var brackets = 0
+        var destination = false  // inside a link's `](…)`
         while i < s.count {
             let c = s[i]
             if c == "`" {
@@ -132,10 +176,12 @@ public enum HTMLSanitizer {
             if ticks == 0 {
                 if c == "[" { brackets += 1 }
                 if c == "]" { brackets = max(0, brackets - 1) }
+                if c == "(", i > 0, s[i - 1] == "]" { destination = true }
+                if c == ")" { destination = false }
                 let before = i == 0 ? nil : s[i - 1]
                 let bracketed = before == hiddenLess
                 let opening = before == "(" && (i < 2 || s[i - 2] != "]")  // `(https://…)`, not a link's target
-                if brackets == 0, before == nil || before == " " || before == "\t" || bracketed || opening,
+                if brackets == 0, !destination, before == nil || before == " " || before == "\t" || bracketed || opening,
                    let end = addressEnd(s, from: i, bracketed: bracketed) {
                     let address = String(String.UnicodeScalarView(s[i..<end]))
                     if bracketed {

@@ -73,6 +73,13 @@ struct LocaleDateStyle: Equatable, Sendable {
             && pieces != nil
     }
 
+    /// Whether `format` writes `stamp` as the formatter would: not an offset with seconds (historical zones:
+    /// the formatter's zone is made to the minute), nor a day before 1600 (its calendar is Julian before
+    /// October 1582).
+    static func writes(_ stamp: Timestamp) -> Bool {
+        stamp.offsetSeconds % 60 == 0 && (1600...9999).contains(stamp.parts.year)
+    }
+
     /// `stamp` in its own local time.
     func format(_ stamp: Timestamp) -> String {
         let p = stamp.parts

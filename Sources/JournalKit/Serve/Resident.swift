@@ -118,7 +118,9 @@ public final class Resident: @unchecked Sendable {
         var limit = timeval(tv_sec: 0, tv_usec: 200_000)
         setsockopt(client, SOL_SOCKET, SO_RCVTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
         setsockopt(client, SOL_SOCKET, SO_SNDTIMEO, &limit, socklen_t(MemoryLayout<timeval>.size))
-        guard let line = ServeSocket.readLine(client, limit: 64) else { return }
+        // The whole request within its time, however slowly it comes: one client must not hold the others.
+        let deadline = Date().addingTimeInterval(0.2)
+        guard let line = ServeSocket.readLine(client, limit: 64, deadline: deadline) else { return }
         if line == "fresh" {
             let generation = trusted ? journal.servedGeneration : nil
             _ = ServeSocket.send(client, generation.map { "ok \($0)\n" } ?? "walk\n")
@@ -126,7 +128,7 @@ public final class Resident: @unchecked Sendable {
         }
         let words = line.split(separator: " ")
         guard words.count == 3, words[0] == "rows", words[1] == "\(ServedRows.version)", let length = Int(words[2]),
-              (0...ServedRows.largestRequest).contains(length), let request = ServeSocket.readBytes(client, count: length),
+              (0...ServedRows.largestRequest).contains(length), let request = ServeSocket.readBytes(client, count: length, deadline: deadline),
               let query = ServedRows.query(from: request)
         else { return }
         _ = ServeSocket.send(client, rowsAnswer(query, trusted: trusted))

@@ -37,11 +37,12 @@ enum ServeSocket {
         return ServedRows.entries(count: count, from: bytes)
     }
 
-    /// Exactly `count` bytes; nil on a timeout or a close before them.
-    static func readBytes(_ descriptor: Int32, count: Int) -> [UInt8]? {
+    /// Exactly `count` bytes; nil on a timeout, a close before them, or `deadline` passed.
+    static func readBytes(_ descriptor: Int32, count: Int, deadline: Date = .distantFuture) -> [UInt8]? {
         var bytes = [UInt8](repeating: 0, count: count)
         var filled = 0
         while filled < count {
+            if Date() >= deadline { return nil }
             let got = bytes[filled...].withUnsafeMutableBytes { read(descriptor, $0.baseAddress, $0.count) }
             if got <= 0 { return nil }
             filled += got
@@ -101,11 +102,13 @@ enum ServeSocket {
         return true
     }
 
-    /// One line (without its newline), at most `limit` bytes; nil on a timeout, a close or an overlong line.
-    static func readLine(_ descriptor: Int32, limit: Int) -> String? {
+    /// One line (without its newline), at most `limit` bytes; nil on a timeout, a close, an overlong line or
+    /// `deadline` passed.
+    static func readLine(_ descriptor: Int32, limit: Int, deadline: Date = .distantFuture) -> String? {
         var line: [UInt8] = []
         var byte: UInt8 = 0
         while line.count < limit {
+            if Date() >= deadline { return nil }
             guard read(descriptor, &byte, 1) == 1 else { return nil }
             if byte == 10 { return String(decoding: line, as: UTF8.self) }
             line.append(byte)
