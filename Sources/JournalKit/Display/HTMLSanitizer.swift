@@ -96,6 +96,16 @@ public enum HTMLSanitizer {
         return out.joined(separator: "\n")
     }
 
+    /// The run of backticks at `i` (its length), opening or closing a code span as CommonMark pairs them
+    /// (`ticks`: the length of the run that opened the span we are in, 0 outside); nil when `i` holds none.
+    private static func backticks(_ s: [Unicode.Scalar], at i: Int, ticks: inout Int) -> Int? {
+        guard s[i] == "`" else { return nil }
+        var run = 0
+        while i + run < s.count, s[i + run] == "`" { run += 1 }
+        if ticks == 0 { ticks = run } else if run == ticks { ticks = 0 }
+        return run
+    }
+
     /// `***`, `---` or `___` (three or more, spaces between allowed): a thematic break.
     private static func isRule(_ line: Substring) -> Bool {
         let marks = line.filter { $0 != " " && $0 != "\t" }
@@ -165,10 +175,7 @@ public enum HTMLSanitizer {
         var destination = false  // inside a link's `](…)`
         while i < s.count {
             let c = s[i]
-            if c == "`" {
-                var run = 0
-                while i + run < s.count, s[i + run] == "`" { run += 1 }
-                if ticks == 0 { ticks = run } else if run == ticks { ticks = 0 }
+            if let run = backticks(s, at: i, ticks: &ticks) {
                 out.append(contentsOf: s[i..<(i + run)])
                 i += run
                 continue
@@ -253,10 +260,7 @@ public enum HTMLSanitizer {
         var ticks = 0  // the backticks that opened the code span we are in
         while i < s.count {
             let c = s[i]
-            if c == "`" {
-                var run = 0
-                while i + run < s.count, s[i + run] == "`" { run += 1 }
-                if ticks == 0 { ticks = run } else if run == ticks { ticks = 0 }
+            if let run = backticks(s, at: i, ticks: &ticks) {
                 out.append(contentsOf: s[i..<(i + run)])
                 i += run
                 continue

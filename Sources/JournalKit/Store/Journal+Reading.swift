@@ -59,7 +59,7 @@ extension Journal {
     /// walk then) when no server runs, it does not answer within a few milliseconds, it cannot vouch, or its
     /// mark is not on this snapshot.
     func servedChanges() throws(JournalError) -> EntryIndex.Changes? {
-        guard let socket = serverSocket(startingOne: true),
+        guard let socket = serverSocket(),
               let generation = ServeSocket.askFresh(socket, timeout: Journal.serveTimeout),
               try index().servedGeneration() == generation
         else { return nil }
@@ -71,8 +71,11 @@ extension Journal {
     /// refresh and read then) when no server runs or answers in time, it cannot vouch, or files wait to be
     /// committed.
     func servedEntries(_ query: EntryQuery) -> [Entry]? {
-        guard query.contains == nil, (query.limit ?? 0) <= ServedRows.mostRows,
-              let socket = serverSocket(startingOne: false)
+        // The socket where a server of this journal listens, without reading its record: no one there (or an
+        // old server that does not know `rows`) is no answer, and the command's own way asks the record.
+        let socket = serveSocketPath
+        guard query.contains == nil, (query.limit ?? 0) <= ServedRows.mostRows, context.asksServer,
+              FileSystem.isPrivateFolder((socket as NSString).deletingLastPathComponent)
         else { return nil }
         var asked = query
         asked.limit = query.limit ?? ServedRows.mostRows + 1
@@ -82,12 +85,12 @@ extension Journal {
         return entries
     }
 
-    /// The socket of the server that keeps this journal's snapshot, when one runs and this command may ask
-    /// it; when none runs, with `startingOne`, a server started now if the user asked for that (`serve.auto`).
-    private func serverSocket(startingOne: Bool) -> String? {
+    /// The socket of the server that keeps this journal's snapshot, as its record says, when one runs and this
+    /// command may ask it; when none runs, a server started now if the user asked for that (`serve.auto`).
+    private func serverSocket() -> String? {
         guard context.asksServer else { return nil }
         guard FileSystem.exists(ServeRecord.path(stateFolder: stateFolder)), let record = runningServer else {
-            if startingOne { context.noServer(root, stateFolder) }
+            context.noServer(root, stateFolder)
             return nil
         }
         guard FileSystem.isPrivateFolder((record.socket as NSString).deletingLastPathComponent) else { return nil }
