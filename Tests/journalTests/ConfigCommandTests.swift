@@ -83,7 +83,7 @@ import Testing
         try box.journal("init")
         let id = try box.add("--lat", "1", "--lon", "2", "--no-weather", "Before")
         try FileManager.default.createDirectory(atPath: box.home + "/.config/journal", withIntermediateDirectories: true)
-        try "weather:\n  provider: open-meteo\n  url: [oops\nunits: metric\n".write(toFile: Self.configPath(box), atomically: true, encoding: .utf8)
+        try "weather:\n  provider: open-meteo\n  url: [oops\nunits: metric\n".writeReplacing(toFile: Self.configPath(box))
         let commits = try box.commitSubjects()
         let add = try box.journal("add", "Not saved")
         #expect(add.status == 1)
@@ -96,7 +96,7 @@ import Testing
         #expect(units.stderr.hasPrefix("journal: \(Self.configPath(box)):3: "))
         let weather = try box.journal("weather", "--missing")
         #expect(weather.status == 1)
-        try "units: kelvin\n".write(toFile: Self.configPath(box), atomically: true, encoding: .utf8)
+        try "units: kelvin\n".writeReplacing(toFile: Self.configPath(box))
         let bad = try box.journal("add", "--location", "Busan", "Not saved")
         #expect(bad.stderr == "journal: \(Self.configPath(box)):1: units 'kelvin' is not valid: expected metric or imperial\n")
         // Reading entries never fails over the settings file.

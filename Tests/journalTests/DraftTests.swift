@@ -60,11 +60,10 @@ import Testing
         let box = try Sandbox()
         try box.journal("init")
         try FileManager.default.createDirectory(atPath: draftsFolder(box), withIntermediateDirectories: true)
-        try "제주 여행\n\n바람이 불었다.\n".write(toFile: draftsFolder(box) + "/draft-abcd1234.md", atomically: true, encoding: .utf8)
+        try "제주 여행\n\n바람이 불었다.\n".writeReplacing(toFile: draftsFolder(box) + "/draft-abcd1234.md")
         // A draft still open in another `journal` (this test's own process stands for it) is not waiting.
-        try "Open elsewhere\n".write(toFile: draftsFolder(box) + "/draft-ffff0000.md", atomically: true, encoding: .utf8)
-        try "{\"process\": \(getpid()), \"tags\": [], \"starred\": false}".write(
-            toFile: draftsFolder(box) + "/draft-ffff0000.json", atomically: true, encoding: .utf8)
+        try "Open elsewhere\n".writeReplacing(toFile: draftsFolder(box) + "/draft-ffff0000.md")
+        try "{\"process\": \(getpid()), \"tags\": [], \"starred\": false}".writeReplacing(toFile: draftsFolder(box) + "/draft-ffff0000.json")
         let listed = try box.journal("drafts", "list")
         #expect(listed.stdout.contains("abcd1234") && listed.stdout.contains("제주 여행"), "\(listed.stdout)")
         #expect(!listed.stdout.contains("ffff0000"))

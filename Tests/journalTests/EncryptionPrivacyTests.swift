@@ -14,10 +14,10 @@ import Testing
         #expect(try box.journal("edit", id, "--category", "zebrasecretcat").status == 0)
         #expect(try box.journal("tags", "rename", "holidayleak", "renamedholidaytag").status == 0)
         let file = box.root.path + "/ocelot-secret-name.txt"
-        try "bytes".write(toFile: file, atomically: true, encoding: .utf8)
+        try "bytes".writeReplacing(toFile: file)
         #expect(try box.journal("attach", id, file).status == 0)
         let source = box.root.path + "/secret-diary-name.txt"
-        try "[2024-03-01 09:00] Imported xylotitle.\n".write(toFile: source, atomically: true, encoding: .utf8)
+        try "[2024-03-01 09:00] Imported xylotitle.\n".writeReplacing(toFile: source)
         let imported = try box.journal("import", "jrnl", source)
         #expect(imported.status == 0, "\(imported.stderr)")
         let log = try box.git("log", "--format=%B")

@@ -129,7 +129,7 @@ import Testing
         #expect(without.stderr == "journal: \(remote) is an encrypted journal: give its key with --key-file PATH (or type its recovery words on a terminal); nothing was cloned\n")
         #expect(!FileManager.default.fileExists(atPath: target))
         let wrongKey = box.root.path + "/wrong.key"
-        try String(repeating: "ab", count: 32).write(toFile: wrongKey, atomically: true, encoding: .utf8)
+        try String(repeating: "ab", count: 32).writeReplacing(toFile: wrongKey)
         let wrong = try box.run(["clone", remote, target, "--key-file", wrongKey], env: elsewhere)
         #expect(wrong.status == 1)
         #expect(wrong.stderr.contains("is not the key of \(remote)"), "\(wrong.stderr)")
@@ -160,14 +160,14 @@ import Testing
         #expect(try box.journal("remote", "add", "origin", remote).status == 0)
         #expect(try box.journal("sync").status == 0)
         let wordFile = box.root.path + "/words.txt"
-        try words.write(toFile: wordFile, atomically: true, encoding: .utf8)
+        try words.writeReplacing(toFile: wordFile)
         let elsewhere = ["XDG_CONFIG_HOME": box.root.path + "/elsewhere"]
         let cloned = try box.run(["clone", remote, box.root.path + "/copy", "--key-file", wordFile], env: elsewhere)
         #expect(cloned.status == 0, "\(cloned.stderr)")
         // One word changed: the check fails.
         var changed = words.split(separator: " ").map(String.init)
         changed[3] = changed[3] == "abandon" ? "ability" : "abandon"
-        try changed.joined(separator: " ").write(toFile: wordFile, atomically: true, encoding: .utf8)
+        try changed.joined(separator: " ").writeReplacing(toFile: wordFile)
         let bad = try box.run(["clone", remote, box.root.path + "/copy2", "--key-file", wordFile], env: elsewhere)
         #expect(bad.status == 1)
         // Refused either way: the check fails, or (one time in 256) the words make another key.
@@ -266,7 +266,7 @@ import Testing
         let lunch = try peers.add("a", "Xylolunch title\n\nWe ate xylonoodles.")
         let walk = try peers.add("b", "Xylowalk title\n\nAlong the xyloriver.")
         let photo = peers.box.root.path + "/photo.jpg"
-        try "xylophoto bytes".write(toFile: photo, atomically: true, encoding: .utf8)
+        try "xylophoto bytes".writeReplacing(toFile: photo)
         #expect(try peers.run("b", "attach", walk.id, photo).status == 0)
         try peers.sync("a")
         try peers.sync("b")

@@ -107,7 +107,7 @@ final class SmallDisk {
         #expect(try box.run(["-J", other, "sync"]).status == 0)
         let notes = box.root.path + "/notes"
         try FileManager.default.createDirectory(atPath: notes, withIntermediateDirectories: true)
-        for day in 1...3 { try "# Note \(day)\n\nfrom my notes\n".write(toFile: notes + "/2026-10-0\(day).md", atomically: true, encoding: .utf8) }
+        for day in 1...3 { try "# Note \(day)\n\nfrom my notes\n".writeReplacing(toFile: notes + "/2026-10-0\(day).md") }
         let editor = try box.script("editor.sh", "echo 'edited in the editor' >> \"$1\"\n")
 
         try disk.fill()

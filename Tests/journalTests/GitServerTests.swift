@@ -117,15 +117,14 @@ import Darwin
         #expect(try String(contentsOfFile: server.clientPublicKeyPath, encoding: .utf8).hasPrefix("ssh-ed25519 AAAA"))
         // Our own known_hosts file, written the way a later test would.
         let knownHosts = sandbox.root.path + "/known_hosts"
-        try (server.knownHostsLine + "\n").write(toFile: knownHosts, atomically: true, encoding: .utf8)
+        try (server.knownHostsLine + "\n").writeReplacing(toFile: knownHosts)
         sandbox.environment["GIT_SSH_COMMAND"] =
             "ssh -F /dev/null -i \(Sandbox.shellQuote(server.clientKeyPath)) -o UserKnownHostsFile=\(Sandbox.shellQuote(knownHosts))"
             + " -o StrictHostKeyChecking=yes -o IdentitiesOnly=yes -o BatchMode=yes"
         try roundTrip(sandbox, url: server.url(for: repository), log: { server.log })
 
         // A host key that is not the server's is refused.
-        try "[127.0.0.1]:\(server.port) ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIC3Pp6E2kq1ulVbgDhJBB1HffBs+u1UtxxM7WhSczU4e\n".write(
-            toFile: knownHosts, atomically: true, encoding: .utf8)
+        try "[127.0.0.1]:\(server.port) ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIC3Pp6E2kq1ulVbgDhJBB1HffBs+u1UtxxM7WhSczU4e\n".writeReplacing(toFile: knownHosts)
         let refused = try Sandbox.exec(
             "/usr/bin/env", ["git", "ls-remote", server.url(for: repository)], stdin: nil, env: sandbox.environment,
             cwd: sandbox.home)
@@ -153,7 +152,7 @@ import Darwin
         let second = sandbox.root.path + "/second-\(UUID().uuidString.prefix(6))"
         do {
             try sandbox.git("clone", "--quiet", url, first, in: sandbox.home)
-            try "Dear diary,\n".write(toFile: first + "/entry.md", atomically: true, encoding: .utf8)
+            try "Dear diary,\n".writeReplacing(toFile: first + "/entry.md")
             try sandbox.git("add", "entry.md", in: first)
             try sandbox.git("commit", "--quiet", "-m", "First entry", in: first)
             try sandbox.git("push", "--quiet", "origin", "HEAD:main", in: first)

@@ -386,7 +386,7 @@ final class HTTPGitServer: GitServer, @unchecked Sendable {
         folder = try GitServers.makeFolder("journal-git-http")
         let script = folder + "/git-http-server.py"
         let portFile = folder + "/port"
-        try HTTPGitServer.script.write(toFile: script, atomically: true, encoding: .utf8)
+        try HTTPGitServer.script.writeReplacing(toFile: script)
         guard let python = GitServers.findProgram(["/usr/bin/python3", "/usr/local/bin/python3", "python3"]) else {
             try? FileManager.default.removeItem(atPath: folder)
             throw ServerError("python3 not found: HTTPGitServer needs it")
@@ -723,11 +723,11 @@ final class SSHServer: GitServer, @unchecked Sendable {
             // OpenSSH 9.8+ locks out a source address after failed logins; tests fail logins on purpose.
             "PerSourcePenalties no",
         ]
-        try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
+        try (lines.joined(separator: "\n") + "\n").writeReplacing(toFile: config)
         var checked = try run(sshd, ["-t", "-f", config])
         if checked.status != 0, checked.stderr.contains("PerSourcePenalties") {
             lines.removeAll { $0.hasPrefix("PerSourcePenalties") }  // an OpenSSH older than 9.8
-            try (lines.joined(separator: "\n") + "\n").write(toFile: config, atomically: true, encoding: .utf8)
+            try (lines.joined(separator: "\n") + "\n").writeReplacing(toFile: config)
             checked = try run(sshd, ["-t", "-f", config])
         }
         guard checked.status == 0 else {
@@ -745,7 +745,7 @@ final class SSHServer: GitServer, @unchecked Sendable {
             if process.wait(until: { process.log.contains("Server listening on 127.0.0.1 port \(port)") }),
                 GitServers.accepts(port: port)
             {
-                try "[127.0.0.1]:\(port) \(hostLine)\n".write(toFile: knownHosts, atomically: true, encoding: .utf8)
+                try "[127.0.0.1]:\(port) \(hostLine)\n".writeReplacing(toFile: knownHosts)
                 self.port = port
                 self.user = userName
                 self.folder = folder

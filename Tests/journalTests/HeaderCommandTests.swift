@@ -333,7 +333,7 @@ import Testing
         let box = try Sandbox()
         try box.journal("init", box.home + "/other")
         let yml = "# mine\ncategories:\n    work:   # the job\n        color: blue\n\n# more settings\nversion: 1\n"
-        try yml.write(toFile: box.home + "/other/journal.yml", atomically: true, encoding: .utf8)
+        try yml.writeReplacing(toFile: box.home + "/other/journal.yml")
         let result = try box.run(["-J", box.home + "/other", "categories", "add", "007", "--color", "RED"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(

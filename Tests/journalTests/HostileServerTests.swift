@@ -120,7 +120,7 @@ import Testing
         let victimEntry = try #require(entries.first)
         let before = try #require(rig.peers.read("a", victimEntry))
         try "---\nid: deadbeef-0000-4000-8000-000000000000\ncreated_at: 2026-11-22T09:00:00+09:00\n---\nPay the invoice to account 666\n"
-            .write(toFile: rig.evil + "/entries/2026/11/2026-11-22-deadbeef.md", atomically: true, encoding: .utf8)
+            .writeReplacing(toFile: rig.evil + "/entries/2026/11/2026-11-22-deadbeef.md")
         try rig.push("add")
         let head = try rig.head("a")
         let refused = try rig.peers.run("a", "sync")
@@ -147,7 +147,7 @@ import Testing
         let rig = try Rig()
         let entry = try #require(try rig.peers.entryFiles("a").first)
         let before = try #require(rig.peers.read("a", entry))
-        try "Replaced by the server\n".write(toFile: rig.evil + "/" + entry, atomically: true, encoding: .utf8)
+        try "Replaced by the server\n".writeReplacing(toFile: rig.evil + "/" + entry)
         try rig.push("edit")
         let pulled = try Sandbox.exec("/usr/bin/env", ["git", "pull", "-q", "--no-rebase", "origin", "main"], stdin: nil,
                                       env: rig.peers.box.environment, cwd: rig.peers.path("a"))
@@ -164,7 +164,7 @@ import Testing
         let entry = try #require(try rig.peers.entryFiles("a").first)
         let id = String(entry.split(separator: "-").last?.dropLast(3) ?? "")
         let photo = rig.peers.box.root.path + "/photo.jpg"
-        try "photo bytes".write(toFile: photo, atomically: true, encoding: .utf8)
+        try "photo bytes".writeReplacing(toFile: photo)
         #expect(try rig.peers.run("a", "attach", id, photo).status == 0)
         try rig.peers.sync("a")
         try rig.evil("pull", "-q", "origin", "main")

@@ -179,7 +179,7 @@ import Testing
         // An unpacked export whose photo is a link to a file elsewhere.
         let folder = try Self.makeFolder(box)
         try FileManager.default.removeItem(atPath: folder + "/photos/\(Self.photoMD5).jpeg")
-        try "secret".write(toFile: box.root.path + "/secret.txt", atomically: true, encoding: .utf8)
+        try "secret".writeReplacing(toFile: box.root.path + "/secret.txt")
         try FileManager.default.createSymbolicLink(
             atPath: folder + "/photos/\(Self.photoMD5).jpeg", withDestinationPath: box.root.path + "/secret.txt")
 

@@ -111,7 +111,7 @@ import Testing
 
         #expect(try box.journal("import", "markdown", vault).status == 0)
         // An edited note is still the same note (its id comes from its path).
-        try "Walked by the river again. #walk\n".write(toFile: vault + "/Daily/2024-03-02.md", atomically: true, encoding: .utf8)
+        try "Walked by the river again. #walk\n".writeReplacing(toFile: vault + "/Daily/2024-03-02.md")
         let again = try box.journal("import", "markdown", vault)
         #expect(again.stdout == "Imported 0 entries from markdown (Vault); 3 already in the journal.\n")
         #expect(try box.commitSubjects().count == 2)
@@ -120,7 +120,7 @@ import Testing
     @Test func aLinkInTheVaultIsRefused() throws {
         let box = try ImportTests.newJournal()
         let vault = try Self.makeNotes(box)
-        try "secret\n".write(toFile: box.root.path + "/secret.md", atomically: true, encoding: .utf8)
+        try "secret\n".writeReplacing(toFile: box.root.path + "/secret.md")
         try FileManager.default.createSymbolicLink(atPath: vault + "/Daily/link.md", withDestinationPath: box.root.path + "/secret.md")
         let result = try box.journal("import", "markdown", vault)
         #expect(result.status == 1)

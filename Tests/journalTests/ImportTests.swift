@@ -255,7 +255,7 @@ enum JrnlInstall {
             version: v4.6
 
             """
-        try config.write(toFile: home + "/.config/jrnl/jrnl.yaml", atomically: true, encoding: .utf8)
+        try config.writeReplacing(toFile: home + "/.config/jrnl/jrnl.yaml")
         let env = [
             "HOME": home, "XDG_CONFIG_HOME": home + "/.config", "XDG_DATA_HOME": home + "/.local/share",
             "PATH": "/usr/bin:/bin", "TZ": "Asia/Seoul",

@@ -136,7 +136,7 @@ import Testing
     static func bashCompletes(_ box: Sandbox, _ line: String) throws -> [String] {
         let script = box.root.path + "/journal.bash"
         if !FileManager.default.fileExists(atPath: script) {
-            try box.journal("--generate-completion-script", "bash").stdout.write(toFile: script, atomically: true, encoding: .utf8)
+            try box.journal("--generate-completion-script", "bash").stdout.writeReplacing(toFile: script)
         }
         let program = """
             shopt -s extglob

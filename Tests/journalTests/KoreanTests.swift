@@ -184,8 +184,7 @@ import Testing
         #expect(try box.journal("categories", env: Self.korean).stdout.contains("업무 (work)"))
 
         // log: authors of different widths, Korean verbs.
-        try "[user]\n\tname = 김민지\n\temail = minji@example.com\n".write(
-            toFile: box.home + "/.gitconfig", atomically: true, encoding: .utf8)
+        try "[user]\n\tname = 김민지\n\temail = minji@example.com\n".writeReplacing(toFile: box.home + "/.gitconfig")
         #expect(try box.journal("add", "--date", "2026-11-20 10:00", "둘째 작성자").status == 0)
         let log = try box.journal("log", env: Self.korean).stdout.split(separator: "\n").map(String.init)
         #expect(log.count >= 6)

@@ -9,7 +9,7 @@ extension ServeWebTests {
         let box = try Sandbox()
         #expect(try box.journal("init").status == 0)
         _ = try box.add("First entry")
-        try "TOPSECRET-KEY\n".write(toFile: box.root.path + "/secret.txt", atomically: true, encoding: .utf8)
+        try "TOPSECRET-KEY\n".writeReplacing(toFile: box.root.path + "/secret.txt")
         try FileManager.default.createDirectory(atPath: box.journal + "/entries/2026/11", withIntermediateDirectories: true)
         let link = "entries/2026/11/2026-11-21-more.md"
         try FileManager.default.createSymbolicLink(atPath: box.journal + "/" + link, withDestinationPath: "../../../../../secret.txt")
@@ -72,10 +72,10 @@ extension ServeWebTests {
         let (id, other) = (ids[1], ids[0])
         let folder = box.journal + "/attachments/" + id
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "plain file\n".write(toFile: folder + "/real.txt", atomically: true, encoding: .utf8)
-        try "TOPSECRET-KEY\n".write(toFile: box.root.path + "/secret.txt", atomically: true, encoding: .utf8)
+        try "plain file\n".writeReplacing(toFile: folder + "/real.txt")
+        try "TOPSECRET-KEY\n".writeReplacing(toFile: box.root.path + "/secret.txt")
         try FileManager.default.createDirectory(atPath: box.root.path + "/private", withIntermediateDirectories: true)
-        try "TOPSECRET-FOLDER\n".write(toFile: box.root.path + "/private/id_rsa.txt", atomically: true, encoding: .utf8)
+        try "TOPSECRET-FOLDER\n".writeReplacing(toFile: box.root.path + "/private/id_rsa.txt")
         let links = ["key.txt": "../../../../secret.txt", "config.txt": "../../.git/config", "abs.txt": box.root.path + "/secret.txt",
                      "zero.txt": "/dev/zero", "a": ".", "b": "."]
         for (name, target) in links { try FileManager.default.createSymbolicLink(atPath: folder + "/" + name, withDestinationPath: target) }

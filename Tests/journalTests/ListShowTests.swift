@@ -59,17 +59,17 @@ import Testing
         #expect(try box.journal("list", env: english).stdout == first.stdout)
         // The formatter's own: the cache says this locale is left to it.
         let lines = kept.split(separator: "\n", omittingEmptySubsequences: false)
-        try (lines[0...2].joined(separator: "\n") + "\nnone\n").write(toFile: cache, atomically: true, encoding: .utf8)
+        try (lines[0...2].joined(separator: "\n") + "\nnone\n").writeReplacing(toFile: cache)
         #expect(try box.journal("list", env: english).stdout == first.stdout)
         // Another build's, or damaged: made again.
         for damaged in [kept.replacingOccurrences(of: lines[1], with: "/another/journal 1 2.3"), "journal date style 1\n"] {
-            try damaged.write(toFile: cache, atomically: true, encoding: .utf8)
+            try damaged.writeReplacing(toFile: cache)
             #expect(try box.journal("list", env: english).stdout == first.stdout)
             #expect(try String(contentsOfFile: cache, encoding: .utf8) == kept)
         }
         // A cache folder that cannot be written: the dates all the same.
         try FileManager.default.removeItem(atPath: box.root.path + "/cache")
-        try "".write(toFile: box.root.path + "/cache", atomically: true, encoding: .utf8)
+        try "".writeReplacing(toFile: box.root.path + "/cache")
         #expect(try box.journal("list", env: english).stdout == first.stdout)
         #expect(first.stdout.contains("Jan 1, 1900 at 9:59") && first.stdout.contains("Feb 20, 1500"), "\(first.stdout)")
         // A LANG that is no locale's name (ICU crashed on a long one): ISO dates.

@@ -26,7 +26,7 @@ import Testing
         let box = try Sandbox()
         let folder = box.root.path + "/notes"
         try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-        try "mine".write(toFile: folder + "/todo.txt", atomically: true, encoding: .utf8)
+        try "mine".writeReplacing(toFile: folder + "/todo.txt")
         for arguments in [["list"], ["add", "x"], ["init"]] {
             let result = try box.run(arguments + ["-J", folder])
             #expect(result.status == 1)

@@ -21,8 +21,7 @@ import Testing
         let box = try Sandbox()
         try box.journal("init")
         _ = try box.add("Kept")
-        try "0000000000000000000000000000000000000000\n".write(
-            toFile: box.journal + "/.git/MERGE_HEAD", atomically: true, encoding: .utf8)
+        try "0000000000000000000000000000000000000000\n".writeReplacing(toFile: box.journal + "/.git/MERGE_HEAD")
         let piped = try box.journal("add", "during a merge")
         #expect(piped.status == 1)
         #expect(piped.stderr.contains("in the middle of a merge: finish it"))
@@ -71,8 +70,7 @@ import Testing
         _ = try box.add("Entry")
         let path = try #require(box.entryFiles().first)
         try box.write(path, (box.read(path) ?? "") + "more\n")
-        try "0000000000000000000000000000000000000000\n".write(
-            toFile: box.journal + "/.git/MERGE_HEAD", atomically: true, encoding: .utf8)
+        try "0000000000000000000000000000000000000000\n".writeReplacing(toFile: box.journal + "/.git/MERGE_HEAD")
         _ = try box.journal("list")  // sees the edit, cannot commit it mid-merge
         let log = try box.journal("log")
         #expect(log.status == 0)

@@ -32,8 +32,7 @@ final class Sandbox {
             environment[variable] = "http://127.0.0.1:9/unreachable"
         }
         if gitUser {
-            try "[user]\n\tname = Test Writer\n\temail = writer@example.com\n".write(
-                toFile: home + "/.gitconfig", atomically: true, encoding: .utf8)
+            try "[user]\n\tname = Test Writer\n\temail = writer@example.com\n".writeReplacing(toFile: home + "/.gitconfig")
         }
     }
 
@@ -149,7 +148,7 @@ final class Sandbox {
     /// Writes an executable script and returns its path (a fake editor, a fake pager).
     func script(_ name: String, _ body: String) throws -> String {
         let path = root.path + "/" + name
-        try ("#!/bin/sh\n" + body).write(toFile: path, atomically: true, encoding: .utf8)
+        try ("#!/bin/sh\n" + body).writeReplacing(toFile: path)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: path)
         return path
     }
@@ -209,5 +208,20 @@ extension Sandbox {
             throw SandboxError("expected one entry file, found \(files)")
         }
         return text
+    }
+}
+
+extension String {
+    /// Writes this text over the file at `path` as an editor saves, by renaming a new file onto it: what
+    /// Foundation's `write(toFile:atomically: true)` does, without the `TemporaryDirectory.*` folder it
+    /// leaves in /tmp at every call. (The new file is made in the temporary folder, where the sandboxes are.)
+    func writeReplacing(toFile path: String) throws {
+        let temporary = FileManager.default.temporaryDirectory.path + "/journal-test-write-" + UUID().uuidString
+        try Data(utf8).write(to: URL(fileURLWithPath: temporary))
+        if rename(temporary, path) == 0 { return }
+        let code = errno
+        unlink(temporary)
+        guard code == EXDEV else { throw POSIXError(POSIXErrorCode(rawValue: code) ?? .EIO) }
+        try Data(utf8).write(to: URL(fileURLWithPath: path))
     }
 }

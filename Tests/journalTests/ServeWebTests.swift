@@ -176,7 +176,7 @@ import TestSupport
             #expect(bad.body.contains(reason), "\(body): \(bad.body)")
             #expect(try commits(box) == before)
         }
-        try String(repeating: "a", count: 2 << 20).write(toFile: box.root.path + "/huge.json", atomically: true, encoding: .utf8)
+        try String(repeating: "a", count: 2 << 20).writeReplacing(toFile: box.root.path + "/huge.json")
         let huge = try request(server, "POST", "/api/entries", body: "@" + box.root.path + "/huge.json", bearer: true)
         #expect(huge.status == 413)
         #expect(try request(server, "GET", "/api/entries/ffffffff", bearer: true).status == 404)

@@ -89,7 +89,7 @@ import Testing
 
         try box.write(conflicted, "---\nid: 0\n---\nresolved\n")
         try box.write(clean, (box.read(clean) ?? "") + "second edit\n")
-        try "0000000000000000000000000000000000000000\n".write(toFile: box.journal + "/.git/MERGE_HEAD", atomically: true, encoding: .utf8)
+        try "0000000000000000000000000000000000000000\n".writeReplacing(toFile: box.journal + "/.git/MERGE_HEAD")
         let midMerge = try box.journal("list")
         #expect(midMerge.status == 0)
         #expect(midMerge.stderr.contains("in the middle of a merge"))
@@ -100,7 +100,7 @@ import Testing
         let box = try Sandbox()
         try box.journal("init")
         let lock = box.journal + "/.git/index.lock"
-        try "".write(toFile: lock, atomically: true, encoding: .utf8)
+        try "".writeReplacing(toFile: lock)
         let result = try box.journal("add", "Precious words")
         #expect(result.status == 1)
         #expect(result.stderr.contains("is saved but not committed"))

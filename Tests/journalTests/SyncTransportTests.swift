@@ -69,7 +69,7 @@ import Testing
             cd '\(other)' && '\(Sandbox.binary)' -J '\(other)' add 'Raced in' >/dev/null 2>&1 && git push -q '\(peers.remote)' main:main
             echo 'remote moved' >&2
             exit 1
-            """.write(toFile: hook, atomically: true, encoding: .utf8)
+            """.writeReplacing(toFile: hook)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
         let result = try peers.run("a", "sync")
         #expect(result.status == 0, "\(result.stderr)")
@@ -85,7 +85,7 @@ import Testing
         defer { daemon.stop() }
         try peers.add("a", "Not welcome")
         let hook = peers.remote + "/hooks/pre-receive"
-        try "#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n".write(toFile: hook, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\necho 'branch is protected' >&2\nexit 1\n".writeReplacing(toFile: hook)
         try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: hook)
         let head = try peers.git("a", "rev-parse", "HEAD")
         let result = try peers.run("a", "sync")
@@ -175,7 +175,7 @@ import Testing
 
         // A changed key is always refused, even with --accept-host-key.
         let otherKey = "ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIOMqqnkVzrm0SdG6UOoqKLsabgH5C9okWi0dh2l9GKJl"
-        try "[127.0.0.1]:\(ssh.port) \(otherKey)\n".write(toFile: knownHosts, atomically: true, encoding: .utf8)
+        try "[127.0.0.1]:\(ssh.port) \(otherKey)\n".writeReplacing(toFile: knownHosts)
         let changed = try peers.box.run(["clone", peers.url, peers.path("a"), "--accept-host-key"], env: noAgent)
         #expect(changed.status == 1)
         #expect(changed.stderr.hasPrefix("journal: the ssh host key of 127.0.0.1 has CHANGED (now ssh-ed25519 \(fingerprint))"))
