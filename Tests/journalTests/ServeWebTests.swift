@@ -231,10 +231,11 @@ import TestSupport
         let first = try serve(box)
         #expect(try box.journal("serve", "--stop").status == 0)
         let again = try serve(box)
-        #expect(again.port == first.port)
         #expect(again.token != first.token, "a new start, a new token")
         #expect(try box.journal("serve", "--stop").status == 0)
 
+        // Another program listening on that port (the tests run in parallel: another test's server may have
+        // been given it by the kernel the moment it was free, and then the other port is right).
         let other = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(other) }
         var address = sockaddr_in()
@@ -244,7 +245,7 @@ import TestSupport
         let listening = withUnsafePointer(to: &address) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(other, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) == 0 && listen(other, 1) == 0 }
         }
-        #expect(listening)
+        #expect(again.port == first.port || !listening, "the last port was free, yet the server took \(again.port)")
         let third = try serve(box)
         defer { _ = try? box.journal("serve", "--stop") }
         #expect(third.port != first.port)
