@@ -87,12 +87,12 @@ extension Journal {
     public func freshEntries(
         matching filter: EntryFilter, progress: ((Int, Int) -> Void)? = nil
     ) throws(JournalError) -> (entries: [Entry], pending: PendingReport) {
-        if filter.grep == nil, filter.category.map({ settings.category(named: $0) != nil }) ?? true,
-           let served = servedEntries(withCategoryNames(try Journal.query(for: filter, context: context))) {
-            return (served, PendingReport())
+        // A `grep`, or a category only entries may name (checked against them), is the command's own way.
+        guard filter.grep == nil, filter.category.map({ settings.category(named: $0) != nil }) ?? true else {
+            let pending = try refresh(progress: progress)
+            return (try entries(matching: filter), pending)
         }
-        let pending = try refresh(progress: progress)
-        return (try entries(matching: filter), pending)
+        return try freshEntries(try Journal.query(for: filter, context: context), progress: progress)
     }
 
     /// The entries of `query`, fresh, as `freshEntries(matching:)` has them.
