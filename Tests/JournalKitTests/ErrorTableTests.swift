@@ -60,17 +60,14 @@ import Testing
     }
 
     @Test func everyErrorHasItsLineInEveryLanguage() {
-        let saved = Say.language
-        defer { Say.language = saved }
-        Say.language = "en"
-        let englishErrors = ErrorTableTests.everyError
-        Say.language = "ko"
-        let koreanErrors = ErrorTableTests.everyError
+        // The reader's language, bound for this test alone (`Say.reader`): the process's own (`Say.language`)
+        // would change it for the tests that run beside this one.
+        func inLanguage<T>(_ language: String, _ body: () -> T) -> T { Say.$reader.withValue(language, operation: body) }
+        let englishErrors = inLanguage("en") { ErrorTableTests.everyError }
+        let koreanErrors = inLanguage("ko") { ErrorTableTests.everyError }
         for (englishError, koreanError) in zip(englishErrors, koreanErrors) {
-            Say.language = "en"
-            let english = englishError.description
-            Say.language = "ko"
-            let korean = koreanError.description
+            let english = inLanguage("en") { englishError.description }
+            let korean = inLanguage("ko") { koreanError.description }
             let error = koreanError
             #expect(!english.isEmpty && !korean.isEmpty, "\(error)")
             // A line of values alone (`path:line: reason`) reads the same in every language.
@@ -80,8 +77,7 @@ import Testing
             #expect(ErrorTableTests.englishWords(korean).isEmpty, "English left in: \(korean)")
             #expect(error.exitStatus == 1)
         }
-        Say.language = "en"
-        #expect(JournalError.declined.description.isEmpty)
+        #expect(inLanguage("en") { JournalError.declined.description }.isEmpty)
     }
 
     /// What the kit was doing when something below it failed is a catalogue line in every language.
