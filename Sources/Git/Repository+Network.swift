@@ -371,8 +371,12 @@ final class RemoteSession {
             guard case .some(let expected) = session.expectedRemoteTip, let updates else { return 0 }
             for index in 0..<count {
                 guard let update = updates[index]?.pointee else { continue }
-                let source = git_oid_is_zero(withUnsafePointer(to: update.src) { $0 }) == 1 ? nil : ObjectID(update.src)
-                if source != expected {
+                // The oid asked about where it lives: a pointer carried out of `withUnsafePointer` is no
+                // longer valid, and the optimized build read another value there, so that a push to an empty
+                // repository "raced" eight times instead of failing on its closed connection.
+                var source = update.src
+                let from = git_oid_is_zero(&source) == 1 ? nil : ObjectID(source)
+                if from != expected {
                     session.remoteMoved = "fetch first"
                     return GIT_EUSER.rawValue
                 }

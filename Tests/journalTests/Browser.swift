@@ -208,6 +208,15 @@ final class Browser {
         }
     }
 
+    /// Clicks what takes the browser to a page (a button whose script sets `location`), and waits until that
+    /// page has loaded: the page it leaves may meanwhile show what is looked for (a live update), and the
+    /// next click then finds nothing.
+    func clickToLoad(_ selector: String) throws {
+        events.removeAll { $0["method"] as? String == "Page.loadEventFired" }
+        try click(selector)
+        try waitForEvent("Page.loadEventFired")
+    }
+
     /// Focuses the first element `selector` names.
     func focus(_ selector: String) throws {
         let quoted = String(decoding: try JSONSerialization.data(withJSONObject: [selector]), as: UTF8.self)

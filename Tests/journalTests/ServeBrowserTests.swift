@@ -288,18 +288,18 @@ import TestSupport
 
         // The history's newest version is the file; the one before it (tagged) comes back.
         try browser.waitUntil("document.querySelectorAll('.history button[data-action=restore]').length === 2")
-        try browser.click(".history li:nth-child(2) button[data-action=restore]")
+        try browser.clickToLoad(".history li:nth-child(2) button[data-action=restore]")
         try browser.waitUntil("[...document.querySelectorAll('.tagger .tag')].some(t => t.textContent.startsWith('#riverside'))")
         #expect(try json(box, "show", id).first?["tags"] as? [String] == ["riverside"])
         #expect(try box.commitSubjects().first?.hasPrefix("Restore") == true)
 
-        try browser.click("button[data-action=delete]")
+        try browser.clickToLoad("button[data-action=delete]")
         try browser.waitUntil("document.querySelector('article.entry.deleted') !== null")
         #expect(browser.dialogs == ["Delete this entry? Its history keeps it (journal log)."])
         #expect(!FileManager.default.fileExists(atPath: box.journal + "/" + path))
         try browser.screenshot(Self.shots + "/entry-deleted-en.png")
 
-        try browser.click("article.deleted button[data-action=restore]")
+        try browser.clickToLoad("article.deleted button[data-action=restore]")
         try browser.waitUntil("document.querySelector('article.entry:not(.deleted)') !== null")
         #expect(FileManager.default.fileExists(atPath: box.journal + "/" + path))
         #expect(try json(box, "show", id).first?["title"] as? String == "Morning walk")
