@@ -25,9 +25,20 @@ test-deps:
 	@scripts/deps.sh test
 
 ## The Swift runtime and Foundation are linked in (--static-swift-stdlib): fewer shared libraries to
-## load and relocate on every run (issue 12; BENCHMARKS.md).
+## load and relocate on every run (issue 12; BENCHMARKS.md). So is libstdc++, from the archive set aside
+## in .build/static-libstdc++ (Package.swift's `releaseLinking`). Code asks for a generic type's metadata
+## by calling its accessor, not by a mangled name that the runtime decodes at its first use, checking the
+## type's requirements by a search of every conformance in the binary: 0.1 ms of each command's start.
+STATIC_CXX = .build/static-libstdc++
 build: deps
-	swift build -c release --static-swift-stdlib
+	@mkdir -p $(STATIC_CXX); \
+	  clang="$$(dirname "$$(realpath "$$(command -v swift)")")/clang"; [ -x "$$clang" ] || clang=clang; \
+	  archive=$$("$$clang" -print-file-name=libstdc++.a 2>/dev/null); \
+	  if [ -f "$$archive" ]; then ln -sfn "$$archive" $(STATIC_CXX)/libstdc++.a; \
+	  else rm -f $(STATIC_CXX)/libstdc++.a; \
+	    echo "No libstdc++.a (Debian: libstdc++-12-dev): journal links the shared libstdc++, about 1 ms more at each start"; fi
+	swift build -c release --static-swift-stdlib \
+	  -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
 
 ## Installs what is missing, builds, installs `journal`, its manual page (English and Korean) and its
 ## completions, and opens the default journal.

@@ -30,8 +30,8 @@ prepare_bench() {
 build_journal() {
   mkdir -p "$OUT/bin"
   if [ "$BUILD" -eq 1 ] && [ -z "${JOURNAL_BIN:-}" ]; then
-    say "Building journal (swift build -c release --static-swift-stdlib, as make install does)"
-    if ! (cd "$ROOT" && swift build -c release --static-swift-stdlib > "$OUT/build.log" 2>&1); then
+    say "Building journal (make build, as make install does)"
+    if ! (cd "$ROOT" && make build > "$OUT/build.log" 2>&1); then
       tail -n 20 "$OUT/build.log" >&2
       say "$NAME: the release build failed ($OUT/build.log); --no-build uses the binary as it is"
       exit 1

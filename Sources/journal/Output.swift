@@ -26,8 +26,9 @@ extension Terminal {
 
     /// Every text the command line writes to stdout or stderr goes through here (`page` too).
     static func write(_ text: String, to handle: FileHandle) {
-        let data = Data(shown(text).utf8)
-        if handle.fileDescriptor == 1 { write(data) } else { try? handle.write(contentsOf: data) }
+        var text = shown(text)
+        if handle.fileDescriptor == 1 { return write(bytesOf: text) }
+        text.withUTF8 { try? handle.write(contentsOf: Data(buffer: $0)) }
     }
 
     /// Standard output for the kit's long writers (an export): bytes as `write(_:)` writes them, text made

@@ -140,6 +140,22 @@ import Testing
         #expect(truncated("caf\u{65}\u{301}s", toWidth: 4) == "caf\u{65}\u{301}")
     }
 
+    /// A lone ASCII character or Hangul syllable is measured without the property tables: what they say.
+    @Test func aLoneASCIIOrSyllableMeasuresAsTheTablesSay() {
+        func tables(_ scalar: Unicode.Scalar) -> Int {
+            if scalar.properties.isEmojiPresentation { return 2 }
+            if (0xAC00...0xD7A3).contains(scalar.value) || (0x1100...0x115F).contains(scalar.value) { return 2 }
+            switch scalar.properties.generalCategory {
+            case .nonspacingMark, .enclosingMark, .format: return 0
+            default: return 1
+            }
+        }
+        let mismatches = (Array(0..<0x80) + Array(0xAC00...0xD7A3)).compactMap { Unicode.Scalar(UInt32($0)) }.filter {
+            cellWidth(Character($0)) != tables($0)
+        }
+        #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+    }
+
     /// Text of ASCII and Hangul syllables is measured off its bytes: the same as cluster by cluster.
     @Test func bytewiseWidthsAreClusterWidths() {
         let pieces = ["a", "#", "1", " ", "\t", "\n", "\r", "\r\n", "\u{0}", "\u{1B}", "\u{7F}", "서", "울", "\u{11AB}", "\u{FE0F}", "\u{20E3}", "é", "☀"]

@@ -4,6 +4,24 @@ import Testing
 
 /// The pure functions that stand between files from elsewhere and the disk, the terminal or git.
 @Suite struct UntrustedInputTests {
+    // MARK: A word among a file's bytes
+
+    /// `FileSystem.bytes(_:contain:)`, which asks whether a file names the encryption filter, `language` or
+    /// `auto`, finds a word wherever it is and only where it is whole, as `Data.range(of:)` does (and an empty
+    /// word everywhere).
+    @Test func aWordIsFoundAmongBytesWhereverItIs() {
+        let texts = ["", "a", "filter", "filter=journal", "x filter=journa", "filter=journalx", "ffilter=journal", "fil\0ter=journal",
+                     "*.md filter=journal diff=journal\n", "filter=journa filter=journal", "한국어 filter=journal", "\u{0}filter=journal"]
+        let words = ["filter=journal", "f", "", "journal", "=", "한국", "\u{0}"]
+        for text in texts {
+            let data = Data(text.utf8)
+            for word in words {
+                let expected = word.isEmpty || data.range(of: Data(word.utf8)) != nil
+                #expect(FileSystem.bytes(data, contain: word) == expected, "\(text.debugDescription) \(word.debugDescription)")
+            }
+        }
+    }
+
     // MARK: Paths a remote's tree may name
 
     @Test(arguments: [

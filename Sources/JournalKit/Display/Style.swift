@@ -8,8 +8,10 @@ public struct Style: Sendable {
 
     /// Stands for ESC in rendered text. Text from files is mixed into that text, so the command line's
     /// `Terminal.shown` makes every control character in it visible and only then turns this marker into ESC:
-    /// being random per process, a file cannot forge it, and only our own colours reach the terminal.
-    public static let escape = "\u{E000}" + UUID().uuidString + "\u{E000}"
+    /// being random per process, a file cannot forge it, and only our own colours reach the terminal. (128 bits
+    /// from the system's generator, getrandom(2); `UUID()` opened and read /dev/urandom at every command.)
+    public static let escape = "\u{E000}" + String(UInt64.random(in: .min ... .max), radix: 16) + "-"
+        + String(UInt64.random(in: .min ... .max), radix: 16) + "\u{E000}"
 
     private func wrap(_ text: String, _ code: String) -> String {
         enabled && !text.isEmpty ? "\(Style.escape)[\(code)m\(text)\(Style.escape)[0m" : text

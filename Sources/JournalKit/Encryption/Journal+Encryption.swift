@@ -121,9 +121,9 @@ extension Journal {
         if let data = FileSystem.contents(root + "/" + Journal.encryptionMarkerFile) {
             return EncryptionMarker(data)
         }
-        let filter = Data("filter=\(BlobCipher.filterName)".utf8)
+        let filter = "filter=\(BlobCipher.filterName)"
         guard [root + "/" + Journal.attributesFile, gitdir + "/info/attributes"].contains(where: { path in
-                  FileSystem.contents(path).map { $0.range(of: filter) != nil } ?? false
+                  FileSystem.contents(path).map { FileSystem.bytes($0, contain: filter) } ?? false
               }),
               let head = try? repository.head(),
               let data = try? repository.fileContents(Journal.encryptionMarkerFile, at: head) else { return nil }

@@ -355,24 +355,16 @@ public struct UserConfig: Sendable, Equatable {
 
     /// The `language` the file at `path` sets; nil when it sets none or cannot be read or parsed. Every
     /// command asks, before its own options are read: the file is read with plain system calls and parsed
-    /// only when the word `language` is in it at all (the generic `firstRange(of:)` over its bytes took
-    /// 0.8 ms of a 13 ms `list` on a journal of 1,000 entries).
+    /// only when the word `language` is in it at all.
     public static func language(at path: String) -> String? {
-        guard let data = FileSystem.contents(path, followingLinks: true) else { return nil }
-        let word = Array("language".utf8)
-        let mentioned = data.withUnsafeBytes { bytes in
-            bytes.count >= word.count && (0...(bytes.count - word.count)).contains { start in
-                bytes[start] == word[0] && (1..<word.count).allSatisfy { bytes[start + $0] == word[$0] }
-            }
-        }
-        guard mentioned else { return nil }
+        guard let data = FileSystem.contents(path, followingLinks: true), FileSystem.bytes(data, contain: "language") else { return nil }
         return (try? parse(String(decoding: data, as: UTF8.self), path: path))?.language
     }
 
     /// Whether the file at `path` sets `serve.auto: true` (false when it cannot be read: a command must not
     /// stop for it). Read only when a command finds no server running.
     public static func servesAutomatically(at path: String) -> Bool {
-        guard let data = FileSystem.contents(path, followingLinks: true), data.range(of: Data("auto".utf8)) != nil else { return false }
+        guard let data = FileSystem.contents(path, followingLinks: true), FileSystem.bytes(data, contain: "auto") else { return false }
         return (try? parse(String(decoding: data, as: UTF8.self), path: path))?.serveAuto == true
     }
 

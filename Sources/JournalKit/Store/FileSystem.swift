@@ -230,6 +230,23 @@ enum FileSystem {
         return current.isEmpty ? "/" : current
     }
 
+    /// Whether `word`'s bytes occur in `data`, by a plain loop. Neither `Data.range(of: Data(word.utf8))`, whose
+    /// `Data` from a string's bytes makes a dynamic cast that scans every protocol conformance of the binary
+    /// the first time (0.07 ms of a `list`), nor the generic `firstRange(of:)` (0.8 ms).
+    static func bytes(_ data: Data, contain word: String) -> Bool {
+        let word = Array(word.utf8)
+        return data.withUnsafeBytes { bytes in
+            guard let first = word.first else { return true }
+            guard bytes.count >= word.count else { return false }
+            for start in 0...(bytes.count - word.count) where bytes[start] == first {
+                var matched = 1
+                while matched < word.count, bytes[start + matched] == word[matched] { matched += 1 }
+                if matched == word.count { return true }
+            }
+            return false
+        }
+    }
+
     /// A file's bytes, nil when it cannot be read: open, fstat, read and close, nothing more. (FileManager's
     /// `contents(atPath:)` stats the path and reads its link first: a third of a rebuild's system time.)
     ///

@@ -61,6 +61,12 @@ public func clipped(_ text: String, toWidth width: Int) -> String {
 public func cellWidth(_ character: Character) -> Int {
     let scalars = character.unicodeScalars
     guard let scalar = scalars.first else { return 0 }
+    // One scalar of ASCII (even a control character) or a Hangul syllable, as most are: no property table
+    // need be searched for it.
+    if scalars.index(after: scalars.startIndex) == scalars.endIndex {
+        if scalar.isASCII { return 1 }
+        if (0xAC00...0xD7A3).contains(scalar.value) { return 2 }
+    }
     if scalars.contains(where: { $0.properties.isEmojiPresentation || $0.value == 0xFE0F }) {
         // An emoji (or a symbol asked to look like one with VS16); a lone keycap digit is not one.
         return scalars.count > 1 || scalar.properties.isEmojiPresentation ? 2 : 1

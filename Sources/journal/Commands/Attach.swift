@@ -24,7 +24,7 @@ extension JournalCommand {
             // Not Shell.absolute: standardizing a path resolves symbolic links, and a link is attached under its own name.
             let paths = files.map { file in
                 let path = file == "~" || file.hasPrefix("~/") ? Shell.home + file.dropFirst() : file
-                return path.hasPrefix("/") ? path : FileManager.default.currentDirectoryPath + "/" + path
+                return path.hasPrefix("/") ? path : Shell.currentDirectory + "/" + path
             }
             let names = try journal.attach(paths, to: entry)
             print(Say.attached(names, entry.shortID))

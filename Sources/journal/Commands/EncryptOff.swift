@@ -32,7 +32,7 @@ extension JournalCommand {
     enum GitFilter {
         static func run(_ mode: Journal.GitFilterMode, path: String) throws {
             let input = FileHandle.standardInput.readDataToEndOfFile()
-            let root = FileManager.default.currentDirectoryPath
+            let root = Shell.currentDirectory
             let output = try Journal.gitFilter(mode, root: root, path: path, input: input, context: Shell.context())
             FileHandle.standardOutput.write(output)
         }
@@ -55,7 +55,7 @@ extension JournalCommand {
             @Argument var file: String
             func run() throws {
                 guard let input = FileManager.default.contents(atPath: file) else { throw JournalError.invalid(Say.unreadableKeyFile(file)) }
-                let root = FileManager.default.currentDirectoryPath
+                let root = Shell.currentDirectory
                 let output = try Journal.gitFilter(.textconv, root: root, path: file, input: input, context: Shell.context())
                 FileHandle.standardOutput.write(output)
             }
