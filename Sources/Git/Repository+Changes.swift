@@ -74,6 +74,26 @@ extension Repository {
         try check(git_index_write(index), "write the index")
     }
 
+    /// Sets git's index to HEAD's tree, with no stat data: every file is compared by content at the next status
+    /// (after a checkout that did not finish, whose files may be some of HEAD's, half of one, or an edit).
+    public func resetIndexToHead() throws {
+        let operation = "set the index to HEAD"
+        guard let head = try head() else { return }
+        var id = try head.raw(for: operation)
+        var commit: OpaquePointer?
+        try check(git_commit_lookup(&commit, pointer, &id), operation)
+        defer { git_commit_free(commit) }
+        var tree: OpaquePointer?
+        try check(git_commit_tree(&tree, commit), operation)
+        defer { git_tree_free(tree) }
+        var index: OpaquePointer?
+        try check(git_repository_index(&index, pointer), "open the index")
+        guard let index else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no index") }
+        defer { git_index_free(index) }
+        try check(git_index_read_tree(index, tree), operation)
+        try check(git_index_write(index), "write the index")
+    }
+
     /// Makes git's index agree with a checkout that just wrote `changes` (each new version's file written
     /// whole, through the filters that apply, and each deleted file gone), as git's own checkout does: an
     /// entry takes its blob from the tree and its stat data from the file, so nothing is read, hashed or stored

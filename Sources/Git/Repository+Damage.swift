@@ -25,13 +25,22 @@ public struct ObjectCheck: Sendable {
 extension Repository {
     /// The commits of HEAD and of every local branch (nothing for an unborn HEAD).
     public func localTips() throws -> [ObjectID] {
+        try branchTips(GIT_BRANCH_LOCAL, head: try head())
+    }
+
+    /// The commits of every remote-tracking branch (`refs/remotes/*`): what some remote was last seen to hold.
+    public func remoteTrackingTips() throws -> [ObjectID] {
+        try branchTips(GIT_BRANCH_REMOTE, head: nil)
+    }
+
+    private func branchTips(_ kind: git_branch_t, head: ObjectID?) throws -> [ObjectID] {
         var tips: [ObjectID] = []
-        if let head = try head() { tips.append(head) }
+        if let head { tips.append(head) }
         var iterator: OpaquePointer?
-        try check(git_branch_iterator_new(&iterator, pointer, GIT_BRANCH_LOCAL), "list the branches")
+        try check(git_branch_iterator_new(&iterator, pointer, kind), "list the branches")
         defer { git_branch_iterator_free(iterator) }
         var reference: OpaquePointer?
-        var type = GIT_BRANCH_LOCAL
+        var type = kind
         while git_branch_next(&reference, &type, iterator) == 0 {
             defer { git_reference_free(reference) }
             if let target = git_reference_target(reference), !tips.contains(ObjectID(target.pointee)) {

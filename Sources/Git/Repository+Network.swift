@@ -295,15 +295,28 @@ extension Repository {
     }
 
     /// Clones `url` into `path` (which must not exist or be empty) and checks out its default branch.
-    public static func clone(url: String, into path: String, access: RemoteAccess, checkout: Bool = true) throws -> Repository {
+    /// `creating` hears the folder the repository is made in just before it is made (its `.git` does not exist
+    /// yet): the caller may leave a record there that tells a clone killed on its way, at any moment, from a
+    /// repository made otherwise.
+    public static func clone(url: String, into path: String, access: RemoteAccess, checkout: Bool = true,
+                             creating: ((String) -> Void)? = nil) throws -> Repository {
         try Library.loadCertificates()
         let session = RemoteSession(url: url, access: access)
         var options = git_clone_options()
         try check(git_clone_options_init(&options, UInt32(GIT_CLONE_OPTIONS_VERSION)), "clone")
         if !checkout { options.checkout_opts.checkout_strategy = GIT_CHECKOUT_NONE.rawValue }
         options.fetch_opts.download_tags = GIT_REMOTE_DOWNLOAD_TAGS_NONE
+        let hook = CreationHook(creating)
+        if creating != nil {
+            options.repository_cb_payload = Unmanaged.passUnretained(hook).toOpaque()
+            options.repository_cb = { out, path, bare, payload in
+                guard let out, let path else { return -1 }
+                if let payload { Unmanaged<CreationHook>.fromOpaque(payload).takeUnretainedValue().creating?(String(cString: path)) }
+                return git_repository_init(out, path, UInt32(bare))
+            }
+        }
         var cloned: OpaquePointer?
-        let code = try withExtendedLifetime(session) {
+        let code = try withExtendedLifetime((session, hook)) {
             try session.install(in: &options.fetch_opts.callbacks)
             return git_clone(&cloned, url, path, &options)
         }
@@ -320,6 +333,12 @@ extension Repository {
         guard let remote else { throw RemoteFailure.noSuchRemote(name) }
         return remote
     }
+}
+
+/// What a clone tells its caller before the repository is made (`clone(creating:)`), as libgit2's payload.
+private final class CreationHook {
+    let creating: ((String) -> Void)?
+    init(_ creating: ((String) -> Void)?) { self.creating = creating }
 }
 
 /// State shared with libgit2's callbacks during one network operation (passed as their payload).

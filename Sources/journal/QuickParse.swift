@@ -85,6 +85,7 @@ enum QuickParse {
         command.template = try words.single("--template")
         command.star = try words.flag("--star")
         command.resume = try words.flag("--resume")
+        command.encoding = try words.single("--encoding")
         command.text = words.positional
         try words.allRead()
         try command.validate()
@@ -142,7 +143,7 @@ enum QuickParse {
         /// Options that take a value, by every name they have across the quick commands.
         static let valued: Set<String> = global.union([
             "--from", "--to", "--on", "--category", "-c", "--tag", "-t", "--not-tag",
-            "--contains", "--grep", "-n", "--exclude", "--date", "--location", "--lat", "--lon", "--template",
+            "--contains", "--grep", "-n", "--exclude", "--date", "--location", "--lat", "--lon", "--template", "--encoding",
         ])
         /// Short options whose value may be joined to them (`-n20`, `-J/tmp/j`).
         static let joinable: Set<String> = GlobalOptions.joinable.union(["-n"])

@@ -90,9 +90,23 @@ public enum Doctor {
         do {
             journal = try Journal.open(at: inputs.journalPath, context: context)
             findings.append(DoctorFinding(check: "journal", status: .ok, summary: Say.text("doctor.journal", inputs.journalPath)))
+        } catch .unfinishedClone(let path, let clone) where clone.fetched {
+            // A clone stopped during its checkout: finished from what is here (no network needed).
+            do {
+                let finished = try Journal.finishClone(at: path, context: context)
+                journal = finished.journal
+                findings.append(DoctorFinding(check: "journal", status: .fixed,
+                                              summary: Say.finishedClone(clone.url ?? "HEAD", path, try finished.journal.entryCount(),
+                                                                         missing: finished.written)))
+            } catch {
+                findings.append(DoctorFinding(check: "journal", status: .problem, summary: error.description))
+            }
         } catch {
-            findings.append(DoctorFinding(
-                check: "journal", status: .problem, summary: error.description, fix: Say.text("doctor.journalFix", inputs.journalPath)))
+            let fix: String? = switch error {
+            case .noJournal, .notAJournal: Say.text("doctor.journalFix", inputs.journalPath)
+            default: nil
+            }
+            findings.append(DoctorFinding(check: "journal", status: .problem, summary: error.description, fix: fix))
         }
         findings += notices.drain().map { DoctorFinding(check: "lock", status: .fixed, summary: $0) }
         let examination = Examination(inputs: inputs, journal: journal)

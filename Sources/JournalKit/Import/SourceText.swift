@@ -73,14 +73,37 @@ enum SourceText {
 
     /// `data` read in `encoding` (an iconv name) and written as UTF-8.
     private static func convert(_ data: Data, from iconvName: String, name: String, file: String) throws(JournalError) -> Data {
+        switch try converting(data, from: iconvName, name: name) {
+        case .success(let text): return text
+        case .failure(let stop): throw .invalid(Say.importNotInEncoding(file, stop.line, stop.offset, name))
+        }
+    }
+
+    /// Where bytes stop being text in their encoding: the line (from 1) and the byte's offset.
+    struct Stop: Error {
+        var line: Int
+        var offset: Int
+    }
+
+    /// `data` read in `encoding` and written as UTF-8 (a byte-order mark dropped), or where it stops being text.
+    static func converting(_ data: Data, from encoding: SourceEncoding) throws(JournalError) -> Result<Data, Stop> {
+        guard let iconvName = encoding.iconvName else {
+            guard let (line, offset) = EntryFile.firstNonText(data, refusingNUL: false) else {
+                return .success(data.starts(with: utf8BOM) ? Data(data.dropFirst(3)) : data)
+            }
+            return .failure(Stop(line: line, offset: offset))
+        }
+        return try converting(data, from: iconvName, name: encoding.name).map { $0.starts(with: utf8BOM) ? Data($0.dropFirst(3)) : $0 }
+    }
+
+    private static func converting(_ data: Data, from iconvName: String, name: String) throws(JournalError) -> Result<Data, Stop> {
         guard let converter = Converter(from: iconvName) else { throw .invalid(Say.unknownEncoding(name)) }
         defer { converter.close() }
         switch converter.convert(data) {
-        case .success(let text): return text
+        case .success(let text): return .success(text)
         case .failure(let stop):
             // The line is counted in what was read before the stop, as text.
-            let line = stop.converted.reduce(1) { $1 == 10 ? $0 + 1 : $0 }
-            throw .invalid(Say.importNotInEncoding(file, line, stop.offset, name))
+            return .failure(Stop(line: stop.converted.reduce(1) { $1 == 10 ? $0 + 1 : $0 }, offset: stop.offset))
         }
     }
 }

@@ -17,6 +17,8 @@ public struct EntryRequest: Sendable {
     public var weather = true
     /// The sign that marks a tag in the text besides `#` (`@`, as jrnl has it), from the user's config.
     public var tagPrefix: String?
+    /// The encoding the editor saves in, when not UTF-8 (`--encoding`).
+    public var encoding: SourceEncoding?
 
     public init(text: String? = nil) {
         self.text = text
@@ -28,6 +30,8 @@ public struct AddOutcome: Sendable {
     public var entry: Entry
     public var pending: PendingReport
     public var weather: WeatherLookup.Outcome?
+    /// A draft resumed was an edit of an existing entry, now saved over it.
+    public var edited = false
 }
 
 /// How `add` asks for the place and its weather: the lookup runs from `start` on, while the text is
@@ -128,7 +132,9 @@ extension Journal {
             facts.tagPrefix = request.tagPrefix
             let draft = try makeDraftFile(contents: rendered, about: facts)
             try edit(draft)
-            let written = (try? String(contentsOfFile: draft, encoding: .utf8)) ?? ""
+            // Bytes that are not text (an editor saving in another encoding) stay in the draft, as typed.
+            let written = String(decoding: try EditorText.utf8(FileSystem.contents(draft) ?? Data(), encoding: request.encoding,
+                                                                file: draft, resume: Journal.resumeCommand(draft)), as: UTF8.self)
             let trimmed = written.trimmingCharacters(in: .whitespacesAndNewlines)
             if trimmed.isEmpty || trimmed == rendered.trimmingCharacters(in: .whitespacesAndNewlines) {
                 discardDraft(draft)
@@ -152,6 +158,23 @@ extension Journal {
         }
         if let draftFile { discardDraft(draftFile) }
         return AddOutcome(entry: added.entry, pending: added.pending, weather: outcome)
+    }
+}
+
+extension Journal {
+    /// A text given on standard input (a pipe), as UTF-8: as it is, else read in `encoding`; refused with
+    /// where it stops being text, so that no `caf�` is ever stored.
+    public static func typedText(_ data: Data, encoding: SourceEncoding?) throws(JournalError) -> String {
+        do {
+            return String(decoding: try EditorText.utf8(data, encoding: encoding, file: "-", resume: ""), as: UTF8.self)
+        } catch .notUTF8(_, let line, let byte, _) {
+            throw .invalid(Say.text("inputNotUTF8", line, String(format: "%02x", byte)))
+        }
+    }
+
+    /// The command that takes a draft up again: `journal drafts resume ID`.
+    static func resumeCommand(_ draft: String) -> String {
+        "journal drafts resume " + WaitingDraft.id(ofPath: draft)
     }
 }
 

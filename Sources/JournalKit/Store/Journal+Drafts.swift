@@ -27,17 +27,28 @@ extension Journal {
     /// A new draft file under `.git/journal/drafts/` holding `contents`; beside it, what the entry is to be
     /// (`about`), so that a draft whose session ended before the entry was saved can be saved later.
     public func makeDraftFile(contents: String, about: DraftFacts? = nil) throws(JournalError) -> String {
+        try makeDraftFile(data: Data(contents.utf8), about: about, template: contents)
+    }
+
+    /// A draft holding `data` as it is (bytes an editor saved, text or not). `template`: what it began as, when
+    /// it is a new entry's (a draft left as it began is no draft to keep); the process writing it is recorded.
+    func makeDraftFile(data: Data, about: DraftFacts?, template: String?) throws(JournalError) -> String {
         let folder = draftsFolder
         try FileSystem.makeFolder(folder)
         let path = folder + "/draft-\(UUID().uuidString.lowercased().prefix(8)).md"
         if var about {
             about.process = getpid()
-            about.template = contents
+            about.template = template
             about.startedAt = context.now
-            if let data = try? JSONEncoder().encode(about) { try write(data, to: Journal.factsPath(of: path)) }
+            // What the draft is to become is needed to save it later: a draft that cannot say so is not made.
+            try write(try Journal.encoded(about), to: Journal.factsPath(of: path))
         }
-        try write(Data(contents.utf8), to: path)
+        try write(data, to: path)
         return path
+    }
+
+    private static func encoded(_ facts: DraftFacts) throws(JournalError) -> Data {
+        do { return try JSONEncoder().encode(facts) } catch { throw .from(error, doing: Say.text("doing.keepDraft")) }
     }
 
     /// Deletes a draft (and what is kept beside it): after its entry is committed, or when the user discards it.
@@ -68,7 +79,7 @@ extension Journal {
             if trimmed.isEmpty || trimmed == facts?.template?.trimmingCharacters(in: .whitespacesAndNewlines) { continue }
             let saved = facts?.startedAt ?? (try? FileManager.default.attributesOfItem(atPath: path)[.modificationDate] as? Date) ?? context.now
             drafts.append(WaitingDraft(
-                id: String(name.dropFirst("draft-".count).dropLast(3)), path: path, savedAt: saved,
+                id: WaitingDraft.id(ofPath: path), path: path, savedAt: saved,
                 title: Entry.title(of: text), facts: facts ?? DraftFacts()))
         }
         return drafts.sorted { $0.savedAt > $1.savedAt }
@@ -87,18 +98,23 @@ extension Journal {
         return matching[0]
     }
 
-    /// Saves a waiting draft as the entry it was begun as (its date, category, tags and star), after `edit`
-    /// has had it open again; the draft is deleted once the entry is committed. Left as it began (or
-    /// emptied), nothing is saved and the draft stays.
-    public func resume(_ draft: WaitingDraft, edit: (String) throws -> Void) throws -> AddOutcome {
+    /// Saves a waiting draft as the entry it was begun as (its date, category, tags and star), or as the edit
+    /// of the entry it was an edit of, after `edit` has had it open again; the draft is deleted once the entry
+    /// is committed. Emptied, nothing is saved and the draft is put back as it was; bytes that are not text in
+    /// UTF-8 (nor in `encoding`, when named) stay in the draft as they are.
+    public func resume(_ draft: WaitingDraft, encoding: SourceEncoding? = nil, edit: (String) throws -> Void) throws -> AddOutcome {
         let before = FileSystem.contents(draft.path)
         try edit(draft.path)
-        let written = (try? String(contentsOfFile: draft.path, encoding: .utf8)) ?? ""
+        let written = String(decoding: try EditorText.utf8(FileSystem.contents(draft.path) ?? Data(), encoding: encoding,
+                                                            file: draft.path, resume: Journal.resumeCommand(draft.path)), as: UTF8.self)
         guard !written.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty else {
-            if let before { try? write(before, to: draft.path) }
+            if let before { try write(before, to: draft.path) }
             throw JournalError.emptyEntry
         }
         let facts = draft.facts
+        if let id = facts.editing {
+            return try resumeEdit(draft, of: id, text: written)
+        }
         let stamp = facts.createdAt ?? Timestamp(date: draft.savedAt, timeZone: context.timeZone)
         var entry = Draft(
             text: written, createdAt: stamp, timeZone: facts.createdAt == nil ? context.timeZone.identifier : facts.timeZone,
@@ -113,6 +129,19 @@ extension Journal {
         discardDraft(draft.path)
         return AddOutcome(entry: added.entry, pending: added.pending, weather: nil)
     }
+
+    /// A kept edit saved over the entry it was an edit of, merged with a change made since (as the web view's
+    /// save is); where the two change the same words, nothing is written and the draft stays.
+    private func resumeEdit(_ draft: WaitingDraft, of id: String, text: String) throws -> AddOutcome {
+        let entry = try entry(matching: id)
+        switch try replaceText(of: entry, with: text, expected: draft.facts.startedFrom, base: nil) {
+        case .saved(let saved), .unchanged(let saved):
+            discardDraft(draft.path)
+            return AddOutcome(entry: saved, pending: PendingReport(), weather: nil, edited: true)
+        case .changedOnDisk:
+            throw JournalError.invalid(Say.text("draftEditClashes", entry.shortID, draft.path))
+        }
+    }
 }
 
 /// What a draft is to become, kept beside it (`draft-….json`): the entry's date, category, tags and star,
@@ -124,6 +153,10 @@ public struct DraftFacts: Codable, Sendable {
     public var tags: [String] = []
     public var starred = false
     public var tagPrefix: String?
+    /// For an edit kept as a draft (its text could not be saved over the entry): the entry's id, and the tag of
+    /// the version the edit started from (`Journal.versionTag`).
+    public var editing: String?
+    public var startedFrom: String?
     var template: String?
     var process: Int32?
     /// When the editor was opened on it.
@@ -148,4 +181,10 @@ public struct WaitingDraft: Sendable {
     /// Its first line, as an entry's title.
     public var title: String
     public var facts: DraftFacts
+
+    /// The id of the draft at `path` (`…/draft-1a2b3c4d.md`).
+    static func id(ofPath path: String) -> String {
+        let name = (path as NSString).lastPathComponent
+        return String(name.dropFirst("draft-".count).dropLast(3))
+    }
 }

@@ -119,14 +119,29 @@ extension Journal {
     /// was and refused (`rm` deletes); so is a file whose id the edit changed (its header gone, another
     /// `id:`), its text kept as a draft. A header left broken is committed as written (the user's editor
     /// wrote the file: it is theirs), then reported. Returns nil when nothing changed.
-    public func editFile(of entry: Entry, edit: (String) throws -> Void) throws -> Entry? {
+    public func editFile(of entry: Entry, encoding: SourceEncoding? = nil, edit: (String) throws -> Void) throws -> Entry? {
         // Refused before the editor opens when writes are known to be refused (a full disk, a read-only one).
         try checkWritable()
         let file = absolutePath(of: entry)
         let before = FileSystem.contents(file)
         try edit(file)
-        let after = FileSystem.contents(file)
+        var after = FileSystem.contents(file)
         guard after != before else { return nil }
+        // A text saved in another encoding than UTF-8 (over a file that was UTF-8): read in `encoding` when one is
+        // named, else the entry is put back and what was typed kept, as it is, in a draft of this edit.
+        if let before, let saved = after, EntryFile.firstNonText(before, refusingNUL: false) == nil,
+           EntryFile.firstNonText(saved, refusingNUL: false) != nil {
+            let kept = try keepEdit(saved, of: entry, startedFrom: before)
+            do {
+                let converted = try EditorText.utf8(saved, encoding: encoding, file: kept, resume: Journal.resumeCommand(kept))
+                try write(converted, to: file)
+                discardDraft(kept)
+                after = converted
+            } catch {
+                try write(before, to: file)
+                throw error
+            }
+        }
         if let before, String(decoding: after ?? Data(), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
             try write(before, to: file)
             throw JournalError.invalid(Say.emptiedEntry(entry.shortID))
@@ -134,7 +149,7 @@ extension Journal {
         // An edit never changes an entry's id (the rule `editProblem` holds for the web view): a file left
         // without its header or with another `id:` is put back, and what was typed kept as a draft.
         if let before, let after, let problem = idProblem(decodeForEdit(after, path: entry.path), data: after, of: entry) {
-            let kept = try makeDraftFile(contents: String(decoding: after, as: UTF8.self))
+            let kept = try keepEdit(after, of: entry, startedFrom: before)
             try write(before, to: file)
             throw JournalError.invalid(problem.description + " " + Say.draftKept(kept))
         }
@@ -143,6 +158,15 @@ extension Journal {
             throw JournalError.invalid(Say.brokenAfterEdit(entry.path, line: problem.line, reason: problem.reason, id: entry.shortID))
         }
         return edited
+    }
+
+    /// An edit of `entry` that could not be saved over it, kept as typed in a draft that `drafts resume` saves
+    /// over the entry (merged with a change made since the version it started from).
+    func keepEdit(_ data: Data, of entry: Entry, startedFrom before: Data) throws(JournalError) -> String {
+        var facts = DraftFacts()
+        facts.editing = entry.id
+        facts.startedFrom = Journal.versionTag(of: before)
+        return try makeDraftFile(data: data, about: facts, template: nil)
     }
 
     /// The newest entry (the one `edit` without an id opens); an error when there is none.
@@ -190,6 +214,8 @@ extension Journal {
             try? index().record(paths, root: root, committed: false, read: indexRead)
             throw .savedButNotCommitted(paths.joined(separator: ", "), cause: error.description)
         }
+        // A command deleted these entries: a sync pushes the deletion without asking (see `heldDeletions`).
+        if files.contains(where: { $0.data == nil && Journal.isEntryPath($0.path) }) { recordRemovalCommit() }
         // The snapshot follows the files; if this fails, the next refresh catches up from their stamps.
         try? index().record(paths, root: root, committed: true, read: indexRead)
         return (pending, true)

@@ -58,15 +58,17 @@ public final class Journal {
     /// What the tool versions: changes to these made elsewhere are committed by the next command.
     static let trackedPaths = Scan.files + Scan.folders
 
-    private init(root: String, gitdir: String, repository: Repository?, context: JournalContext) throws(JournalError) {
+    init(root: String, gitdir: String, repository: Repository?, context: JournalContext) throws(JournalError) {
         self.root = root
         self.gitdir = gitdir
         self.openedRepository = repository
         self.context = context
         let settingsPath = root + "/" + Journal.settingsFile
-        let text = String(decoding: try FileSystem.read(settingsPath), as: UTF8.self)
-        do {
-            settings = try Settings.parse(text, path: settingsPath)
+        // Only a clone being finished is opened without its settings file (`finishClone`).
+        let data = FileSystem.exists(settingsPath) ? try FileSystem.read(settingsPath) : nil
+        do throws(JournalError) {
+            guard let data else { throw JournalError.notAJournal(root) }
+            settings = try Settings.parse(String(decoding: data, as: UTF8.self), path: settingsPath)
             settingsProblem = nil
         } catch {
             settings = Journal.initialSettings
@@ -84,8 +86,15 @@ public final class Journal {
         // A plain `.git` folder is found without libgit2, which starts only when git is needed; anything
         // else (a `.git` file of a linked work tree or submodule) is left to libgit2 to make sense of.
         let plain = Journal.plainGitFolder(of: root)
-        guard plain != nil || Repository.isRepository(at: root) else { throw .notAGitRepository(root) }
-        guard FileSystem.exists(root + "/" + settingsFile) else { throw .notAJournal(root) }
+        guard plain != nil || Repository.isRepository(at: root) else {
+            // A clone killed before its repository was whole has no HEAD yet, but its record.
+            if let unfinished = unfinishedClone(root: root, gitdir: root + "/.git") { throw .unfinishedClone(root, unfinished) }
+            throw .notAGitRepository(root)
+        }
+        if let unfinished = unfinishedClone(root: root, gitdir: plain) { throw .unfinishedClone(root, unfinished) }
+        guard FileSystem.exists(root + "/" + settingsFile) else {
+            throw Journal.holdsJournal(root) ? .journalInHistory(root) : .notAJournal(root)
+        }
         do {
             let journal: Journal
             if let plain {
@@ -114,9 +123,15 @@ public final class Journal {
     }
 
     /// Makes `root` a journal: a new folder, an empty one, or a git repository that is not yet one.
+    /// A repository whose branch holds a journal, a clone stopped on its way included, is refused: a journal
+    /// made on top would commit every file missing from the folder as deleted.
     public static func create(at root: String, context: JournalContext) throws(JournalError) -> Journal {
         let isRepository = Repository.isRepository(at: root)
+        if FileSystem.exists(root + "/.git"), let unfinished = unfinishedClone(root: root, gitdir: nil) {
+            throw .unfinishedClone(root, unfinished)
+        }
         if isRepository, FileSystem.exists(root + "/" + settingsFile) { throw .alreadyAJournal(root) }
+        if isRepository, holdsJournal(root) { throw .journalInHistory(root) }
         if !isRepository, FileSystem.exists(root) {
             guard FileSystem.isFolder(root) else { throw .notAGitRepository(root) }
             let contents = (try? FileManager.default.contentsOfDirectory(atPath: root)) ?? []
@@ -137,6 +152,13 @@ public final class Journal {
         } catch {
             throw .from(error, doing: Say.text("doing.create", root))
         }
+    }
+
+    /// Whether the branch checked out at `root` holds a journal (its last commit has `journal.yml`).
+    static func holdsJournal(_ root: String) -> Bool {
+        guard let repository = try? Repository(at: root), case .some(.some(let head)) = try? repository.head() else { return false }
+        guard case .some(.some) = try? repository.blobID(of: settingsFile, at: head) else { return false }
+        return true
     }
 
     var stateFolder: String { Journal.stateFolder(of: gitdir) }

@@ -20,11 +20,17 @@ public enum JournalError: ReaderError, Equatable {
     case notAGitRepository(String)
     case notAJournal(String)
     case alreadyAJournal(String)
+    /// A clone stopped before it finished (see `UnfinishedClone`).
+    case unfinishedClone(String, UnfinishedClone)
+    /// A repository whose branch holds a journal whose `journal.yml` is not in the folder.
+    case journalInHistory(String)
     case folderNotEmpty(String)
     case idTooShort(String)
     case unknownID(String)
     case ambiguousID(String, [String])
     case emptyEntry
+    /// What an editor saved is not UTF-8 (nor in the encoding named): kept in `file`, taken up again by `resume`.
+    case notUTF8(file: String, line: Int, byte: UInt8, resume: String)
     case unknownCategory(String, known: [String])
     case invalidTag(String)
     case lockTimeout(String)
@@ -58,6 +64,8 @@ public enum JournalError: ReaderError, Equatable {
     case damagedObject(String, holding: String, reason: String)
     // Sync (Say+Sync.swift).
     case remote(RemoteProblem)
+    /// A sync that would delete on the remote entries no command deleted, stopped before its push.
+    case deletionsHeld(HeldDeletions)
     // Entry templates (Say+Templates.swift).
     case unknownTemplate(String, known: [String])
     case badTemplate(String, line: Int, reason: String)
@@ -71,11 +79,15 @@ public enum JournalError: ReaderError, Equatable {
         case .notAGitRepository(let path): Say.notAGitRepository(path)
         case .notAJournal(let path): Say.notAJournal(path)
         case .alreadyAJournal(let path): Say.alreadyAJournal(path)
+        case .unfinishedClone(let path, let clone):
+            clone.url.map { Say.text("unfinishedClone", path, $0) } ?? Say.text("unfinishedCheckout", path)
+        case .journalInHistory(let path): Say.text("journalInHistory", path)
         case .folderNotEmpty(let path): Say.folderNotEmpty(path)
         case .idTooShort(let id): Say.idTooShort(id)
         case .unknownID(let id): Say.unknownID(id)
         case .ambiguousID(let id, let candidates): Say.ambiguousID(id, candidates)
         case .emptyEntry: Say.emptyEntry
+        case .notUTF8(let file, let line, let byte, let resume): Say.text("editorNotUTF8", file, line, String(format: "%02x", byte), resume)
         case .unknownCategory(let name, let known): Say.unknownCategory(name, known)
         case .invalidTag(let tag): Say.invalidTag(tag)
         case .lockTimeout(let path): Say.lockTimeout(path)
@@ -101,6 +113,7 @@ public enum JournalError: ReaderError, Equatable {
         case .index(let path, let reason): Say.indexFailed(path, reason)
         case .damagedObject(let id, let holding, let reason): Say.text("damagedObject", id, holding, reason)
         case .remote(let failure): Say.remoteFailed(failure)
+        case .deletionsHeld(let held): Say.deletionsHeld(held)
         case .unknownTemplate(let name, let known): Say.unknownTemplate(name, known)
         case .badTemplate(let name, let line, let reason): Say.badTemplate(name, line, reason)
         }

@@ -24,14 +24,21 @@ extension Journal {
     /// branch, records the paths in the snapshot and removes the marker. Doing it twice does no harm.
     /// When `resuming` a checkout a killed sync left, a file that holds neither the old nor the new
     /// version was edited since: the edit is merged with the new version (as the later side) and
-    /// left for the next command to commit as the user's edit.
-    private func completeCheckout(_ marker: SyncMarker, changes all: [TreeChange], resuming: Bool = false) throws {
+    /// left for the next command to commit as the user's edit. `cutOffByAKill`: the checkout wrote files in
+    /// place (a clone's), so a file holding the start of its new version only is that version cut off, not
+    /// an edit.
+    func completeCheckout(_ marker: SyncMarker, changes all: [TreeChange], resuming: Bool = false,
+                          cutOffByAKill: Bool = false) throws {
         var changes = all
         var kept: [String] = []
         if resuming {
             var edited: [TreeChange] = []
             changes.removeAll { change in
                 guard let now = try? repository.hashFile(change.path), now != change.oldBlob, now != change.newBlob else {
+                    return false
+                }
+                if cutOffByAKill, let blob = change.newBlob, let found = FileSystem.contents(root + "/" + change.path),
+                   let whole = try? repository.blobData(blob, path: change.path), whole.starts(with: found) {
                     return false
                 }
                 // A file new in `to` was written by the checkout, so an edit of it is an edit of that version.

@@ -36,7 +36,7 @@ extension Journal {
     /// a clone records for the remote's HEAD branch, when that is not the one we made, goes (libgit2
     /// records `[branch "master"]` for a bare repository whose HEAD names master while it holds main).
     /// Best effort, as in `settleTracking`.
-    private static func settleClonedTracking(_ repository: Repository, url: String) {
+    static func settleClonedTracking(_ repository: Repository, url: String?) {
         guard case .some(.some(let branch)) = try? repository.currentBranch() else { return }
         try? repository.setUpstream(of: branch, remote: "origin", remoteBranch: branch)
         for other in ["main", "master"] where other != branch {
@@ -44,9 +44,19 @@ extension Journal {
                 try? repository.forgetUpstream(of: other)
             }
         }
-        if let path = Repository.localPath(ofRemoteURL: url), case .some(.some) = try? repository.head() {
+        if let url, let path = Repository.localPath(ofRemoteURL: url), case .some(.some) = try? repository.head() {
             _ = try? Repository.pointDanglingHead(ofRepositoryAt: path, at: branch)
         }
+    }
+
+    /// What `clone` did: the journal, whether the repository was empty (a new journal was started there),
+    /// whether the snapshot was recorded as the files were written, and, when the folder was a clone of the
+    /// same address stopped before it finished, how many of its files were missing.
+    public struct CloneOutcome {
+        public var journal: Journal
+        public var empty = false
+        public var indexed = false
+        public var finished: Int?
     }
 
     /// Clones the journal at `url` into `path` (absent or an empty folder). An empty repository
@@ -56,13 +66,27 @@ extension Journal {
     /// snapshot's scan time, taken before the checkout began, and the next command sees it).
     /// An encrypted journal is checked out only once `key` (asked only then: a key file's text or
     /// recovery words) proves to be its key; without it nothing is left behind either.
+    /// A folder holding a clone of `url` that was stopped before it finished is finished (its checkout
+    /// completed from what is there), or started over when nothing of it was written yet.
     public static func clone(url: String, into path: String, credentials: Credentials, context: JournalContext,
-                             key: () -> String? = { nil })
-        throws(JournalError) -> (journal: Journal, empty: Bool, indexed: Bool)
+                             key: () -> String? = { nil }) throws(JournalError) -> CloneOutcome
     {
         let existed = FileSystem.exists(path)
         if existed {
             var contents = (try? FileManager.default.contentsOfDirectory(atPath: path)) ?? ["?"]
+            if contents.contains(".git"), let unfinished = unfinishedClone(root: path, gitdir: nil) {
+                guard unfinished.url == nil || unfinished.url == url else {
+                    throw .invalid(Say.text("cloneOfAnother", path, unfinished.url ?? "", url))
+                }
+                if unfinished.fetched, contents != [".git"] {
+                    let finished = try finishClone(at: path, context: context)
+                    return CloneOutcome(journal: finished.journal, finished: finished.written)
+                }
+                // Nothing of it written yet (the fetch, or an encrypted journal's key, was still to come): started over.
+                guard contents == [".git"] else { throw .invalid(Say.cloneTargetExists(path)) }
+                try? FileManager.default.removeItem(atPath: path + "/.git")
+                contents = []
+            }
             // A clone of this URL killed before it wrote a file leaves only its `.git`: it is ours, started over.
             if contents == [".git"], isAbandonedClone(at: path, of: url) {
                 try? FileManager.default.removeItem(atPath: path + "/.git")
@@ -81,9 +105,13 @@ extension Journal {
         }
         do {
             Repository.enableFsync()
-            // Checked out below, once the key (if the journal is encrypted) is known to be the right one.
-            let repository = try Repository.clone(url: url, into: path, access: credentials.access, checkout: false)
+            // Checked out below, once the key (if the journal is encrypted) is known to be the right one. Until
+            // the clone is whole, its record in the new git folder says what the folder is.
+            let repository = try Repository.clone(url: url, into: path, access: credentials.access, checkout: false) { folder in
+                recordClone(of: url, gitdir: folder + "/.git")
+            }
             configure(repository, context: context)
+            let record = cloneRecordPath(gitdir: repository.gitdir)
             if try repository.head() == nil {
                 // The remote's HEAD may name a branch it doesn't have (`git init --bare` makes master)
                 // while the journal is on main, or the other way round.
@@ -93,7 +121,8 @@ extension Journal {
                 if !found {
                     try repository.setUnbornBranch("main")
                     settleClonedTracking(repository, url: url)
-                    return (try create(at: path, context: context), true, false)
+                    try? FileSystem.remove(record)
+                    return CloneOutcome(journal: try create(at: path, context: context), empty: true)
                 }
             }
             if let head = try repository.head(), let data = try repository.fileContents(encryptionMarkerFile, at: head),
@@ -104,7 +133,8 @@ extension Journal {
             if !checkedOut { try repository.checkOutHead() }
             guard FileSystem.exists(path + "/" + settingsFile) else { throw JournalError.invalid(Say.clonedNotAJournal(url)) }
             settleClonedTracking(repository, url: url)
-            return (try open(at: path, context: context), false, indexed)
+            try FileSystem.remove(record)
+            return CloneOutcome(journal: try open(at: path, context: context), indexed: indexed)
         } catch let failure as RemoteFailure {
             cleanUp()
             throw .remote(RemoteProblem(failure))

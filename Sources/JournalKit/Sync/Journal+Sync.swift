@@ -38,7 +38,10 @@ extension Journal {
     /// remote moved meanwhile is retried after a new fetch and merge. The writers' lock is held for the
     /// local steps only, never while the network is in use.
     /// `key` is asked only when the remote turns out to be encrypted and this machine has no key for it.
-    public func sync(remote name: String, credentials: Credentials, key: () -> String? = { nil }) throws(JournalError) -> SyncReport {
+    /// `deletions` is asked when the push would delete entries on the remote that no command deleted
+    /// (`heldDeletions`): push them, bring them back here, or stop (an error naming them).
+    public func sync(remote name: String, credentials: Credentials, key: () -> String? = { nil },
+                     deletions: (HeldDeletions) -> HeldDeletionsAnswer = { _ in .stop }) throws(JournalError) -> SyncReport {
         let access = credentials.access
         var report = SyncReport(remote: name)
         guard case .some(.some) = try? repository.remoteURL(name) else { throw .invalid(Say.unknownRemote(name)) }
@@ -93,11 +96,25 @@ extension Journal {
             }
             // Refused although the remote did not move: a hook or a rule said no; trying again won't help.
             if let refused, refused.tip == remoteTip { throw .busy(Say.pushRefused(name, refused.why)) }
-            guard let after = try mergeFetched(remoteTip, from: name, key: key, into: &report), after != remoteTip else {
+            guard var after = try mergeFetched(remoteTip, from: name, key: key, into: &report), after != remoteTip else {
                 if remoteTip != nil { settleTracking(remote: name, branch: branch, remoteBranch: remoteBranch) }
                 return report
             }
             PhaseTrace.mark("mergeFetched")
+            // Many entries deleted by no command of the user's (a clone cut short, a script): not pushed unasked.
+            let held: HeldDeletions?
+            do { held = try heldDeletions(pushing: after, over: remoteTip, remote: name) } catch { throw failure(error, doing: Say.text("doing.compare")) }
+            if let held, let remoteTip {
+                switch deletions(held) {
+                case .push: break
+                case .stop: throw .deletionsHeld(held)
+                case .restore:
+                    try restoreHeld(held, from: remoteTip)
+                    report.notes.append(Say.syncRestoredHeld(held.entries.count))
+                    guard let restored = try head(), restored != remoteTip else { return report }
+                    after = restored
+                }
+            }
             // What the remote gets: the difference between what it has and what we push.
             report.sent = try counts(from: remoteTip, to: after)
             // Only from the value fetched: a remote that moved since keeps what it has, and we go round again.

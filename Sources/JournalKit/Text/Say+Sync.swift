@@ -83,6 +83,32 @@ extension Say {
     public static var noRemotes: String { Say.text("noRemotes") }
     public static func cloned(_ url: String, _ path: String, _ count: Int) -> String { Say.text("cloned", url, path, entries(count)) }
     public static func clonedEmpty(_ url: String, _ path: String) -> String { Say.text("clonedEmpty", url, path) }
+    public static func finishedClone(_ url: String, _ path: String, _ count: Int, missing: Int) -> String {
+        Say.plural("finishedClone", missing, url, path, entries(count), missing)
+    }
+    static func cloneNotFetched(_ path: String) -> String { Say.text("cloneNotFetched", path) }
+
+    /// Entries a sync holds back, as a list: the first few by title and id, then how many more.
+    public static func heldList(_ held: HeldDeletions, shown: Int = 3) -> String {
+        let named = held.entries.prefix(shown).map { item in
+            item.id.isEmpty ? item.path : "\"\(ControlCharacters.visible(item.title))\" (\(item.id))"
+        }
+        let more = held.entries.count - named.count
+        return named.joined(separator: ", ") + (more > 0 ? Say.text("heldMore", more) : "")
+    }
+    static func deletionsHeld(_ held: HeldDeletions) -> String {
+        Say.text("deletionsHeld", held.entries.count, held.remote, heldList(held))
+    }
+    /// The question a terminal is asked (y: push, r: restore, else stop).
+    public static func deletionsHeldQuestion(_ held: HeldDeletions) -> String {
+        Say.text("deletionsHeldQuestion", held.entries.count, held.remote, heldList(held, shown: 10))
+    }
+    /// "r" to the question above (ㄱ: the same key on a Korean keyboard), or the word.
+    public static func isRestore(_ answer: String) -> Bool {
+        ["r", "restore", "ㄱ", "되살리기"].contains(answer.precomposedStringWithCanonicalMapping.trimmingCharacters(in: .whitespaces).lowercased())
+    }
+    static func syncRestoredHeld(_ count: Int) -> String { Say.text("syncRestoredHeld", count) }
+    static func commitRestoreHeld(_ count: Int) -> String { "Restore \(count) entries deleted outside journal" }
 }
 
 extension Say {

@@ -49,15 +49,20 @@ extension JournalCommand {
         @Flag(help: ArgumentHelp(Help.text("help.Add.resume")))
         var resume = false
 
+        @Option(help: ArgumentHelp(Help.text("help.Add.encoding")))
+        var encoding: String?
+
         @Argument(help: ArgumentHelp(Help.text("help.Add.text")))
         var text: [String] = []
 
         func run() throws {
-            if resume { return try resumeDraft(nil, in: try options.openJournal()) }
+            let editorEncoding = try encoding.map(SourceEncoding.typed)
+            if resume { return try resumeDraft(nil, encoding: editorEncoding, in: try options.openJournal()) }
             // Everything the user typed is checked before anything touches the disk.
             var request = EntryRequest(text: text.isEmpty ? nil : text.joined(separator: " "))
+            request.encoding = editorEncoding
             if request.text == nil, !Terminal.stdinIsTerminal {
-                request.text = String(decoding: FileHandle.standardInput.readDataToEndOfFile(), as: UTF8.self)
+                request.text = try Journal.typedText(FileHandle.standardInput.readDataToEndOfFile(), encoding: editorEncoding)
             }
             request.date = date
             request.category = category

@@ -28,15 +28,19 @@ extension JournalCommand {
             let source = try Network.checkedURL(url)
             // Read first, so that an unreadable key file stops the clone before it starts.
             let keyText = try keyFile.map { try KeyInput.read($0) }
-            let (journal, empty, indexed) = try Network.retryingWithConsent(accept: acceptHostKey) { access in
+            let cloned = try Network.retryingWithConsent(accept: acceptHostKey) { access in
                 try Journal.clone(url: source, into: target, credentials: access, context: Shell.context(),
                                   key: { keyText ?? (try? KeyInput.read(nil)) ?? nil })
             }
-            if empty {
+            if cloned.empty {
                 print(Say.clonedEmpty(source, target))
             } else {
-                if !indexed { try refresh(journal) }
-                print(Say.cloned(source, target, try journal.entryCount()))
+                if !cloned.indexed { try refresh(cloned.journal) }
+                if let missing = cloned.finished {
+                    print(Say.finishedClone(source, target, try cloned.journal.entryCount(), missing: missing))
+                } else {
+                    print(Say.cloned(source, target, try cloned.journal.entryCount()))
+                }
             }
         }
     }

@@ -44,9 +44,13 @@ extension JournalCommand {
         @Argument(help: ArgumentHelp(Help.text("help.ResumeDraft.id")))
         var id: String?
 
+        @Option(help: ArgumentHelp(Help.text("help.Add.encoding")))
+        var encoding: String?
+
         func run() throws {
+            let encoding = try encoding.map(SourceEncoding.typed)
             let journal = try options.openJournal()
-            try resumeDraft(id, in: journal)
+            try resumeDraft(id, encoding: encoding, in: journal)
         }
     }
 
@@ -75,14 +79,21 @@ extension JournalCommand {
 }
 
 /// Opens the waiting draft `id` (the newest with none) in the editor and saves it as its entry.
-func resumeDraft(_ id: String?, in journal: Journal) throws {
+func resumeDraft(_ id: String?, encoding: SourceEncoding?, in journal: Journal) throws {
     let draft = try journal.waitingDraft(id)
-    let outcome = try journal.resume(draft) { path in
+    let outcome = try journal.resume(draft, encoding: encoding) { path in
         let status = try Shell.edit(path)
         guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, path)) }
     }
     report(outcome.pending)
-    print(Say.added(outcome.entry.shortID, outcome.entry.path))
+    print(outcome.edited ? Say.edited(outcome.entry.shortID, outcome.entry.path) : Say.added(outcome.entry.shortID, outcome.entry.path))
+}
+
+extension SourceEncoding {
+    /// `--encoding` as typed; an encoding the system does not know is a usage mistake.
+    static func typed(_ name: String) throws -> SourceEncoding {
+        do { return try SourceEncoding(named: name) } catch { throw ValidationError(error.description) }
+    }
 }
 
 /// The note `journal add` and `journal` alone give while drafts wait: when the newest was written, and how to

@@ -55,6 +55,9 @@ extension JournalCommand {
         @Flag(name: [.short, .long], help: ArgumentHelp(Help.text("help.Edit.yes")))
         var yes = false
 
+        @Option(help: ArgumentHelp(Help.text("help.Add.encoding")))
+        var encoding: String?
+
         func validate() throws {
             if category != nil && noCategory { throw ValidationError(Say.categoryAndNoCategory) }
             if star && unstar { throw ValidationError(Say.starAndUnstar) }
@@ -97,7 +100,7 @@ extension JournalCommand {
 
         /// The editor on the entry's own file; the change, if any, committed.
         private func openInEditor(_ entry: Entry, in journal: Journal) throws {
-            let edited = try journal.editFile(of: entry) { file in
+            let edited = try journal.editFile(of: entry, encoding: try encoding.map(SourceEncoding.typed)) { file in
                 let status = try Shell.edit(file)
                 guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, entry.path)) }
             }

@@ -39,10 +39,7 @@ extension JournalCommand {
                 guard let zone = TimeZone(identifier: name) else { throw ValidationError(Say.badTimeZone(name)) }
                 return zone
             } ?? Shell.timeZone
-            var sourceEncoding = SourceEncoding.utf8
-            if let encoding {
-                do { sourceEncoding = try SourceEncoding(named: encoding) } catch { throw ValidationError("\(error)") }
-            }
+            let sourceEncoding = try encoding.map(SourceEncoding.typed) ?? .utf8
             var request = ImportRequest(
                 format: format, source: Shell.absolute(path), timeZone: zone, encoding: sourceEncoding, dryRun: dryRun,
                 includeDeleted: includeDeleted)
