@@ -66,6 +66,8 @@ public enum JournalError: ReaderError, Equatable {
     case remote(RemoteProblem)
     /// A sync that would delete on the remote entries no command deleted, stopped before its push.
     case deletionsHeld(HeldDeletions)
+    /// A sync of an encrypted journal that would give a remote the commits made before encryption.
+    case plaintextPast(PlaintextPast)
     // Entry templates (Say+Templates.swift).
     case unknownTemplate(String, known: [String])
     case badTemplate(String, line: Int, reason: String)
@@ -114,6 +116,7 @@ public enum JournalError: ReaderError, Equatable {
         case .damagedObject(let id, let holding, let reason): Say.text("damagedObject", id, holding, reason)
         case .remote(let failure): Say.remoteFailed(failure)
         case .deletionsHeld(let held): Say.deletionsHeld(held)
+        case .plaintextPast(let past): Say.text("plaintextPast", past.remote, past.commits, past.since.description)
         case .unknownTemplate(let name, let known): Say.unknownTemplate(name, known)
         case .badTemplate(let name, let line, let reason): Say.badTemplate(name, line, reason)
         }

@@ -40,8 +40,11 @@ extension Journal {
     /// `key` is asked only when the remote turns out to be encrypted and this machine has no key for it.
     /// `deletions` is asked when the push would delete entries on the remote that no command deleted
     /// (`heldDeletions`): push them, bring them back here, or stop (an error naming them).
+    /// `plaintextPast`: push, to a remote that lacks them, the commits an encrypted journal made before its
+    /// encryption (else the sync stops before pushing them, see `plaintextPast(pushing:over:remote:)`).
     public func sync(remote name: String, credentials: Credentials, key: () -> String? = { nil },
-                     deletions: (HeldDeletions) -> HeldDeletionsAnswer = { _ in .stop }) throws(JournalError) -> SyncReport {
+                     deletions: (HeldDeletions) -> HeldDeletionsAnswer = { _ in .stop },
+                     plaintextPast publishPlaintext: Bool = false) throws(JournalError) -> SyncReport {
         let access = credentials.access
         var report = SyncReport(remote: name)
         guard case .some(.some) = try? repository.remoteURL(name) else { throw .invalid(Say.unknownRemote(name)) }
@@ -101,6 +104,12 @@ extension Journal {
                 return report
             }
             PhaseTrace.mark("mergeFetched")
+            // An encrypted journal's plain past, to a remote that never had it: not pushed unasked.
+            let plain: PlaintextPast?
+            do { plain = publishPlaintext ? nil : try plaintextPast(pushing: after, over: remoteTip, remote: name) } catch {
+                throw failure(error, doing: Say.text("doing.compare"))
+            }
+            if let plain { throw .plaintextPast(plain) }
             // Many entries deleted by no command of the user's (a clone cut short, a script): not pushed unasked.
             let held: HeldDeletions?
             do { held = try heldDeletions(pushing: after, over: remoteTip, remote: name) } catch { throw failure(error, doing: Say.text("doing.compare")) }

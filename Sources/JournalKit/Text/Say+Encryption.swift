@@ -76,13 +76,14 @@ extension Say {
     static let commitEncrypt = "Encrypt entries and attachments"
     static let commitKeepEncryption = "Keep encryption on"
     static let commitSealSettings = "Encrypt journal.yml"
+    static let commitFreshHistory = "Start the encrypted history"
     static let commitDecrypt = "Store entries and attachments unencrypted"
 
     /// A commit message as an encrypted journal stores it, which a remote reads: its verb and the ids of
     /// the entries it names (`Tag entry 3f2a9c1e`, `Commit 2 entries` and one id a line), never a title, a
     /// tag, a category, a file name or a weather summary. The tool's own fixed messages pass as they are.
     static func sealedMessage(_ message: String) -> String {
-        if [commitEncrypt, commitKeepEncryption, commitDecrypt, commitSealSettings].contains(message) || message.hasPrefix("journal sync: ") {
+        if [commitEncrypt, commitKeepEncryption, commitDecrypt, commitSealSettings, commitFreshHistory].contains(message) || message.hasPrefix("journal sync: ") {
             return message
         }
         let verb = message.prefix { $0 != " " && $0 != "\n" }

@@ -22,7 +22,17 @@ extension JournalCommand {
         @Option(help: ArgumentHelp(Help.text("help.EncryptInit.export")))
         var export: String?
 
+        @Flag(help: ArgumentHelp(Help.text("help.EncryptInit.freshHistory")))
+        var freshHistory = false
+
         func run() throws {
+            if freshHistory, export == nil {
+                let journal = try options.openJournal()
+                if journal.encryptionStatus().marker != nil {
+                    try refresh(journal)
+                    return report(try journal.startFreshHistory())
+                }
+            }
             let exportPath = export.map(Shell.absolute)
             if let exportPath {
                 guard !FileManager.default.fileExists(atPath: exportPath) else { throw JournalError.invalid(Say.exportExists(exportPath)) }
@@ -43,7 +53,15 @@ extension JournalCommand {
                 print(Say.recoveryWordsIntro)
                 print(start.recoveryWords.joined(separator: " "))
             }
-            if start.plaintextCommits > 0 { print(Say.earlierCommitsPlain(start.plaintextCommits)) }
+            if freshHistory {
+                report(try journal.startFreshHistory())
+            } else if start.plaintextCommits > 0 {
+                print(Say.earlierCommitsPlain(start.plaintextCommits))
+            }
+        }
+
+        private func report(_ fresh: FreshHistory) {
+            print(fresh.commits == 0 ? Say.text("freshHistoryNothing") : Say.text("freshHistory", fresh.commits, fresh.plain, fresh.ref))
         }
     }
 

@@ -26,6 +26,9 @@ extension JournalCommand {
         @Flag(help: ArgumentHelp(Help.text("help.Sync.restoreDeletions")))
         var restoreDeletions = false
 
+        @Flag(help: ArgumentHelp(Help.text("help.Sync.includePlaintextHistory")))
+        var includePlaintextHistory = false
+
         func validate() throws {
             if allowDeletions && restoreDeletions {
                 throw ValidationError(Say.text("optionsExclusive", "--allow-deletions", "--restore-deletions"))
@@ -49,7 +52,8 @@ extension JournalCommand {
             // Read first, so that an unreadable key file stops the sync before it starts.
             let keyText = try keyFile.map { try KeyInput.read($0) }
             let report = try Network.retryingWithConsent(accept: acceptHostKey) { access in
-                try journal.sync(remote: name, credentials: access, key: { keyText ?? (try? KeyInput.read(nil)) ?? nil }, deletions: answer)
+                try journal.sync(remote: name, credentials: access, key: { keyText ?? (try? KeyInput.read(nil)) ?? nil }, deletions: answer,
+                                 plaintextPast: includePlaintextHistory)
             }
             if !report.pending.committed.isEmpty { Terminal.note(Say.committedOutsideEdits(report.pending.committed.count)) }
             for warning in report.pending.warnings { Terminal.warn(warning) }
