@@ -74,6 +74,34 @@ extension Repository {
         try check(git_index_write(index), "write the index")
     }
 
+    /// The tree git's index would commit (`git write-tree`): the repository's index, or the index file at
+    /// `indexFile` (a hook of the git program is given a temporary one for `commit -a`). Its trees are stored.
+    public func treeOfIndex(indexFile: String?) throws -> ObjectID {
+        let operation = "write the index's tree"
+        var index: OpaquePointer?
+        if let indexFile {
+            try check(git_index_open(&index, indexFile), operation)
+        } else {
+            try check(git_repository_index(&index, pointer), operation)
+        }
+        guard let index else { throw GitError(operation: operation, code: -1, message: "libgit2 returned no index") }
+        defer { git_index_free(index) }
+        var tree = git_oid()
+        try check(git_index_write_tree_to(&tree, index, pointer), operation)
+        return ObjectID(tree)
+    }
+
+    /// The commits `MERGE_HEAD` names while a merge waits to be committed (none otherwise).
+    public var mergeHeads: [ObjectID] {
+        var heads: [ObjectID] = []
+        _ = git_repository_mergehead_foreach(pointer, { oid, payload in
+            guard let oid, let payload else { return 0 }
+            payload.assumingMemoryBound(to: [ObjectID].self).pointee.append(ObjectID(oid.pointee))
+            return 0
+        }, &heads)
+        return heads
+    }
+
     /// Sets git's index to HEAD's tree, with no stat data: every file is compared by content at the next status
     /// (after a checkout that did not finish, whose files may be some of HEAD's, half of one, or an edit).
     public func resetIndexToHead() throws {

@@ -50,7 +50,7 @@ import Testing
         let list = try box.journal("list")
         #expect(list.status == 0, "\(list.stderr)")
         #expect(!list.stderr.contains("encryption stays on"), "\(list.stderr)")
-        #expect(try box.git("log", "-1", "--format=%s") == "Encrypt journal.yml\n")
+        #expect(try box.git("log", "-1", "--format=%s") == "Encrypt journal.yml and templates\n")
         #expect(try box.git("cat-file", "-p", "HEAD:journal.yml").hasPrefix("\u{0}JOURNALCRYPT2\u{0}"))
         #expect(try box.git("status", "--porcelain") == "")
     }

@@ -42,8 +42,8 @@ import Testing
         #expect(try box.journal("list").stdout.contains("Harbour walk"))
         #expect(try box.journal("search", "quillwort").stdout.contains("Market day"))
         let status = try box.journal("encrypt", "status")
-        #expect(status.stdout.contains("Encryption: on for entries/ and attachments/"))
-        #expect(status.stdout.contains("A remote still sees: file names"))
+        #expect(status.stdout.contains("Encryption: on for entries/, attachments/, templates/ and journal.yml"))
+        #expect(status.stdout.contains("A remote still sees: the names of files and folders"))
         #expect(status.stdout.contains("earlier commits hold plaintext"))
         // A second init changes nothing.
         let again = try box.journal("encrypt", "init")

@@ -181,7 +181,9 @@ import Testing
         #expect(rig.peers.read("a", attachment) == "photo bytes")
     }
 
-    @Test func aMoveByTheGitProgramPasses() throws {
+    /// A move the server made (its blob, sealed at the old path, at a new one) opens, but no commit made with
+    /// the key did it: held apart until taken (issue 46 §3), then one file of the entry, at its new path.
+    @Test func aMoveByTheGitProgramWithoutTheKeyIsHeldUntilTaken() throws {
         let rig = try Rig()
         let entry = try #require(try rig.peers.entryFiles("a").first)
         let moved = "entries/2026/11/moved-by-hand.md"
@@ -189,7 +191,13 @@ import Testing
         try rig.push("move")
         let synced = try rig.peers.run("a", "sync")
         #expect(synced.status == 0, "\(synced.stderr)")
+        #expect(synced.stderr.contains("deletes \(entry), adds \(moved)"), "\(synced.stderr)")
+        #expect(rig.peers.read("a", entry)?.contains("Harbour walk") == true)
+        #expect(rig.peers.read("a", moved) == nil)
+        #expect(try rig.peers.run("a", "encrypt", "accept").status == 0)
         #expect(rig.peers.read("a", moved)?.contains("Harbour walk") == true)
+        #expect(rig.peers.read("a", entry) == nil)
+        try rig.peers.expectHealthy("a")
     }
 
     /// A corrupted blob stops the sync, naming the file, before anything is written or marked; once the

@@ -366,6 +366,23 @@ import Testing
         #expect(read(site + "/index.html").contains("<h2>Categories</h2>"))
     }
 
+    /// Every page carries a Content-Security-Policy whatever template framed it: the site's own when the
+    /// template names none, the template's when it names one.
+    @Test func everyPageHasAContentSecurityPolicy() throws {
+        let box = try journal()
+        try box.write("templates/html/page.html", "<!doctype html><HTML><Head><title>{{title}}</title></Head><body>{{{body}}}</body></HTML>\n")
+        try box.journal("commit")
+        let site = try export(box)
+        let policy = "<meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'none'; img-src 'self'; style-src 'self'\">"
+        for page in ["/index.html", "/entries/\(Self.tripID).html"] {
+            #expect(read(site + page).contains("<Head>" + policy + "<title>"), "\(read(site + page))")
+        }
+        try box.write("templates/html/page.html", "<html><head><meta http-equiv='content-security-policy' content=\"img-src *\"></head><body>{{{body}}}</body></html>\n")
+        try box.journal("commit")
+        let own = read(try export(box) + "/index.html")
+        #expect(own.contains("content=\"img-src *\"") && !own.contains("default-src 'none'"), "\(own)")
+    }
+
     @Test func aBrokenPageTemplateIsOneLineNamingItAndWritesNothing() throws {
         let box = try journal()
         try box.write("templates/html/index.html", "<h1>{{title}}</h1>\n{{#years}}\n<h2>{{year}}</h2>\n")

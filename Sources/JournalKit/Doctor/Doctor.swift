@@ -275,12 +275,16 @@ public enum Doctor {
         guard let marker = status.marker else {
             return [DoctorFinding(check: "encryption", status: .ok, summary: Say.text("doctor.encryptionOff"))]
         }
+        // Changes a remote brought without the key wait for the person's word.
+        let held = Say.heldLines(journal.heldChanges()).map {
+            DoctorFinding(check: "encryption", status: .problem, summary: $0, fix: Say.text("doctor.heldFix"))
+        }
         if status.keyPresent {
-            return [DoctorFinding(check: "encryption", status: .ok, summary: Say.text("doctor.encryptionOn", marker.keyID))]
+            return [DoctorFinding(check: "encryption", status: .ok, summary: Say.text("doctor.encryptionOn", marker.keyID))] + held
         }
         return [DoctorFinding(
             check: "encryption", status: .problem,
-            summary: Say.text("doctor.encryptionNoKey", marker.keyID, status.keyPath ?? "?"), fix: Say.text("doctor.encryptionFix"))]
+            summary: Say.text("doctor.encryptionNoKey", marker.keyID, status.keyPath ?? "?"), fix: Say.text("doctor.encryptionFix"))] + held
     }
 
     // MARK: Weather

@@ -85,11 +85,14 @@ extension Journal {
     public static let encryptionMarkerFile = ".journal-crypt"
     static let attributesFile = ".gitattributes"
     static var attributeLines: String {
-        essentialAttributeLines
+        BlobCipher.coveredFolders.map(folderAttributeLine).joined()
             + BlobCipher.coveredFiles.map { "\($0) filter=\(BlobCipher.filterName) diff=\(BlobCipher.filterName)\n" }.joined()
     }
     static var essentialAttributeLines: String {
-        BlobCipher.coveredFolders.map { "\($0)/** filter=\(BlobCipher.filterName) diff=\(BlobCipher.filterName)\n" }.joined()
+        BlobCipher.essentialFolders.map(folderAttributeLine).joined()
+    }
+    private static func folderAttributeLine(_ folder: String) -> String {
+        "\(folder)/** filter=\(BlobCipher.filterName) diff=\(BlobCipher.filterName)\n"
     }
 
     /// The marker this journal is encrypted under, as this machine knows it: its own record (nil when that
@@ -324,8 +327,9 @@ extension Journal {
             // file is sealed again, with the marker.
             _ = try sealEverything(key: key, marker: marker)
         } else if try headMarker.flatMap(EncryptionMarker.init) == marker && Journal.namesFilter(headAttributes, essential: true) {
-            // Encrypted before journal.yml was sealed too: its line added, and journal.yml stored sealed.
-            try commit([Journal.attributesFile] + BlobCipher.coveredFiles, message: Say.commitSealSettings)
+            // Encrypted before journal.yml and templates/ were sealed too: their lines added, and they are stored sealed.
+            let late = try coveredFiles().filter { path in !BlobCipher.essentialFolders.contains { path.hasPrefix($0 + "/") } }
+            try commit([Journal.attributesFile] + late.sorted(), message: Say.commitSealSettings)
         } else if !headOK {
             context.notice(Say.encryptionKeptOn)
             try commit([Journal.encryptionMarkerFile, Journal.attributesFile], message: Say.commitKeepEncryption)
@@ -391,6 +395,7 @@ extension Journal {
         try repository.setConfig("filter.\(name).required", to: "true")
         try repository.setConfig("diff.\(name).textconv", to: "\(quoted) encrypt textconv")
         try repository.setConfig("diff.\(name).binary", to: "true")
+        installSealHook(repository, executable: executable)
         let info = repository.gitdir + "/info"
         try FileSystem.makeFolder(info)
         let attributes = info + "/attributes"

@@ -65,6 +65,12 @@ extension Journal {
         /// Entries the remote set back to a version this machine had and replaced (a replay), each with the
         /// commit that did: the merge keeps this machine's newer version.
         var replayed: [String: ObjectID] = [:]
+        /// Changes no commit made with the key brought (a deletion, a rename, a file the key does not seal):
+        /// the merge keeps this machine's version, and they wait apart (`HeldChange`).
+        var unsealed: [HeldChange] = []
+
+        /// The paths whose change on the remote's side the merge leaves out.
+        var keptOurs: Set<String> { Set(replayed.keys).union(unsealed.map(\.path)) }
     }
 
     /// What a sync is about to bring from `remoteTip` into `ours`, checked from the commit the two share
@@ -83,7 +89,9 @@ extension Journal {
         if baseMarker != nil {
             try refuseDowngrade(remoteTip, remote: remote)
             try verifySealed(changes, commit: remoteTip, legacy: false)
-            return Incoming(replayed: try ours.map { try replayedVersions(remoteTip, ours: $0, changes: changes) } ?? [:])
+            let replayed = try ours.map { try replayedVersions(remoteTip, ours: $0, changes: changes) } ?? [:]
+            let unsealed = try ours.map { try unsealedChanges(remoteTip, ours: $0, changes: changes, remote: remote) } ?? []
+            return Incoming(replayed: replayed, unsealed: unsealed.filter { replayed[$0.path] == nil })
         }
         let theirMarker = try repository.fileContents(Journal.encryptionMarkerFile, at: remoteTip).flatMap(EncryptionMarker.init)
         if let theirMarker, theirMarker != local.marker {
@@ -96,6 +104,39 @@ extension Journal {
         try verifySealed(sealed, commit: remoteTip, legacy: base == nil)
         let plain = changes.filter { BlobCipher.covers($0.path) && $0.newBlob != nil }.count - sealed.count
         return Incoming(plain: plain > 0 ? (plain, remoteTip) : nil)
+    }
+
+    /// The changes among `changes` (from the shared commit to `remoteTip`) that reach us through a commit not
+    /// made with this journal's key, which the key's seal on every sealed blob does not vouch for: a deletion
+    /// (or the old path of a rename), and any change of a file the key does not seal (`templates/`,
+    /// `.gitattributes`, anything else the tool or git reads). Each path goes by the newest commit on the
+    /// remote's side that changed it: a sealed merge vouches for what it kept.
+    private func unsealedChanges(_ remoteTip: ObjectID, ours: ObjectID, changes: [TreeChange], remote: String) throws -> [HeldChange] {
+        guard let cipher else { return [] }
+        let suspect = Dictionary(changes.compactMap { change -> (String, TreeChange)? in
+            guard change.kind == .deleted || !BlobCipher.covers(change.path), change.path != Journal.encryptionMarkerFile else { return nil }
+            return (change.path, change)
+        }, uniquingKeysWith: { a, _ in a })
+        guard !suspect.isEmpty else { return [] }
+        var decided: Set<String> = []
+        var held: [HeldChange] = []
+        try repository.walkChanges(from: remoteTip, hiding: [ours]) { commit, made in
+            for change in made where suspect[change.path] != nil && !decided.contains(change.path) {
+                decided.insert(change.path)
+                guard !cipher.isSealed(commit), let final = suspect[change.path] else { continue }
+                held.append(HeldChange(path: change.path, commit: commit.id.hex, remote: remote, author: commit.author.name,
+                                       blob: final.newBlob, kind: final.kind == .deleted ? .deleted : final.kind == .added ? .added : .modified))
+            }
+            return decided.count < suspect.count
+        }
+        // A file moved as it was (its sealed blob at another path): the new path waits with the old one.
+        let moved = Set(held.filter { $0.kind == .deleted }.compactMap { suspect[$0.path]?.oldBlob })
+        for change in changes where change.kind == .added {
+            guard let blob = change.newBlob, moved.contains(blob),
+                  let from = held.first(where: { suspect[$0.path]?.oldBlob == blob }) else { continue }
+            held.append(HeldChange(path: change.path, commit: from.commit, remote: remote, author: from.author, blob: blob, kind: .added))
+        }
+        return held.sorted { $0.path < $1.path }
     }
 
     /// The entries among `changes` (from the shared commit to `remoteTip`) that the remote sets to a version

@@ -92,7 +92,11 @@ struct BlobCipher: Sendable {
     static let nonceLength = 12
     static let tagLength = 16
     /// The folders whose files are sealed, and the files (the same rule as the `.gitattributes` lines).
-    static let coveredFolders = [Journal.entriesFolder, Journal.attachmentsFolder]
+    /// `templates/` too: what `add` starts from and the pages `export html` wraps the diary in, which a server
+    /// must neither read nor plant.
+    static let coveredFolders = [Journal.entriesFolder, Journal.attachmentsFolder, Journal.templatesFolder]
+    /// The folders sealed from the first version of encryption on: a tree whose attributes drop them turns it off.
+    static let essentialFolders = [Journal.entriesFolder, Journal.attachmentsFolder]
     static let coveredFiles = [Journal.settingsFile]
     static var coveredPaths: [String] { coveredFolders + coveredFiles }
 

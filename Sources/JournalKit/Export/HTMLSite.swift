@@ -144,8 +144,26 @@ struct HTMLSite {
         var values = values
         values["labels"] = Self.labels
         let body = template.render(values)
-        return templates.page.render(
-            ["lang": Say.current, "title": title, "root": root, "body": body, "labels": Self.labels] as [String: Any])
+        return Self.withPolicy(templates.page.render(
+            ["lang": Say.current, "title": title, "root": root, "body": body, "labels": Self.labels] as [String: Any]))
+    }
+
+    /// The policy a page of the site runs under: nothing but its own pictures and style.
+    static let policy = "default-src 'none'; img-src 'self'; style-src 'self'"
+
+    /// `page` with a Content-Security-Policy, whatever template made it: one that names its own is left as it
+    /// is (the journal's own templates are sealed on an encrypted journal, and the person's), else the site's
+    /// policy goes first in its head.
+    static func withPolicy(_ page: String) -> String {
+        for quote in ["\"", "'"] where page.range(of: "http-equiv=\(quote)content-security-policy\(quote)", options: .caseInsensitive) != nil {
+            return page
+        }
+        let meta = "<meta http-equiv=\"Content-Security-Policy\" content=\"\(policy)\">"
+        guard let head = page.range(of: "<head", options: .caseInsensitive), let close = page[head.upperBound...].firstIndex(of: ">") else {
+            return meta + "\n" + page
+        }
+        let at = page.index(after: close)
+        return String(page[..<at]) + meta + String(page[at...])
     }
 
     private static var labels: [String: String] {

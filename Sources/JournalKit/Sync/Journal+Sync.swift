@@ -193,6 +193,10 @@ extension Journal {
             for (path, commit) in incoming.replayed.sorted(by: { $0.key < $1.key }) {
                 report.notes.append(Say.syncKeptNewer(path, name, commit.short))
             }
+            if !incoming.unsealed.isEmpty {
+                try hold(incoming.unsealed)
+                report.notes += Say.syncHeldUnsealed(incoming.unsealed)
+            }
             PhaseTrace.mark("verifyIncoming")
             // An editor may have saved a file while we were fetching: such a file is committed
             // first and the merge made again, so the checkout never writes over it.
@@ -207,9 +211,10 @@ extension Journal {
                 if let ours, unrelated, try isUntouched(ours) {
                     plan = (remoteTip, "journal sync: take \(name)", nil)
                     report.notes.append(Say.syncAdopted(name))
-                } else if let ours, try unrelated || !incoming.replayed.isEmpty || !repository.isAncestor(ours, of: remoteTip) {
-                    // A replayed older version is left out of the merge: even a fast-forward becomes a merge then.
-                    let merge = try self.merge(ours: ours, theirs: remoteTip, remote: name, keepingOurs: Set(incoming.replayed.keys),
+                } else if let ours, try unrelated || !incoming.keptOurs.isEmpty || !repository.isAncestor(ours, of: remoteTip) {
+                    // A replayed older version, or a change not made with the key, is left out of the merge: even a
+                    // fast-forward becomes a merge then.
+                    let merge = try self.merge(ours: ours, theirs: remoteTip, remote: name, keepingOurs: incoming.keptOurs,
                                                joining: unrelated)
                     plan = (merge.commit, "journal sync: merge \(name)", merge)
                     if unrelated { report.notes.append(Say.syncJoined(name)) }

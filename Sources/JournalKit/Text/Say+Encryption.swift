@@ -75,15 +75,42 @@ extension Say {
 
     static let commitEncrypt = "Encrypt entries and attachments"
     static let commitKeepEncryption = "Keep encryption on"
-    static let commitSealSettings = "Encrypt journal.yml"
+    static let commitSealSettings = "Encrypt journal.yml and templates"
     static let commitFreshHistory = "Start the encrypted history"
+    static func commitTakeHeld(_ count: Int, _ commits: [String]) -> String {
+        "Take \(count) changes held apart from " + commits.joined(separator: ", ")
+    }
+
+    /// One line per commit whose changes wait apart: what it does, and how to take or drop it.
+    public static func heldLines(_ held: [HeldChange]) -> [String] {
+        var order: [String] = []
+        var byCommit: [String: [HeldChange]] = [:]
+        for change in held {
+            if byCommit[change.commit] == nil { order.append(change.commit) }
+            byCommit[change.commit, default: []].append(change)
+        }
+        return order.compactMap { commit in
+            guard let changes = byCommit[commit], let first = changes.first else { return nil }
+            let shown = changes.prefix(4).map { change in
+                let path = ControlCharacters.visible(change.path)
+                switch change.kind {
+                case .deleted: return Say.text("heldDeletes", path)
+                case .added: return Say.text("heldAdds", path)
+                case .modified: return Say.text("heldChanges", path)
+                }
+            }.joined(separator: ", ") + (changes.count > 4 ? Say.text("heldMore", changes.count - 4) : "")
+            return Say.text("heldUnsealed", first.remote, first.shortCommit, ControlCharacters.visible(first.author), shown)
+        }
+    }
+    static func syncHeldUnsealed(_ held: [HeldChange]) -> [String] { heldLines(held) }
     static let commitDecrypt = "Store entries and attachments unencrypted"
 
     /// A commit message as an encrypted journal stores it, which a remote reads: its verb and the ids of
     /// the entries it names (`Tag entry 3f2a9c1e`, `Commit 2 entries` and one id a line), never a title, a
     /// tag, a category, a file name or a weather summary. The tool's own fixed messages pass as they are.
     static func sealedMessage(_ message: String) -> String {
-        if [commitEncrypt, commitKeepEncryption, commitDecrypt, commitSealSettings, commitFreshHistory].contains(message) || message.hasPrefix("journal sync: ") {
+        if [commitEncrypt, commitKeepEncryption, commitDecrypt, commitSealSettings, commitFreshHistory].contains(message)
+            || message.hasPrefix("Take ") || message.hasPrefix("journal sync: ") {
             return message
         }
         let verb = message.prefix { $0 != " " && $0 != "\n" }

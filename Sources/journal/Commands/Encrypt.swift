@@ -8,8 +8,8 @@ extension JournalCommand {
             commandName: "encrypt",
             abstract: Help.text("help.Encrypt.abstract"),
             discussion: Help.reflow(Say.text("help.Encrypt.discussion")),
-            subcommands: [EncryptInit.self, EncryptStatus.self, EncryptUnlock.self, EncryptOff.self,
-                          GitFilter.Clean.self, GitFilter.Smudge.self, GitFilter.Textconv.self],
+            subcommands: [EncryptInit.self, EncryptStatus.self, EncryptUnlock.self, EncryptOff.self, EncryptAccept.self, EncryptDismiss.self,
+                          GitFilter.Clean.self, GitFilter.Smudge.self, GitFilter.Textconv.self, GitFilter.SealMessage.self],
             defaultSubcommand: EncryptStatus.self)
     }
 
@@ -82,6 +82,41 @@ extension JournalCommand {
             print(Say.statusKey(status.keyPath ?? "?", present: status.keyPresent))
             print(Say.statusVisible)
             if status.plaintextCommits > 0 { print(Say.statusPlainCommits(status.plaintextCommits)) }
+            if !journal.sealsHandCommits { print(Say.text("statusNoSealHook")) }
+            for line in Say.heldLines(journal.heldChanges()) { print(line) }
+        }
+    }
+
+    /// `journal encrypt accept [COMMIT]`: what a remote brought without the key, taken as the journal's own.
+    struct EncryptAccept: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "accept", abstract: Help.text("help.EncryptAccept.abstract"))
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: ArgumentHelp(Help.text("help.EncryptAccept.commit")))
+        var commit: String?
+
+        func run() throws {
+            let journal = try options.openJournal()
+            try refresh(journal)
+            let taken = try journal.acceptHeld(commit)
+            print(Say.text("heldAccepted", taken.count, Set(taken.map(\.shortCommit)).sorted().joined(separator: ", ")))
+        }
+    }
+
+    /// `journal encrypt dismiss [COMMIT]`: what a remote brought without the key, forgotten.
+    struct EncryptDismiss: ParsableCommand {
+        static let configuration = CommandConfiguration(commandName: "dismiss", abstract: Help.text("help.EncryptDismiss.abstract"))
+
+        @OptionGroup var options: GlobalOptions
+
+        @Argument(help: ArgumentHelp(Help.text("help.EncryptAccept.commit")))
+        var commit: String?
+
+        func run() throws {
+            let journal = try options.openJournal()
+            let dropped = try journal.dismissHeld(commit)
+            print(Say.text("heldDismissed", dropped.count, Set(dropped.map(\.shortCommit)).sorted().joined(separator: ", ")))
         }
     }
 

@@ -49,6 +49,17 @@ extension JournalCommand {
             func run() throws { try GitFilter.run(.smudge, path: path) }
         }
 
+        /// git's `commit-msg` hook (`.git/hooks/commit-msg`, written with the filter): the key's seal added to a
+        /// commit made with the git program. Its index is the one git names in GIT_INDEX_FILE, when it does.
+        struct SealMessage: ParsableCommand {
+            static let configuration = CommandConfiguration(commandName: "seal-message", shouldDisplay: false)
+            @Argument var file: String
+            func run() throws {
+                try Journal.sealMessage(root: Shell.currentDirectory, file: Shell.absolute(file), indexFile: Shell.env("GIT_INDEX_FILE").map(Shell.absolute),
+                                        context: Shell.context())
+            }
+        }
+
         /// git diff hands textconv a temporary file holding the blob.
         struct Textconv: ParsableCommand {
             static let configuration = CommandConfiguration(commandName: "textconv", shouldDisplay: false)
