@@ -72,9 +72,12 @@ uninstall:
 	  "($${XDG_CONFIG_HOME:-$$HOME/.config}/journal) are left as they are."
 
 ## Installs what is missing and runs the whole test suite, then the date- and time-sensitive suites
-## again under other days and zones.
+## again under other days and zones. Every tool a test needs is installed, so a test skipped for a missing
+## one fails the run (`.build/skipped.log` names them).
 test: test-deps
-	swift test
+	@mkdir -p .build && rm -f .build/skipped.log
+	JOURNAL_SKIPPED_LOG="$(CURDIR)/.build/skipped.log" swift test
+	@if [ -s .build/skipped.log ]; then echo "Tests were skipped:"; cat .build/skipped.log; exit 1; fi
 	scripts/clock-suites.sh
 
 ## Times journal against jrnl, rg and git on generated journals (see BENCHMARKS.md).

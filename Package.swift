@@ -48,6 +48,8 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-crypto", from: "4.0.0"),
         // The web view's server, in `journal-serve` only: no other command loads SwiftNIO.
         .package(url: "https://github.com/hummingbird-project/hummingbird", from: "2.28.0", traits: []),
+        // HTTPS for `journal serve --listen`, in `journal-serve` only (its own BoringSSL: see BENCHMARKS.md).
+        .package(url: "https://github.com/apple/swift-nio-ssl", from: "2.37.0"),
     ],
     targets: [
         .systemLibrary(
@@ -91,7 +93,9 @@ let package = Package(
         .target(
             name: "JournalWeb",
             dependencies: ["JournalKit", .product(name: "Hummingbird", package: "hummingbird"),
-                           .product(name: "HummingbirdCore", package: "hummingbird")]
+                           .product(name: "HummingbirdCore", package: "hummingbird"),
+                           .product(name: "HummingbirdTLS", package: "hummingbird"),
+                           .product(name: "NIOSSL", package: "swift-nio-ssl")]
         ),
         .executableTarget(
             name: "journal-serve",

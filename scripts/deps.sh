@@ -104,4 +104,17 @@ if [ "$mode" = test ]; then
     { python3 -m venv "$jrnl_venv" && "$jrnl_venv/bin/pip" install -q jrnl==4.6; } \
       || { rm -rf "$jrnl_venv"; echo "jrnl 4.6 could not be installed: the tests that run it will be skipped"; }
   fi
+  # axe-core, which the page tests run in Chromium to check accessibility: its axe.min.js, from the
+  # axe-playwright-python wheel on PyPI (nothing else of the wheel is used; the pip of jrnl's environment
+  # fetches it), once, into .build/axe-core/.
+  axe="$(pwd)/.build/axe-core/axe.min.js"
+  if [ ! -s "$axe" ]; then
+    echo "Fetching axe-core (axe-playwright-python 0.1.8) into $(dirname "$axe") (for the page tests)"
+    wheel_dir="$(mktemp -d)"
+    { "$jrnl_venv/bin/pip" download -q --no-deps --disable-pip-version-check axe-playwright-python==0.1.8 -d "$wheel_dir" \
+      && mkdir -p "$(dirname "$axe")" \
+      && python3 -c 'import sys, zipfile, glob; z = zipfile.ZipFile(glob.glob(sys.argv[1] + "/*.whl")[0]); open(sys.argv[2], "wb").write(z.read("axe_playwright_python/axe.min.js"))' "$wheel_dir" "$axe"; } \
+      || { rm -f "$axe"; echo "axe-core could not be fetched: the accessibility tests will be skipped"; }
+    rm -rf "$wheel_dir"
+  fi
 fi

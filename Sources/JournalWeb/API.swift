@@ -13,7 +13,8 @@ enum API {
         // Only the list takes parameters (its filter checks them), and a share its format: any other is a
         // mistake said, not a request quietly done without it (`POST /api/entries?dry=1` wrote an entry).
         let isList = (method == .get || method == .head) && parts.count == 1 && parts.first == "entries"
-        let takes: Set<String> = parts.count == 3 && parts[2] == "share" ? ["format"] : []
+        let takes: Set<String> = parts.count == 3 && parts[2] == "share" ? ["format"] : parts.first == "prove" ? ["n"]
+            : parts.count == 3 && parts[2] == "attachments" ? ["name"] : []
         if !isList, let unknown = call.parameterNames.first(where: { !takes.contains($0) }) {
             throw BadRequest(.badRequest, call.say("web.unknownParameter", unknown))
         }
@@ -26,7 +27,15 @@ enum API {
         case (.post, 3, "entries") where parts[2] == "header": return try header(call, parts[1])
         case (.get, 3, "entries") where parts[2] == "share": return try share(call, parts[1])
         case (.post, 3, "entries") where parts[2] == "restore": return try restore(call, parts[1])
+        case (.post, 3, "entries") where parts[2] == "attachments": return try attach(call, parts[1])
         case (.get, 1, "events"): return events(call)
+        case (.get, 1, "prove"): return try prove(call)
+        case (.get, 1, "sync"): return Reply.json(call.site.syncing?.json ?? "{\"on\":false}")
+        case (.get, 2, "drafts"): return try draft(call, parts[1])
+        case (.put, 2, "drafts"): return try keepDraft(call, parts[1])
+        case (.delete, 2, "drafts"):
+            call.journal.discardPageDraft(parts[1])
+            return Response(status: .noContent)
         default:
             if ["entries", "events"].contains(parts.first ?? "") { throw BadRequest(.methodNotAllowed, "\(method) \(call.path) is not allowed") }
             throw BadRequest(.notFound, "no such address: \(call.path)")
@@ -100,7 +109,9 @@ enum API {
         var template: String?
         var location: NewPlace?
         var noLocation = false
-        enum Key: String, CodingKey, CaseIterable { case text, category, tags, date, starred, template, location }
+        /// The page's draft this text was kept in (`new`), dropped once the entry is saved.
+        var draft: String?
+        enum Key: String, CodingKey, CaseIterable { case text, category, tags, date, starred, template, location, draft }
 
         init(from decoder: Decoder) throws {
             let fields = try decoder.container(keyedBy: Key.self)
@@ -110,6 +121,7 @@ enum API {
             date = try fields.decodeIfPresent(String.self, forKey: .date)
             starred = try fields.decodeIfPresent(Bool.self, forKey: .starred)
             template = try fields.decodeIfPresent(String.self, forKey: .template)
+            draft = try fields.decodeIfPresent(String.self, forKey: .draft)
             noLocation = try fields.contains(.location) && fields.decodeNil(forKey: .location)
             location = noLocation ? nil : try fields.decodeIfPresent(NewPlace.self, forKey: .location)
         }
@@ -144,6 +156,8 @@ enum API {
         }
     }
 
+    /// `journal add`'s flow (`Journal.planAdd`, `add`): what the writer did not say comes from the user's config
+    /// as the command line takes it (the tag prefix, the default place, looked up with its weather).
     static func add(_ call: Call) throws -> Response {
         let new: NewEntry = try decode(call.data)
         var request = EntryRequest(text: new.text)
@@ -152,46 +166,68 @@ enum API {
         request.date = new.date.flatMap { $0.isEmpty ? nil : $0 }
         request.starred = new.starred ?? false
         request.template = new.template
-        // What the writer did not say comes from the user's config, as for `journal add`: the tag prefix,
-        // and the default place. A place is looked up with its weather, as `journal add --location` does.
-        let config = try UserConfig.load(from: JournalContext.userConfigFile, creating: false).config
-        request.tagPrefix = config.tagPrefix
-        request.place = new.noLocation ? nil : try new.location?.request() ?? config.defaultPlace
-        request.weather = request.place != nil
+        request.place = try new.location?.request()
+        request.usualPlace = !new.noLocation
         let journal: Journal = call.journal
-        let when = try Journal.check(&request, journalExists: true, context: journal.context)
-        let weather = try request.place.map { _ in
-            let settings = try JournalContext.weatherSettings(config, language: call.language, now: JournalContext.pinnedNow ?? Date())
-            return WeatherRequest(service: WeatherService(settings: settings), budget: settings.budget, units: call.site.units)
+        // Sent again with its key (a phone's offline write whose answer was lost): the entry it made, once.
+        var notices: [AddNotice] = []
+        let (done, again) = try call.site.sent.once(idempotencyKey(call), now: call.site.now) {
+            let config = try UserConfig.load(from: JournalContext.userConfigFile, creating: false).config
+            let plan = try Journal.planAdd(request, config: config, units: call.site.units, language: call.language, journalExists: true,
+                                           context: journal.context)
+            let outcome = try journal.add(plan, locale: nil, edit: { _ in })
+            notices = outcome.notices
+            return SentWrites.Done(entry: outcome.entry.id, at: call.site.now)
         }
-        let lookup = Journal.startLookup(request, at: when, weather)
-        let outcome = try journal.add(request, at: when, lookup: lookup, weather: weather, locale: nil, edit: { _ in })
-        let entry = try journal.readEntry(at: outcome.entry.path)
-        var response = Reply.json(try EntryJSON.render(journal.json(of: entry)), status: .created)
+        let entry = try journal.readEntry(try journal.entry(matching: done.entry))
+        if let draft = new.draft { journal.discardPageDraft(draft) }
+        var response = Reply.json(try EntryJSON.render(journal.json(of: entry)), status: again ? .ok : .created)
         response.headers[.location] = "/api/entries/" + entry.id
         if let version = try? journal.currentVersion(of: entry) {
             call.site.versions.keep(version.data, tag: version.tag)
             response.headers[.eTag] = "\"\(version.tag)\""
         }
-        // What `journal add` would say on the terminal (a lookup that failed, a date in the future), for the
-        // page to show: one line each, percent-encoded (a header is ASCII).
-        var notices: [String] = []
-        if let lookup = outcome.weather, let weather {
-            let (warning, note) = lookup.report(weather: request.weather, budget: weather.budget)
-            notices += [warning, note].compactMap { $0 }
-        }
-        if let future = Journal.futureWarning(Timestamp(date: when.date, timeZone: when.timeZone), context: journal.context, locale: nil) {
-            notices.append(future)
-        }
+        // What `journal add` would say on the terminal, for the page to show: one line each, percent-encoded
+        // (a header is ASCII).
         if !notices.isEmpty {
-            response.headers[HTTPField.Name("Journal-Notice")!] = notices.joined(separator: "\n")
+            response.headers[HTTPField.Name("Journal-Notice")!] = notices.map(\.text).joined(separator: "\n")
                 .addingPercentEncoding(withAllowedCharacters: .alphanumerics) ?? ""
         }
         return response
     }
 
+    static func idempotencyKey(_ call: Call) -> String? {
+        call.request.headers[HTTPField.Name("Idempotency-Key")!].map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// Before a file's body is read: one larger than the limit is refused by its announced length, in the page's words.
+    static func checkUpload(_ call: Call) throws {
+        let name = call.one("name") ?? ""
+        if let length = call.request.headers[.contentLength].flatMap(Int.init), length > Site.uploadLimit {
+            throw BadRequest(.contentTooLarge, call.say("web.tooLarge", name, Site.uploadLimit >> 20))
+        }
+    }
+
+    /// `POST /api/entries/ID/attachments?name=photo.jpg` with the file as the body: `journal attach`'s flow (the
+    /// file into `attachments/<id>/`, a link to it at the end of the text, one commit). Nothing is written
+    /// for a file over the limit, an empty one or a name that is not a plain file name.
+    static func attach(_ call: Call, _ id: String) throws -> Response {
+        guard let name = call.one("name"), !name.isEmpty else { throw BadRequest(.badRequest, call.say("web.uploadNeedsName")) }
+        guard !call.data.isEmpty else { throw BadRequest(.badRequest, call.say("web.uploadEmpty", name)) }
+        let journal: Journal = call.journal
+        let entry = try journal.entry(matching: id)
+        let (done, again) = try call.site.sent.once(idempotencyKey(call), now: call.site.now) {
+            SentWrites.Done(entry: entry.id, names: try journal.attach([(name: name, data: call.data)], to: entry), at: call.site.now)
+        }
+        let object: [String: Any] = ["id": entry.id, "names": done.names ?? []]
+        let data = try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys])
+        return Reply.json(String(decoding: data, as: UTF8.self), status: again ? .ok : .created)
+    }
+
     struct NewText: Decodable {
         var text: String
+        /// The page's draft this edit was kept in (the entry's id), dropped once it is saved.
+        var draft: String?
     }
 
     /// The whole file's new text, only over the version the writer started from (`If-Match`): merged with
@@ -209,6 +245,7 @@ enum API {
         let entry = try journal.entry(matching: id)
         switch try journal.replaceText(of: entry, with: new.text, expected: expected, base: expected.flatMap { call.site.versions.data(tag: $0) }) {
         case .saved(let saved), .unchanged(let saved):
+            if let draft = new.draft { journal.discardPageDraft(draft) }
             let version = try journal.currentVersion(of: saved)
             call.site.versions.keep(version.data, tag: version.tag)
             var response = Reply.json(try EntryJSON.render(journal.json(of: saved)))
@@ -273,6 +310,36 @@ enum API {
         return Reply.text(.ok, try journal.share(entry, as: format, dates: DateText(locale: nil), units: call.site.units, language: call.language))
     }
 
+    /// `GET api/prove?n=NONCE`: SHA-256 of this run's proof and the nonce. A page checks it before it sends
+    /// anything typed: a program that took the port after this server stopped cannot answer it.
+    static func prove(_ call: Call) throws -> Response {
+        guard let nonce = call.one("n"), (16...128).contains(nonce.count), nonce.allSatisfy(\.isHexDigit) else {
+            throw BadRequest(.badRequest, "n is 16 to 128 hex digits")
+        }
+        let proof = Secret.sha256Hex(call.site.secrets.proof + ":" + nonce)
+        return Reply.json("{\"proof\":\"\(proof)\"}")
+    }
+
+    struct DraftBody: Decodable {
+        var text: String
+        var fields: [String: String]?
+        var base: String?
+    }
+
+    static func draft(_ call: Call, _ key: String) throws -> Response {
+        guard let draft = call.journal.pageDraft(key) else { throw BadRequest(.notFound, call.say("web.noDraft")) }
+        let object: [String: Any] = ["text": draft.text, "fields": draft.fields, "base": draft.base,
+                                     "saved": draft.saved.timeIntervalSince1970 * 1000]
+        return Reply.json(String(decoding: try JSONSerialization.data(withJSONObject: object, options: [.sortedKeys]), as: UTF8.self))
+    }
+
+    static func keepDraft(_ call: Call, _ key: String) throws -> Response {
+        let body: DraftBody = try decode(call.data)
+        try call.journal.keepPageDraft(key, PageDraft(text: body.text, fields: body.fields ?? [:], base: body.base ?? "",
+                                                      saved: call.site.now))
+        return Response(status: .noContent)
+    }
+
     /// Server-sent events: `change` whenever the files change (after the snapshot holds the change).
     static func events(_ call: Call) -> Response {
         let (_, stream) = call.site.events.subscribe()
@@ -281,8 +348,8 @@ enum API {
         headers[.cacheControl] = "no-store"
         return Response(status: .ok, headers: headers, body: ResponseBody { writer in
             try await writer.write(ByteBuffer(string: "retry: 1000\n: connected\n\n"))
-            for await data in stream {
-                try await writer.write(ByteBuffer(string: "event: change\ndata: \(data)\n\n"))
+            for await event in stream {
+                try await writer.write(ByteBuffer(string: event))
             }
             try await writer.finish(nil)
         })
@@ -296,8 +363,9 @@ enum API {
         let known: Set<String>
         switch T.self {
         case is NewEntry.Type: known = Set(NewEntry.Key.allCases.map(\.rawValue))
-        case is NewText.Type: known = ["text"]
+        case is NewText.Type: known = ["text", "draft"]
         case is RestoreRequest.Type: known = ["revision"]
+        case is DraftBody.Type: known = ["text", "fields", "base"]
         default: known = ["starred", "tags"]
         }
         if let unknown = fields.keys.sorted().first(where: { !known.contains($0) }) {

@@ -11,15 +11,16 @@ enum Pages {
     static func answer(_ call: Call) throws -> Response {
         let path = call.path
         let parts = path.split(separator: "/").map(String.init)
-        switch (call.request.method, parts.first, parts.count) {
+        // HEAD is GET without the body (`Site.respond` drops it).
+        let method = call.request.method == .head ? .get : call.request.method
+        switch (method, parts.first, parts.count) {
         case (.get, nil, 0): return try list(call)
         case (.get, "today", 1): return try today(call)
         case (.get, "calendar", 1): return try calendar(call)
-        case (.get, "new", 1): return page(call, title: call.say("web.write"), body: editor(call, entry: nil, data: Data(), tag: ""))
+        case (.get, "new", 1):
+            return page(call, title: call.say("web.write"), body: "<h1 class=\"unseen\">\(h(call.say("web.write")))</h1>" + editor(call, entry: nil, data: Data(), tag: ""))
         case (.get, "entry", 2): return try entry(call, parts[1])
         case (.get, "attachments", _): return try attachment(call)
-        case (.get, "assets", 2): return try asset(parts[1])
-        case (.get, "favicon.ico", 1): return try asset("icon.svg")
         default: throw BadRequest(.notFound, call.say("web.noPage", path))
         }
     }
@@ -53,7 +54,7 @@ enum Pages {
             count = entries.count
             items = entries.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }
         }
-        var body = filters(call, journal: journal, q: q)
+        var body = "<h1 class=\"unseen\">\(h(call.say("web.list")))</h1>" + filters(call, journal: journal, q: q)
         if let refused {
             body += "<p class=\"empty\">\(h(refused))</p>"
         } else if items.isEmpty {
@@ -64,7 +65,7 @@ enum Pages {
         if count == shown.limit {
             var more = call.request.uri.query.map { Site.dropping("n", from: $0) } ?? ""
             more += (more.isEmpty ? "" : "&") + "n=\(count + pageSize)"
-            body += "<a class=\"more\" href=\"/?\(h(more))\">\(h(call.say("web.more")))</a>"
+            body += "<a class=\"more\" href=\"\(call.base)/?\(h(more))\">\(h(call.say("web.more")))</a>"
         }
         return page(call, title: q.map { call.say("web.searchTitle", $0) } ?? call.say("web.list"), body: body)
     }
@@ -73,10 +74,7 @@ enum Pages {
     static func today(_ call: Call) throws -> Response {
         let journal: Journal = call.journal
         let day = try Journal.day(call.one("on"), context: journal.context)
-        var onDay = EntryFilter()
-        onDay.on = day.description
-        onDay.reverse = true
-        let entries = try journal.entries(matching: onDay).map { entry throws(JournalError) in try journal.readEntry(entry) }
+        let entries = try journal.entries(on: day).map { entry throws(JournalError) in try journal.readEntry(entry) }
         // Another day than today (`?on=`) is headed by its date, not called today.
         let today = LocalDay(journal.context.now, in: journal.context.timeZone)
         var body = day == today ? "<h1>\(h(call.say("web.today"))) <small>\(h(day.description))</small></h1>" : "<h1>\(h(day.description))</h1>"
@@ -107,11 +105,10 @@ enum Pages {
             }
             (year, month) = (parts[0], parts[1])
         }
-        let first = LocalDay(year: year, month: month, day: 1)!
-        let days = (28...31).last { LocalDay(year: year, month: month, day: $0) != nil }!
+        let grid = MonthGrid(year: year, month: month, startingOnSunday: MonthGrid.weekStartsOnSunday(in: call.language))!
         var filter = EntryFilter()
-        filter.from = first.description
-        filter.to = LocalDay(year: year, month: month, day: days)!.description
+        filter.from = grid.first.description
+        filter.to = grid.last.description
         // How much was written each day (the files' sizes the snapshot holds, body and all), the busiest day darkest.
         let written = try journal.amountWritten(matching: filter)
         let most = max(1, written.values.max() ?? 1)
@@ -119,32 +116,33 @@ enum Pages {
             let index = year * 12 + (month - 1) + delta
             return String(format: "%04d-%02d", index / 12, index % 12 + 1)
         }
-        var body = "<nav class=\"months\"><a href=\"/calendar?month=\(shifted(-12))\">«</a><a href=\"/calendar?month=\(shifted(-1))\">‹</a>"
+        var body = "<nav class=\"months\" aria-label=\"\(h(call.say("web.calendar")))\"><a href=\"\(call.base)/calendar?month=\(shifted(-12))\">«</a><a href=\"\(call.base)/calendar?month=\(shifted(-1))\">‹</a>"
         body += "<h1>\(h(call.say("web.monthTitle", String(year), call.say("month.\(month)"))))</h1>"
-        body += "<a href=\"/calendar?month=\(shifted(1))\">›</a><a href=\"/calendar?month=\(shifted(12))\">»</a></nav>"
+        body += "<a href=\"\(call.base)/calendar?month=\(shifted(1))\">›</a><a href=\"\(call.base)/calendar?month=\(shifted(12))\">»</a></nav>"
         body += "<table class=\"calendar\"><thead><tr>"
-        // The week starts as the reader's calendars start it (the terminal's calendar asks the same rule).
-        let order = YearCalendar.weekdays(startingOnSunday: YearCalendar.weekStartsOnSunday(in: call.language))
+        // The week starts as the reader's calendars start it (the terminal's calendar draws the same grid).
         let keys = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-        for weekday in order { body += "<th>\(h(call.say("web.day." + keys[weekday - 1])))</th>" }
-        body += "</tr></thead><tbody><tr>"
-        let lead = order.firstIndex(of: first.isoWeekday) ?? 0
-        body += String(repeating: "<td></td>", count: lead)
-        for day in 1...days {
-            if (lead + day - 1) % 7 == 0, day > 1 { body += "</tr><tr>" }
-            let date = LocalDay(year: year, month: month, day: day)!
-            let today = date == now ? " now" : ""
-            let current = date == now ? " aria-current=\"date\"" : ""
-            if let amount = written[date] {
-                let shade = 1 + min(4, amount * 4 / most)
-                body += "<td class=\"has shade\(shade)\(today)\"\(current)><a href=\"/?on=\(date.description)\">\(day)</a></td>"
-            } else {
-                body += "<td class=\"\(today.dropFirst())\"\(current)>\(day)</td>"
+        for weekday in grid.weekdays { body += "<th>\(h(call.say("web.day." + keys[weekday - 1])))</th>" }
+        body += "</tr></thead><tbody>"
+        for week in grid.weeks {
+            body += "<tr>"
+            for cell in week {
+                guard let date = cell else {
+                    body += "<td></td>"
+                    continue
+                }
+                let today = date == now ? " now" : ""
+                let current = date == now ? " aria-current=\"date\"" : ""
+                if let amount = written[date] {
+                    let shade = 1 + min(4, amount * 4 / most)
+                    body += "<td class=\"has shade\(shade)\(today)\"\(current)><a href=\"\(call.base)/?on=\(date.description)\">\(date.day)</a></td>"
+                } else {
+                    body += "<td class=\"\(today.dropFirst())\"\(current)>\(date.day)</td>"
+                }
             }
+            body += "</tr>"
         }
-        let trail = (7 - (lead + days) % 7) % 7
-        body += String(repeating: "<td></td>", count: trail)
-        body += "</tr></tbody></table>"
+        body += "</tbody></table>"
         return page(call, title: call.say("web.calendar"), body: body)
     }
 
@@ -187,8 +185,9 @@ enum Pages {
             body += "<ul class=\"files\">"
             for file in unshown {
                 let name = (file as NSString).lastPathComponent
-                let url = "/" + (links[file] ?? "")
-                if Journal.imageExtensions.contains((name as NSString).pathExtension.lowercased()) {
+                let url = call.base + "/" + (links[file] ?? "")
+                let kind = FileKind.of(name)
+                if kind.isPicture && kind.shownInPage {
                     body += "<li><a href=\"\(h(url))\"><img src=\"\(h(url))\" alt=\"\(h(name))\" loading=\"lazy\"></a></li>"
                 } else {
                     body += "<li><a href=\"\(h(url))\">\(h(name))</a></li>"
@@ -201,6 +200,8 @@ enum Pages {
         body += "<button data-action=\"edit\">\(h(call.say("web.edit")))</button>"
         body += "<button data-action=\"share\" data-format=\"text\">\(h(call.say("web.copyText")))</button>"
         body += "<button data-action=\"share\" data-format=\"markdown\">\(h(call.say("web.copyMarkdown")))</button>"
+        body += "<button data-action=\"photos\">\(h(call.say("web.addPhotos")))</button>"
+        body += "<input type=\"file\" name=\"photos\" accept=\"image/*\" multiple hidden aria-label=\"\(h(call.say("web.addPhotos")))\">"
         body += "<button data-action=\"delete\" class=\"danger\">\(h(call.say("web.delete")))</button>"
         body += "</div>"
         body += "</article>"
@@ -286,16 +287,20 @@ enum Pages {
         if entry == nil {
             let journal: Journal = call.journal
             form += "<div class=\"fields\">" + categoryChoice(call, settings: journal.settings, none: call.say("web.noCategory"), chosen: nil)
-            form += "<input name=\"tags\" placeholder=\"\(h(call.say("web.tags")))\">"
-            form += "<input name=\"date\" placeholder=\"\(h(call.say("web.date")))\"></div>"
+            form += "<input name=\"tags\" placeholder=\"\(h(call.say("web.tags")))\" aria-label=\"\(h(call.say("web.tags")))\">"
+            form += "<input name=\"date\" placeholder=\"\(h(call.say("web.date")))\" aria-label=\"\(h(call.say("web.date")))\"></div>"
+            // Pictures from the camera or the gallery, sent once the entry is saved; a JPEG's date and place offered.
+            form += "<div class=\"photos\"><label class=\"button\">\(h(call.say("web.addPhotos")))"
+            form += "<input type=\"file\" name=\"photos\" accept=\"image/*\" multiple></label><ul class=\"chosen\"></ul>"
+            form += "<div class=\"offers\" role=\"status\"></div></div>"
         }
-        if entry != nil {
-            // Shown by the script when the draft this browser kept was started from an older version.
-            form += "<p class=\"draft hidden\" role=\"status\">\(h(call.say("web.draftFromOlderVersion"))) "
-            form += "<button type=\"button\" data-draft=\"discard\">\(h(call.say("web.discardDraft")))</button></p>"
-        }
-        form += "<p class=\"problem\" role=\"alert\"></p><button type=\"submit\">\(h(call.say("web.save")))</button></form>"
-        return form
+        form += "<p class=\"problem\" role=\"alert\"></p><div class=\"save\"><button type=\"submit\">\(h(call.say("web.save")))</button>"
+        form += "<span class=\"kept\" role=\"status\" aria-live=\"polite\"></span></div></form>"
+        // Shown by the script when the server keeps a draft of this page: offered, opened only when asked.
+        let note = "<p class=\"draft hidden\" role=\"status\"><span></span> "
+            + "<button type=\"button\" data-draft=\"open\">\(h(call.say("web.openDraft")))</button> "
+            + "<button type=\"button\" data-draft=\"discard\">\(h(call.say("web.discardDraft")))</button></p>"
+        return note + form
     }
 
     /// The search box and the filters of the list, as the address has them. A day opened from the calendar
@@ -310,11 +315,11 @@ enum Pages {
                 call.say("web.oneDay", day.description, call.say("weekday.\(day.isoWeekday)"))
             } ?? on
             var rest = call.request.uri.query.map { Site.dropping("n", from: Site.dropping("on", from: $0)) } ?? ""
-            rest = rest.isEmpty ? "/" : "/?" + rest
+            rest = call.base + (rest.isEmpty ? "/" : "/?" + rest)
             out += "<p class=\"day\" role=\"status\"><span>\(h(call.say("web.showingDay", shown)))</span> "
             out += "<a class=\"clear\" href=\"\(h(rest))\">\(h(call.say("web.allDays")))</a></p>"
         }
-        out += "<form class=\"filters\" action=\"/\" method=\"get\">"
+        out += "<form class=\"filters\" action=\"\(call.base)/\" method=\"get\">"
         out += "<input type=\"search\" id=\"q\" name=\"q\" autocomplete=\"off\" value=\"\(h(q ?? ""))\" placeholder=\"\(h(call.say("web.search")))\">"
         if let on { out += "<input type=\"hidden\" name=\"on\" value=\"\(h(on))\">" }
         // The address's category as the kit reads it (a built-in one by any of its names: `여행` is `travel`).
@@ -331,7 +336,7 @@ enum Pages {
     /// One line of a list: its date, weather and category (its colour) on a first line, then title and star,
     /// tags, a line of the text; every row alike, with weather or without.
     static func row(_ call: Call, _ entry: Entry, settings: Settings, line: String?, terms: [String]) -> String {
-        var out = "<li class=\"entry\"><a href=\"/entry/\(h(entry.id))\"><span class=\"meta\">"
+        var out = "<li class=\"entry\"><a href=\"\(call.base)/entry/\(h(entry.id))\"><span class=\"meta\">"
         out += "<time>\(h(entry.createdAt.localDay.description)) \(h(entry.createdAt.hourMinute))</time>"
         if let weather = entry.weather { out += "<span class=\"weather\">\(h(WeatherText.column(weather, units: call.site.units)))</span>" }
         if let name = entry.category {
@@ -382,7 +387,7 @@ enum Pages {
     /// A file of `attachments/<entry id>/`, never one outside it: the id must be an entry's, the path's
     /// parts plain names (no `..`, no encoded slash), and no symbolic link on the way (`attachmentData`).
     static func attachment(_ call: Call) throws -> Response {
-        let raw = call.request.uri.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
+        let raw = call.path.split(separator: "/", omittingEmptySubsequences: false).dropFirst(2)
         let parts = try raw.map { part -> String in
             guard let name = part.removingPercentEncoding, !name.isEmpty, name != ".", name != "..",
                   !name.contains("/"), !name.contains("\0"), !name.contains("\\")
@@ -398,19 +403,24 @@ enum Pages {
             throw BadRequest(.notFound, "no such file")
         }
         var headers = HTTPFields()
-        let ext = ((parts.last ?? "") as NSString).pathExtension.lowercased()
-        headers[.contentType] = mediaTypes[ext] ?? "application/octet-stream"
-        if mediaTypes[ext] == nil { headers[.contentDisposition] = "attachment" }
+        let kind = FileKind.of(parts.last ?? "")
+        headers[.contentType] = kind.mediaType ?? "application/octet-stream"
+        if kind.mediaType == nil { headers[.contentDisposition] = "attachment" }
         headers[.cacheControl] = "private, max-age=60"
         return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
     }
 
-    /// Types shown in the page; any other file is downloaded (an SVG or HTML file from an entry could run script).
-    static let mediaTypes = [
-        "jpg": "image/jpeg", "jpeg": "image/jpeg", "png": "image/png", "gif": "image/gif", "webp": "image/webp",
-        "heic": "image/heic", "avif": "image/avif", "mp3": "audio/mpeg", "m4a": "audio/mp4", "mp4": "video/mp4",
-        "mov": "video/quicktime", "pdf": "application/pdf", "txt": "text/plain; charset=utf-8",
-    ]
+    /// The asset an address names (`/assets/app.css`, under this run's path too, `/favicon.ico`, `/sw.js`, the
+    /// manifest); nil for any other.
+    static func assetName(_ path: String, prefix: String) -> String? {
+        var rest = path
+        if !prefix.isEmpty, rest.hasPrefix(prefix + "/") { rest = String(rest.dropFirst(prefix.count)) }
+        if rest == "/favicon.ico" { return "icon.svg" }
+        if rest == "/sw.js" || rest == "/manifest.webmanifest" || rest == "/offline" { return String(rest.dropFirst()) }
+        guard rest.hasPrefix("/assets/") else { return nil }
+        let name = String(rest.dropFirst("/assets/".count))
+        return name.isEmpty || name.contains("/") ? nil : name
+    }
 
     static func asset(_ name: String) throws -> Response {
         var headers = HTTPFields()
@@ -422,6 +432,13 @@ enum Pages {
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Assets.script)))
         case "icon.svg": headers[.contentType] = "image/svg+xml"
             return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(string: Assets.icon)))
+        case "icon-192.png", "icon-512.png", "icon-maskable-512.png", "apple-touch-icon.png":
+            let text = [("icon-192.png", Icons.icon192), ("icon-512.png", Icons.icon512), ("icon-maskable-512.png", Icons.iconMaskable512),
+                         ("apple-touch-icon.png", Icons.appleTouchIcon)].first { $0.0 == name }?.1 ?? ""
+            headers[.contentType] = "image/png"
+            headers[.cacheControl] = "public, max-age=86400"
+            let data = Data(base64Encoded: text, options: .ignoreUnknownCharacters) ?? Data()
+            return Response(status: .ok, headers: headers, body: ResponseBody(byteBuffer: ByteBuffer(bytes: data)))
         default: throw BadRequest(.notFound, "no such file")
         }
     }
@@ -435,7 +452,7 @@ enum Pages {
         default: heading = call.say("web.failed.server")
         }
         let body = "<h1>\(h(heading))</h1><p class=\"failure\">\(h(line))</p>"
-            + "<p><a href=\"/\">\(h(call.say("web.failed.back")))</a></p>"
+            + "<p><a href=\"\(call.base)/\">\(h(call.say("web.failed.back")))</a></p>"
         var response = page(call, title: heading, body: body)
         response.status = status
         return response
@@ -445,19 +462,25 @@ enum Pages {
 
     static func page(_ call: Call, title: String, body: String) -> Response {
         let nav = [("/", "web.list"), ("/today", "web.today"), ("/calendar", "web.calendar"), ("/new", "web.write")]
-            .map { "<a href=\"\($0.0)\"\(call.path == $0.0 ? " aria-current=\"page\"" : "")>\(h(call.say($0.1)))</a>" }.joined()
+            .map { "<a href=\"\(call.base)\($0.0)\"\(call.path == $0.0 ? " aria-current=\"page\"" : "")>\(h(call.say($0.1)))</a>" }.joined()
         let html = """
             <!doctype html>
             <html lang="\(call.language)"><head><meta charset="utf-8">
             <meta name="viewport" content="width=device-width, initial-scale=1">
             <meta name="csrf" content="\(call.site.secrets.csrf)">
             <meta name="color-scheme" content="light dark">
-            <title>\(h(title)) · journal</title>
+            <title>\(h(title)) · \(h(call.say("web.appName")))</title>
+            <link rel="manifest" href="\(call.base)/manifest.webmanifest?lang=\(call.language)">
+            <link rel="apple-touch-icon" href="/assets/apple-touch-icon.png">
+            <meta name="theme-color" content="#fbfaf7" media="(prefers-color-scheme: light)">
+            <meta name="theme-color" content="#171614" media="(prefers-color-scheme: dark)">
+            <meta name="apple-mobile-web-app-capable" content="yes">
             <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
-            <link rel="stylesheet" href="/assets/app.css"><script src="/assets/app.js" defer></script>
-            </head><body>
-            <header><nav>\(nav)<button id="theme" type="button" title="\(h(call.say("web.theme")))">◐</button></nav></header>
-            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))" data-restored="\(h(call.say("web.restored")))" data-unreachable="\(h(call.say("web.unreachable")))" data-deleted="\(h(call.say("web.deletedMeanwhile")))">
+            \(Assets.styleElement)<script src="/assets/app.js" defer></script>
+            </head><body data-base="\(call.base)" data-proof="\(call.site.secrets.proof)" data-upload-limit="\(Site.uploadLimit)">
+            <header><nav aria-label="\(h(call.say("web.appName")))">\(nav)<button id="theme" type="button" title="\(h(call.say("web.theme")))" aria-label="\(h(call.say("web.theme")))">◐</button></nav>
+            <p id="outbox" class="outbox hidden" role="status"></p><p id="sync" class="outbox hidden" role="status"></p></header>
+            <main id="main" data-changed="\(h(call.say("web.changedElsewhere")))" data-copied="\(h(call.say("web.copied")))" data-confirm-delete="\(h(call.say("web.confirmDelete")))" data-restored="\(h(call.say("web.restored")))" data-unreachable="\(h(call.say("web.unreachable")))" data-deleted="\(h(call.say("web.deletedMeanwhile")))" data-kept-at="\(h(call.say("web.keptAt")))" data-not-kept="\(h(call.say("web.notKept")))" data-draft-kept="\(h(call.say("web.draftKept")))" data-draft-older="\(h(call.say("web.draftFromOlderVersion")))" data-draft-opened="\(h(call.say("web.draftOpened")))" data-sending="\(h(call.say("web.sending")))" data-offline-waiting="\(h(call.say("web.offlineWaiting")))" data-not-sent="\(h(call.say("web.notSent")))" data-queued="\(h(call.say("web.queued")))" data-kept-as-draft="\(h(call.say("web.keptAsDraft")))" data-too-large="\(h(call.say("web.tooLargeShort")))" data-photo-date="\(h(call.say("web.photoDate")))" data-photo-place="\(h(call.say("web.photoPlace")))" data-use="\(h(call.say("web.use")))" data-used="\(h(call.say("web.used")))" data-copy-here="\(h(call.say("web.copyHere")))" data-close="\(h(call.say("web.close")))" data-synced-ago="\(h(call.say("web.syncedAgo")))" data-sync-failed="\(h(call.say("web.syncFailed")))" data-sync-soon="\(h(call.say("web.syncSoon")))" data-conflict-copy="\(h(call.say("web.conflictCopy")))">
             \(body)
             </main></body></html>
             """

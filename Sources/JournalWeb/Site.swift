@@ -14,7 +14,10 @@ struct Site: HTTPResponder {
     let root: String
     let context: JournalContext
     let secrets: Secrets
+    let signIn: SignIn
     let events: EventHub
+    /// Behind a reverse proxy that serves HTTPS (`--behind-proxy`): its forwarded host is the one asked for.
+    let behindProxy: Bool
     /// The user's configured language (`journal config set language`), read again when the config file
     /// changes; nil: the browser's.
     let configured: ConfiguredLanguage
@@ -26,64 +29,152 @@ struct Site: HTTPResponder {
     let versions = VersionCache()
     /// Journals kept open between requests.
     let pool: JournalPool
+    /// Writes sent with an `Idempotency-Key`, each done once (a phone's offline write sent again).
+    let sent: SentWrites
+    /// The largest file a page may send (a phone's photo): 25 MiB.
+    static let uploadLimit = 25 << 20
 
-    init(root: String, context: JournalContext, secrets: Secrets, events: EventHub, language: String?, units: Units, address: String) {
+    /// The server's own sync, when `serve.sync` asks for it.
+    let syncing: ServeSync?
+
+    init(root: String, stateFolder: String, context: JournalContext, secrets: Secrets, https: Bool, behindProxy: Bool, events: EventHub,
+         syncing: ServeSync?, language: String?, units: Units, address: String) {
+        self.syncing = syncing
         self.root = root
         self.context = context
         self.secrets = secrets
+        signIn = SignIn(stateFolder: stateFolder, secrets: secrets, https: https)
         self.events = events
+        self.behindProxy = behindProxy
         configured = ConfiguredLanguage(path: JournalContext.userConfigFile, given: language)
         self.units = units
         self.address = address
         pool = JournalPool(root: root, context: context)
+        sent = SentWrites(stateFolder: stateFolder)
     }
 
     func bound(port: Int) {
         self.port.value.withLock { $0 = port }
     }
 
-    /// The cookie that carries the token: named for the port, so that two journals served on one machine
-    /// (cookies do not tell ports apart) keep theirs.
-    var cookieName: String { "journal_\(port.value.withLock { $0 })" }
+    var boundPort: Int { port.value.withLock { $0 } }
+
+    /// Now, as the server's context has it (the tests' pinned clock, else the real one): a session's age.
+    var now: Date { JournalContext.pinnedNow ?? Date() }
 
     func respond(to request: Request, context: BasicRequestContext) async throws -> Response {
         var response = await answer(request, context)
         Site.secure(&response.headers)
+        if request.method == .head { response.body = ResponseBody() }
         return response
     }
 
     private func answer(_ request: Request, _ context: BasicRequestContext) async -> Response {
         // HTTP/1.1: a second Host is a bad request (the first became the authority; the rest stay as fields).
         guard request.headers[HTTPField.Name("Host")!] == nil else { return Reply.text(.badRequest, "more than one Host\n") }
-        guard hostIsServed(request.head.authority) else { return Reply.text(.misdirectedRequest, "unknown Host\n") }
-        let path = request.uri.path
-        let query = request.uri.queryParameters
-        // The token once in the address: traded for a cookie, and dropped from the address.
-        if request.method == .get, let given = query["token"] {
-            guard Secrets.same(given, secrets.token) else { return Reply.text(.unauthorized, "unauthorized\n") }
-            var rest = request.uri.query.map { Site.dropping("token", from: $0) } ?? ""
-            if !rest.isEmpty { rest = "?" + rest }
-            var response = Response(status: .seeOther)
-            response.headers[.location] = (path.hasPrefix("/") && !path.hasPrefix("//") ? path : "/") + rest
-            response.headers[.setCookie] = "\(cookieName)=\(secrets.token); Path=/; HttpOnly; SameSite=Strict"
-            return response
+        guard hostIsServed(authority(of: request)) else { return Reply.text(.misdirectedRequest, "unknown Host\n") }
+        let full = request.uri.path
+        // The program's own style, script and icons: no secret in them, served to anyone (the sign-in page uses them).
+        if request.method == .get || request.method == .head, let asset = Pages.assetName(full, prefix: secrets.prefix) {
+            switch asset {
+            case "manifest.webmanifest":
+                let language = Call.parameters(of: request.uri.query).first { $0.name == "lang" }?.value
+                return Pages.manifest(language: language.flatMap { Say.languages.contains($0) ? $0 : nil } ?? pickLanguage(request))
+            case "sw.js": return Pages.serviceWorker()
+            case "offline": return Pages.offline(language: pickLanguage(request))
+            default: return (try? Pages.asset(asset)) ?? Reply.text(.notFound, "no such file\n")
+            }
         }
-        let byBearer = bearer(request).map { Secrets.same($0, secrets.token) } == true
-        guard byBearer || cookie(request).map({ Secrets.same($0, secrets.token) }) == true else {
-            return Reply.text(.unauthorized, "unauthorized\n")
+        // On plain http on loopback, a browser's pages live under this run's path; a program may use both.
+        let prefix = secrets.prefix
+        var base = ""
+        var path = full
+        if !prefix.isEmpty, full == prefix || full.hasPrefix(prefix + "/") {
+            base = prefix
+            path = full == prefix ? "/" : String(full.dropFirst(prefix.count))
         }
-        if ![.get, .head].contains(request.method) && !byBearer {
+        let language = pickLanguage(request)
+        let port = boundPort
+        let visitor = signIn.visitor(request, port: port, now: now)
+        var device: DeviceSession?
+        switch visitor {
+        case .program: break
+        case .device(let session):
+            // A browser's session opens this run's pages only (on loopback, the cookie is scoped to them anyway).
+            guard prefix.isEmpty || !base.isEmpty else { return Pages.signedOut(self, language: language, base: base) }
+            device = session
+        case .stranger:
+            return await signInOrRefuse(request, path: path, base: base, language: language, port: port)
+        }
+        if ![.get, .head].contains(request.method), device != nil {
             // A page's write: sent by our own script (CSRF token) from our own origin.
-            guard let sent = request.headers[HTTPField.Name("X-CSRF-Token")!], Secrets.same(sent, secrets.csrf) else {
+            guard let sent = request.headers[HTTPField.Name("X-CSRF-Token")!], Secret.same(sent, secrets.csrf) else {
                 return Reply.text(.forbidden, "missing or wrong CSRF token\n")
             }
-            guard let origin = request.headers[HTTPField.Name("Origin")!], originIsServed(origin) else {
+            guard let origin = request.headers[HTTPField.Name("Origin")!], originIsServed(origin, request: request) else {
                 return Reply.text(.forbidden, "wrong Origin\n")
             }
         }
-        let call = Call(site: self, request: request, language: pickLanguage(request))
+        let call = Call(site: self, request: request, language: language, path: path, base: base, device: device)
         // Every message of the kit (an error's reason, a warning) in the page's language, not the server's.
         return await Say.$reader.withValue(call.language) { await work(call) }
+    }
+
+    /// A request from no one signed in: the sign-in itself (the address `journal serve` printed, on loopback; a
+    /// pairing code, over HTTPS), else the page that says how to sign in, or, to a program, a plain 401.
+    private func signInOrRefuse(_ request: Request, path: String, base: String, language: String, port: Int) async -> Response {
+        let prefix = secrets.prefix
+        if !signIn.https, request.method == .get, !base.isEmpty, path == "/login" {
+            let parameters = Call.parameters(of: request.uri.query)
+            let code = parameters.first { $0.name == "code" }?.value ?? ""
+            guard Secret.same(code, secrets.login) else {
+                return Pages.signedOut(self, language: language, base: base, problem: Say.text(in: language, "web.signIn.oldAddress", []))
+            }
+            let opened = signIn.open(request, port: port, now: now)
+            var response = Response(status: .seeOther)
+            // `next`: the page to go on to (a path of this site, never another's).
+            let next = parameters.first { $0.name == "next" }?.value ?? "/"
+            response.headers[.location] = prefix + (next.hasPrefix("/") && !next.hasPrefix("//") && !next.contains("\\") ? next : "/")
+            response.headers[.setCookie] = opened.cookie
+            return response
+        }
+        if signIn.https, request.method == .post, path == "/pair" {
+            return await pair(request, language: language, port: port)
+        }
+        let asPage = (request.method == .get || request.method == .head) && !path.hasPrefix("/api/") && !path.hasPrefix("/attachments/")
+        guard asPage else { return Reply.text(.unauthorized, "unauthorized\n") }
+        var response = Pages.signedOut(self, language: language, base: base)
+        // A browser whose session was revoked or expired forgets its cookie.
+        if SignIn.cookie(request, named: signIn.cookieName(port: port)) != nil { response.headers[.setCookie] = signIn.expired(port: port) }
+        return response
+    }
+
+    /// `POST /pair` with `code=…` (the sign-in page's form): a new device, signed in for 90 days; a wrong code
+    /// says how many tries are left.
+    private func pair(_ request: Request, language: String, port: Int) async -> Response {
+        guard let origin = request.headers[HTTPField.Name("Origin")!], originIsServed(origin, request: request) else {
+            return Reply.text(.forbidden, "wrong Origin\n")
+        }
+        // The form's body (`code=482+913`): a few bytes.
+        var body = request
+        guard let buffer = try? await body.collectBody(upTo: 1024) else { return Reply.text(.contentTooLarge, "too large\n") }
+        let code = Call.parameters(of: String(buffer: buffer)).first { $0.name == "code" }?.value ?? ""
+
+        switch signIn.pair(code, now: now) {
+        case .paired:
+            let opened = signIn.open(request, port: port, now: now)
+            var response = Response(status: .seeOther)
+            response.headers[.location] = "/"
+            response.headers[.setCookie] = opened.cookie
+            return response
+        case .wrong(let left):
+            return Pages.signedOut(self, language: language, base: "",
+                                   problem: left > 0 ? Say.text(in: language, "web.signIn.wrong", [left]) : Say.text(in: language, "web.signIn.spent", []))
+        case .paused:
+            return Pages.signedOut(self, language: language, base: "", problem: Say.text(in: language, "web.signIn.paused", []))
+        case .none:
+            return Pages.signedOut(self, language: language, base: "", problem: Say.text(in: language, "web.signIn.noCode", []))
+        }
     }
 
     private func work(_ given: Call) async -> Response {
@@ -92,7 +183,12 @@ struct Site: HTTPResponder {
         do {
             if path == "/api/events" { return API.events(call) }
             // The body first (bounded), so that a journal is held only while the answer is worked out.
-            if ![.get, .head].contains(call.request.method) { call.data = try await call.body() }
+            if ![.get, .head].contains(call.request.method) {
+                // A file sent to an entry (a photo) may be larger than any other body.
+                let upload = path.hasPrefix("/api/entries/") && path.hasSuffix("/attachments")
+                if upload { try API.checkUpload(call) }
+                call.data = try await call.body(limit: upload ? Site.uploadLimit : 1 << 20)
+            }
             let ready = call
             return try pool.with { journal in
                 var call = ready
@@ -150,39 +246,42 @@ struct Site: HTTPResponder {
     /// 127.0.0.1 sends its own name).
     func hostIsServed(_ host: String?) -> Bool {
         guard let host else { return false }
+        // Over HTTPS the certificate names whom the browser may ask (a page of another name that resolves to
+        // this machine gets no session of TLS for it); behind a proxy, the proxy decides what it forwards.
+        if signIn.https { return true }
         let port = self.port.value.withLock { $0 }
         var names = ["127.0.0.1:\(port)", "localhost:\(port)", "[::1]:\(port)"]
         names.append((address.contains(":") ? "[\(address)]" : address) + ":\(port)")
         return names.contains(host.lowercased())
     }
 
-    func originIsServed(_ origin: String) -> Bool {
+    /// The authority a browser asked for: its Host, or behind a proxy (which only ever reaches this loopback
+    /// listener) the host the proxy was asked for.
+    func authority(of request: Request) -> String? {
+        if behindProxy, let forwarded = request.headers[HTTPField.Name("X-Forwarded-Host")!] {
+            return forwarded.split(separator: ",").first.map { $0.trimmingCharacters(in: .whitespaces) }
+        }
+        return request.head.authority
+    }
+
+    /// A page's own origin: over HTTPS exactly the one it asked (scheme, host, port), on loopback one of the names served.
+    func originIsServed(_ origin: String, request: Request) -> Bool {
+        if signIn.https {
+            guard let authority = authority(of: request) else { return false }
+            return origin.lowercased() == "https://" + authority.lowercased()
+        }
         guard origin.hasPrefix("http://") else { return false }
         return hostIsServed(String(origin.dropFirst("http://".count)))
     }
 
-    private func bearer(_ request: Request) -> String? {
-        guard let value = request.headers[.authorization], value.hasPrefix("Bearer ") else { return nil }
-        return String(value.dropFirst("Bearer ".count)).trimmingCharacters(in: .whitespaces)
-    }
-
-    private func cookie(_ request: Request) -> String? {
-        for header in request.headers[values: .cookie] {
-            for pair in header.split(separator: ";") {
-                let parts = pair.split(separator: "=", maxSplits: 1).map { $0.trimmingCharacters(in: .whitespaces) }
-                if parts.count == 2, parts[0] == cookieName { return parts[1] }
-            }
-        }
-        return nil
-    }
-
     static func secure(_ headers: inout HTTPFields) {
         headers[HTTPField.Name("Content-Security-Policy")!] =
-            "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; media-src 'self'; "
-            + "connect-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
+            "default-src 'none'; script-src 'self'; style-src \(Assets.styleSource); img-src 'self' data: blob:; media-src 'self'; "
+            + "connect-src 'self'; manifest-src 'self'; worker-src 'self'; form-action 'self'; base-uri 'none'; frame-ancestors 'none'"
         headers[HTTPField.Name("X-Content-Type-Options")!] = "nosniff"
         headers[HTTPField.Name("X-Frame-Options")!] = "DENY"
-        headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer"
+        // (The sign-in page sets its own: its form's post must carry its Origin, which no-referrer makes `null`.)
+        if headers[HTTPField.Name("Referrer-Policy")!] == nil { headers[HTTPField.Name("Referrer-Policy")!] = "no-referrer" }
         headers[HTTPField.Name("Cross-Origin-Opener-Policy")!] = "same-origin"
         headers[HTTPField.Name("Cross-Origin-Resource-Policy")!] = "same-origin"
         if headers[.cacheControl] == nil { headers[.cacheControl] = "no-store" }
@@ -239,14 +338,22 @@ struct Call {
     /// The address's parameters, read as a form sends them (`Call.parameters(of:)`).
     let parameters: [(name: String, value: String)]
 
-    init(site: Site, request: Request, language: String) {
+    /// The path as the site reads it (this run's path prefix taken off), and that prefix, which every link of a
+    /// page starts with ("" over HTTPS and for a program).
+    let path: String
+    let base: String
+    /// The signed-in browser asking; nil for a program with the token.
+    let device: DeviceSession?
+
+    init(site: Site, request: Request, language: String, path: String, base: String, device: DeviceSession?) {
         self.site = site
         self.request = request
         self.language = language
+        self.path = path
+        self.base = base
+        self.device = device
         parameters = Call.parameters(of: request.uri.query)
     }
-
-    var path: String { request.uri.path }
     /// The names of the address's parameters.
     var parameterNames: [String] { parameters.map(\.name) }
 
@@ -273,6 +380,7 @@ struct Call {
             let buffer = try await request.collectBody(upTo: limit)
             return Data(buffer.readableBytesView)
         } catch {
+            if limit == Site.uploadLimit { throw BadRequest(.contentTooLarge, say("web.tooLarge", one("name") ?? "", limit >> 20)) }
             throw BadRequest(.contentTooLarge, "the request's body is larger than \(limit) bytes")
         }
     }

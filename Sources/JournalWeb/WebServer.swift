@@ -17,10 +17,22 @@ public enum WebServer {
         public var language: String?
         /// The user's units, for the weather on pages.
         public var units = Units.metric
+        /// The user's own certificate (a chain, PEM) and its key, for HTTPS; without them, off loopback, one the
+        /// journal makes and keeps.
+        public var certificateFile: String?
+        public var keyFile: String?
+        /// Plain http on loopback for a reverse proxy that serves HTTPS (Caddy, nginx): its `X-Forwarded-Host` is
+        /// the address served, and sessions last as over HTTPS.
+        public var behindProxy = false
 
         public init(root: String) {
             self.root = root
         }
+
+        /// Whether the address is this machine's own loopback name, where plain http is served.
+        public var onLoopback: Bool { ["127.0.0.1", "::1", "localhost"].contains(address) }
+        /// Served over HTTPS (here or by the proxy in front): an origin the server's key proves.
+        public var https: Bool { behindProxy || !onLoopback || certificateFile != nil }
     }
 
     public static func run(_ options: Options) async throws {
@@ -30,18 +42,32 @@ public enum WebServer {
         context.asksServer = false
         context.notice = { line in FileHandle.standardError.write(Data(("journal: " + line + "\n").utf8)) }
         let journal = try Journal.open(at: options.root, context: context)
+        let https = options.https
+        // HTTPS: the certificate checked before anything else starts (a bad file is one line, not a crash later).
+        let tls = options.behindProxy ? nil : try ServerTLS.configuration(options, stateFolder: journal.stateFolder, context: context)
         let claim = try journal.claimServer()
-        // No port asked for: the last one, when it is free (the same address as before a restart).
+        // No port asked for: over HTTPS the last one, when it is free (an installed app's address stays); on plain
+        // http a new one each run, a new origin that nothing left at the old one (a program that took the
+        // port meanwhile, its script or storage) can reach.
         var port = options.port
-        if port == 0, let last = claim.lastPort, WebServer.isFree(port: last, on: options.address) { port = last }
+        if port == 0, https, let last = claim.lastPort, WebServer.isFree(port: last, on: options.address) { port = last }
         let resident: Resident
         do { resident = try Resident(journal: journal) } catch {
             claim.release()
             throw error
         }
-        let secrets = Secrets()
+        let secrets = Secrets(https: https)
+        // Sessions of earlier runs of plain http end with them.
+        DeviceSessions(stateFolder: journal.stateFolder).prune(keepingRun: secrets.run, now: JournalContext.pinnedNow ?? Date())
         let events = EventHub()
-        resident.onChange = { change in events.send(change) }
+        // Syncing by itself (`serve.sync`), shortly after a change settles too.
+        let syncing = UserConfig.serveSync(at: JournalContext.userConfigFile).map { every in
+            ServeSync(root: journal.root, context: context, every: every, events: events)
+        }
+        resident.onChange = { change in
+            events.send(change)
+            syncing?.changed()
+        }
         let mirror = Thread { resident.run() }
         mirror.stackSize = 1 << 20
         mirror.start()
@@ -52,8 +78,11 @@ public enum WebServer {
             claim.release()
         }
 
-        let site = Site(root: journal.root, context: context, secrets: secrets, events: events, language: options.language, units: options.units,
-                        address: options.address)
+        let site = Site(root: journal.root, stateFolder: journal.stateFolder, context: context, secrets: secrets, https: https,
+                        behindProxy: options.behindProxy, events: events, syncing: syncing, language: options.language,
+                        units: options.units, address: options.address)
+        syncing?.start()
+        defer { syncing?.stop() }
         var logger = Logger(label: "journal-serve")
         logger.logLevel = .error
         let published = Mutex(false)
@@ -65,20 +94,30 @@ public enum WebServer {
             // event stream): idle ones, with or without a token, would otherwise hold the server's files open
             // until it could accept no other. Each connection's requests run on its own event loop
             // (`LoopBoundHTTP1`).
-            server: .loopBoundHTTP1(idleTimeout: .seconds(idleSeconds)),
+            server: try tls.map { try .tls(.loopBoundHTTP1(idleTimeout: .seconds(idleSeconds)), tlsConfiguration: $0.configuration) }
+                ?? .loopBoundHTTP1(idleTimeout: .seconds(idleSeconds)),
             configuration: ApplicationConfiguration(address: .hostname(options.address, port: port), serverName: nil),
             onServerRunning: { [port] channel in
                 let port = channel.localAddress?.port ?? port
                 site.bound(port: port)
+                let host = options.address.contains(":") ? "[\(options.address)]" : options.address
+                // Behind a proxy the address is the proxy's: the record names the listener.
+                let origin = (https && !options.behindProxy ? "https://" : "http://") + host + ":\(port)"
+                let page = https ? origin + "/" : origin + secrets.prefix + "/login?code=" + secrets.login
                 let record = ServeRecord(pid: getpid(), address: options.address, port: port, token: secrets.token,
-                                         started: Date().timeIntervalSince1970, socket: resident.socketPath)
+                                         started: Date().timeIntervalSince1970, socket: resident.socketPath, page: page, run: secrets.run)
                 do {
                     try claim.publish(record)
                 } catch {
                     FileHandle.standardError.write(Data(("journal: \(error)\n").utf8))
                 }
                 published.withLock { $0 = true }
-                if options.address != "127.0.0.1" && options.address != "::1" && options.address != "localhost" {
+                if let tls {
+                    // What a person compares on the phone before trusting the address.
+                    FileHandle.standardOutput.write(Data((Say.text(tls.made ? "serveCertificateMade" : "serveCertificateGiven", tls.fingerprint)
+                        + "\n").utf8))
+                }
+                if !options.onLoopback {
                     FileHandle.standardError.write(Data((Say.text("serveListenWarning", options.address) + "\n").utf8))
                 }
                 if !resident.watches.complete {
@@ -120,33 +159,6 @@ extension WebServer {
     }
 }
 
-/// The secrets of one run: the token that opens the journal (in the URL once, then a cookie) and the one a
-/// page sends back with every write (CSRF). 192 bits each, from the system's generator (getrandom).
-struct Secrets: Sendable {
-    let token: String
-    let csrf: String
-
-    init() {
-        token = Secrets.random()
-        csrf = Secrets.random()
-    }
-
-    static func random() -> String {
-        var generator = SystemRandomNumberGenerator()
-        return (0..<24).map { _ in String(format: "%02x", UInt8.random(in: 0...255, using: &generator)) }.joined()
-    }
-
-    /// Compares in time that does not depend on where the texts differ.
-    static func same(_ given: some StringProtocol, _ secret: String) -> Bool {
-        let a = Array(given.utf8)
-        let b = Array(secret.utf8)
-        guard a.count == b.count else { return false }
-        var difference: UInt8 = 0
-        for index in a.indices { difference |= a[index] ^ b[index] }
-        return difference == 0
-    }
-}
-
 /// Tells every open page's event stream that something changed on disk.
 final class EventHub: Sendable {
     private let streams = Mutex<(open: [UUID: AsyncStream<String>.Continuation], finished: Bool)>(([:], false))
@@ -171,8 +183,13 @@ final class EventHub: Sendable {
         let folders = change.folders.sorted().map { folder in
             "\"" + String(String.UnicodeScalarView(folder.unicodeScalars.filter { $0.value >= 0x20 && $0 != "\"" && $0 != "\\" && $0.value != 0x7F })) + "\""
         }
-        let data = "{\"folders\":[\(folders.joined(separator: ","))],\"git\":\(change.git)}"
-        streams.withLock { for continuation in $0.open.values { continuation.yield(data) } }
+        send(event: "change", data: "{\"folders\":[\(folders.joined(separator: ","))],\"git\":\(change.git)}")
+    }
+
+    /// An event of `name` to every open page; `data` is one line (JSON).
+    func send(event name: String, data: String) {
+        let text = "event: \(name)\ndata: \(data.replacingOccurrences(of: "\n", with: " "))\n\n"
+        streams.withLock { for continuation in $0.open.values { continuation.yield(text) } }
     }
 
     func finish() {

@@ -3,7 +3,8 @@ import JournalKit
 import JournalWeb
 
 /// `journal serve`'s server: `journal` runs this program (found beside itself) so that SwiftNIO is loaded
-/// by the server alone. `journal-serve -J ROOT [--port N] [--listen ADDRESS] [--language CODE] [--units metric|imperial]`.
+/// by the server alone. `journal-serve -J ROOT [--port N] [--listen ADDRESS] [--tls-cert FILE --tls-key FILE] [--behind-proxy]
+/// [--language CODE] [--units metric|imperial]`.
 var options = WebServer.Options(root: "")
 var arguments = CommandLine.arguments.dropFirst()
 func fail(_ line: String) -> Never {
@@ -11,8 +12,14 @@ func fail(_ line: String) -> Never {
     exit(64)
 }
 while let word = arguments.popFirst() {
+    if word == "--behind-proxy" {
+        options.behindProxy = true
+        continue
+    }
     guard let value = arguments.popFirst() else { fail("\(word) needs a value") }
     switch word {
+    case "--tls-cert": options.certificateFile = value
+    case "--tls-key": options.keyFile = value
     case "-J", "--journal": options.root = value
     case "--port":
         guard let port = Int(value), (0...65535).contains(port) else { fail(Say.text("serveBadPort", value)) }

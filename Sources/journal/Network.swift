@@ -7,13 +7,7 @@ enum Network {
     /// How to reach remotes: a token from the environment or the user's config, the usual ssh keys
     /// and known_hosts under HOME. Nothing of it is written into the journal.
     static func access(acceptNewHost: Bool) throws -> Credentials {
-        let token = Shell.env("JOURNAL_GIT_TOKEN").flatMap { $0.isEmpty ? nil : $0 }
-            ?? (try? UserSettings.load(creating: false))?.gitToken
-        let ssh = Shell.home + "/.ssh"
-        return Credentials(
-            token: token, sshKeyFiles: [ssh + "/id_ed25519", ssh + "/id_ecdsa", ssh + "/id_rsa"], agentSocket: Shell.env("SSH_AUTH_SOCK"),
-            sshUser: Shell.env("USER") ?? NSUserName(), knownHostsFiles: [ssh + "/known_hosts", "/etc/ssh/ssh_known_hosts"],
-            acceptNewHost: acceptNewHost)
+        JournalContext.credentials(gitToken: (try? UserSettings.load(creating: false))?.gitToken, acceptNewHost: acceptNewHost)
     }
 
     /// Runs `body`; when an ssh host is unknown and we are on a terminal, shows its fingerprint and

@@ -26,8 +26,11 @@ enum UserSettings {
     /// What the kit needs to ask for weather: the config, with the environment winning (the kit's
     /// `JournalContext.weatherSettings`, which the web view's add asks too).
     static func weather(_ config: UserConfig) throws -> WeatherSettings {
-        // Place names in the messages' language (language=ko: Busan is 부산), else in the locale's.
-        try JournalContext.weatherSettings(
-            config, language: Say.current == "en" ? Shell.locale?.language.languageCode?.identifier : Say.current, now: Shell.now)
+        try JournalContext.weatherSettings(config, language: placeLanguage, now: Shell.now)
+    }
+
+    /// The language place names are asked in: the messages' (language=ko: Busan is 부산), else the locale's.
+    static var placeLanguage: String? {
+        Say.current == "en" ? Shell.locale?.language.languageCode?.identifier : Say.current
     }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import Testing
 
 #if canImport(Glibc)
 import Glibc
@@ -22,7 +23,8 @@ final class Browser {
     /// Nil when Chromium is not installed (the test then has nothing to drive).
     static func chromium() -> String? { GitServers.findProgram(["/usr/bin/chromium", "chromium"]) }
 
-    init(_ box: Sandbox, language: String = "en", dark: Bool = false) throws {
+    /// `arguments`: more of Chromium's switches (`--ignore-certificate-errors-spki-list=PIN` for a server's own certificate).
+    init(_ box: Sandbox, language: String = "en", dark: Bool = false, arguments extra: [String] = []) throws {
         guard let chromium = Browser.chromium() else { throw SandboxError("chromium is not installed") }
         var toBrowser: [Int32] = [-1, -1]
         var fromBrowser: [Int32] = [-1, -1]
@@ -32,6 +34,7 @@ final class Browser {
                          "--user-data-dir=\(box.root.path)/chromium-cdp", "--lang=\(language)", "--accept-lang=\(language)",
                          "--window-size=412,900", "about:blank"]
         if dark { arguments.insert("--force-dark-mode", at: 0) }
+        arguments.insert(contentsOf: extra, at: 0)
         var environment = box.environment
         environment["LANGUAGE"] = language
         do {
@@ -162,10 +165,10 @@ final class Browser {
 
     func text(_ expression: String) throws -> String { try evaluate(expression) as? String ?? "" }
 
-    /// Waits until `condition` (a JavaScript expression) is true in the page; throws with what `show`
+    /// Waits until `condition` (a JavaScript expression, or a promise of one) is true in the page; throws with what `show`
     /// evaluates to when it does not become true within `timeout`.
     func waitUntil(_ condition: String, show: String = "document.getElementById('main').innerText", timeout: TimeInterval = 20) throws {
-        let ok = GitServers.poll(timeout: timeout) { ((try? self.evaluate("Boolean(\(condition))")) as? Bool) == true }
+        let ok = GitServers.poll(timeout: timeout) { ((try? self.evaluate("Promise.resolve((\(condition))).then(Boolean)")) as? Bool) == true }
         if !ok { throw SandboxError("the page never had \(condition); it shows \(String(describing: try? evaluate(show)))") }
     }
 
@@ -223,6 +226,34 @@ final class Browser {
         guard try evaluate("(() => { const e = document.querySelector(\(quoted)[0]); if (!e) return false; e.focus(); return true; })()") as? Bool == true else {
             throw SandboxError("nothing on the page is \(selector)")
         }
+    }
+
+    /// axe-core, as `scripts/deps.sh` fetched it (the axe-playwright-python wheel's `axe.min.js`); a SkipReason
+    /// when it is not there.
+    static func axeCore() throws -> String? {
+        try SkipReason.startOrSkip({ () throws -> String in
+            let path = FileManager.default.currentDirectoryPath + "/.build/axe-core/axe.min.js"
+            guard let text = FileManager.default.contents(atPath: path).map({ String(decoding: $0, as: UTF8.self) }), !text.isEmpty else {
+                throw SkipReason("axe-core is not in .build/axe-core (scripts/deps.sh test fetches it)")
+            }
+            return text
+        })
+    }
+
+    /// What axe-core finds wrong on the page as it is now (WCAG 2.1 A and AA, and axe's best practices) of a
+    /// serious or critical impact, a line each: the rule, its impact, and the elements at fault. `axe`: the
+    /// script (`Browser.axeCore`).
+    func accessibilityViolations(_ axe: String) throws -> [String] {
+        if try evaluate("typeof window.axe === 'undefined'") as? Bool == true {
+            let loaded = try send("Runtime.evaluate", ["expression": axe])
+            if let thrown = loaded["exceptionDetails"] { throw SandboxError("axe-core did not load: \(thrown)") }
+        }
+        let found = try evaluate("""
+            axe.run(document, { runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'] },
+                                resultTypes: ['violations'] })
+              .then(r => r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => v.id + ' (' + v.impact + '): ' + v.nodes.slice(0, 3).map(n => n.target.join(' ')).join(', ')))
+            """)
+        return found as? [String] ?? ["axe-core gave no answer"]
     }
 
     /// Saves what the page shows as a PNG, to be looked at.

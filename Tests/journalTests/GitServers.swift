@@ -159,6 +159,15 @@ struct SkipReason: Error, CustomStringConvertible {
     let description: String
     init(_ description: String) { self.description = description }
 
+    /// The first of `candidates` installed; a test that needs one that is not is skipped as skipped (and
+    /// `make test`, which installs every tool, fails on a skipped test), never passed by returning early.
+    static func program(_ candidates: [String], sourceLocation: SourceLocation = #_sourceLocation) throws -> String? {
+        try startOrSkip({ () throws -> String in
+            guard let found = GitServers.findProgram(candidates) else { throw SkipReason("\(candidates[0]) is not installed") }
+            return found
+        }, sourceLocation: sourceLocation)
+    }
+
     /// Returns what `start` makes; when it throws a `SkipReason`, prints the reason and skips the
     /// current test (`Test.cancel`, reported as skipped). With a compiler older than Swift 6.3
     /// (no `Test.cancel`) it returns nil instead, and the caller returns early:
@@ -170,7 +179,15 @@ struct SkipReason: Error, CustomStringConvertible {
         do {
             return try start()
         } catch let reason as SkipReason {
-            print("Skipping \(sourceLocation.fileName):\(sourceLocation.line): \(reason.description)")
+            let line = "Skipping \(sourceLocation.fileName):\(sourceLocation.line): \(reason.description)"
+            print(line)
+            // `make test` names a file for the skips, and fails when any test was skipped.
+            if let log = ProcessInfo.processInfo.environment["JOURNAL_SKIPPED_LOG"], let handle = FileHandle(forWritingAtPath: log)
+                ?? (FileManager.default.createFile(atPath: log, contents: nil) ? FileHandle(forWritingAtPath: log) : nil) {
+                handle.seekToEndOfFile()
+                handle.write(Data((line + "\n").utf8))
+                handle.closeFile()
+            }
             #if compiler(>=6.3)
             try Test.cancel(Comment(rawValue: reason.description), sourceLocation: sourceLocation)
             #else

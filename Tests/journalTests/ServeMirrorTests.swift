@@ -65,7 +65,7 @@ import Testing
         let box = try Sandbox()
         try served(box)
         defer { stop(box) }
-        guard let strace = GitServers.findProgram(["/usr/bin/strace"]) else { return }
+        guard let strace = try SkipReason.program(["/usr/bin/strace"]) else { return }
         let traced = box.root.path + "/trace"
         let run = try Sandbox.exec(strace, ["-f", "-e", "trace=openat", "-o", traced, Sandbox.binary, "list"], stdin: nil,
                                    env: box.environment, cwd: box.home)
@@ -102,7 +102,7 @@ import Testing
         let box = try Sandbox()
         try served(box)
         defer { stop(box) }
-        guard let strace = GitServers.findProgram(["/usr/bin/strace"]) else { return }
+        guard let strace = try SkipReason.program(["/usr/bin/strace"]) else { return }
         let traced = box.root.path + "/trace"
         func snapshotOpened(_ arguments: [String], env: [String: String] = [:]) throws -> Bool {
             let run = try Sandbox.exec(strace, ["-f", "-e", "trace=openat", "-o", traced, Sandbox.binary] + arguments, stdin: nil,
@@ -135,7 +135,7 @@ import Testing
         let box = try Sandbox()
         try served(box)
         defer { stop(box) }
-        guard let python = GitServers.findProgram(["/usr/bin/python3", "/usr/local/bin/python3"]) else { return }
+        guard let python = try SkipReason.program(["/usr/bin/python3", "/usr/local/bin/python3"]) else { return }
         let script = """
             import socket, sys, threading, time
             path = sys.argv[1]
@@ -184,7 +184,7 @@ import Testing
         #expect(GitServers.poll(timeout: 30) { (try? box.journal("serve", "--status").status) == 0 }, "\(box.read(".git/journal/serve.log") ?? "")")
         let pid = try serverPID(box)
         // Later commands ask it (they do not walk the folders) and start no second one.
-        guard let strace = GitServers.findProgram(["/usr/bin/strace"]) else { return }
+        guard let strace = try SkipReason.program(["/usr/bin/strace"]) else { return }
         let traced = box.root.path + "/trace"
         let run = try Sandbox.exec(strace, ["-f", "-e", "trace=openat", "-o", traced, Sandbox.binary, "list"], stdin: nil,
                                    env: box.environment, cwd: box.home)

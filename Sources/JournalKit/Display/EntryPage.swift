@@ -53,7 +53,7 @@ public struct EntryPage {
         let plain = EntryFacts(entry, settings: settings, dates: dates, units: units)
         var out = EntryPage.fitted(facts.first, plain: plain.firstLine(withID: true), width: width) + "\n"
         if !facts.place.isEmpty { out += EntryPage.fitted(facts.place, plain: facts.place, width: width) + "\n" }
-        if let original = entry.conflictOf { out += style.yellow(Say.conflictCopyOf(String(original.prefix(8)))) + "\n" }
+        if let original = entry.conflictOf { out += style.yellow(Say.conflictCopyOf(Entry.shortID(of: original))) + "\n" }
         out += style.dim(entry.path) + "\n\n"
         if entry.titleFromHeader {
             // The header's title, then the text, which holds none.

@@ -31,7 +31,10 @@ public struct Entry: Sendable, Equatable {
     /// Set when the header cannot be read: the entry is listed as broken and never rewritten.
     public var problem: HeaderProblem?
 
-    public var shortID: String { String(id.prefix(8)) }
+    public var shortID: String { Entry.shortID(of: id) }
+
+    /// The first 8 characters of an id: what the file name, a commit's message and every line name an entry by.
+    public static func shortID(of id: String) -> String { String(id.prefix(8)) }
 
     /// False for a file that is not UTF-8 text (a binary file named .md): it has no title or header.
     public var isText: Bool { problem?.reason != Say.notText && problem?.reason != Say.notTextLocked }

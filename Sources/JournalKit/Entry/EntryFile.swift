@@ -259,7 +259,7 @@ public enum EntryFile {
         let p = created.parts
         let year = p.year.zeroPadded(4)
         let month = p.month.zeroPadded(2)
-        return Journal.entriesFolder + "/\(year)/\(month)/\(year)-\(month)-\(p.day.zeroPadded(2))-\(id.prefix(8)).md"
+        return Journal.entriesFolder + "/\(year)/\(month)/\(year)-\(month)-\(p.day.zeroPadded(2))-\(Entry.shortID(of: id)).md"
     }
 
     /// The file with one top-level header field replaced (or added, or removed when `value` is nil),

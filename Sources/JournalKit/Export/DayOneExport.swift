@@ -94,7 +94,7 @@ enum DayOneExport {
 
     /// What Day One keeps, by file extension; other files have no place in its export and stay behind.
     static let kinds = [
-        Kind(key: "photos", folder: "photos", link: "dayone-moment://", extensions: Journal.imageExtensions),
+        Kind(key: "photos", folder: "photos", link: "dayone-moment://", extensions: FileKind.pictureExtensions),
         Kind(key: "videos", folder: "videos", link: "dayone-moment:/video/", extensions: ["mov", "mp4", "m4v"]),
         Kind(key: "audios", folder: "audios", link: "dayone-moment:/audio/", extensions: ["m4a", "mp3", "aac", "wav", "caf"]),
         Kind(key: "pdfAttachments", folder: "pdfs", link: "dayone-moment:/pdfAttachment/", extensions: ["pdf"]),

@@ -249,7 +249,8 @@ struct HTMLSite {
     /// on one shows its text.
     static let activeExtensions: Set<String> = ["html", "htm", "xhtml", "xht", "shtml", "svg", "svgz", "xml", "mht", "mhtml", "js"]
     static func isImage(_ path: String) -> Bool {
-        ["jpg", "jpeg", "png", "gif", "webp", "avif", "bmp"].contains((path as NSString).pathExtension.lowercased())
+        let kind = FileKind.of(path)
+        return kind.isPicture && kind.shownInPage
     }
 
     private func write(_ relative: String, _ text: String) throws {

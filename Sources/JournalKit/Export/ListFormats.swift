@@ -151,13 +151,6 @@ public struct YearCalendar: Sendable {
         self.weekStartsOnSunday = weekStartsOnSunday
     }
 
-    /// Whether a calendar in `language` starts its weeks on Sunday (Korean calendars do) or Monday: the
-    /// terminal's calendar and the web view's, each with its reader's language.
-    public static func weekStartsOnSunday(in language: String) -> Bool { language == "ko" }
-
-    /// The days of a week in a calendar's order, as ISO weekdays (1 is Monday).
-    public static func weekdays(startingOnSunday: Bool) -> [Int] { startingOnSunday ? [7, 1, 2, 3, 4, 5, 6] : [1, 2, 3, 4, 5, 6, 7] }
-
     /// Each month is seven cells of three columns (a marker, then the day's number); 2 between months.
     static let monthWidth = 21
     static let gap = 2
@@ -216,26 +209,21 @@ public struct YearCalendar: Sendable {
         let title = Say.text("monthYear", Say.monthName(month), year)
         let total = Say.calendarEntries(lengths.reduce(0) { $0 + count($1) })
         var lines = [(title, displayWidth(title)), (total, displayWidth(total))]
-        let order = YearCalendar.weekdays(startingOnSunday: weekStartsOnSunday)
-        let header = order.map { Say.weekdayShort($0) }.map { String(repeating: " ", count: max(0, 3 - displayWidth($0))) + $0 }.joined()
+        guard let grid = MonthGrid(year: year, month: month, startingOnSunday: weekStartsOnSunday) else { return lines }
+        let header = grid.weekdays.map { Say.weekdayShort($0) }.map { String(repeating: " ", count: max(0, 3 - displayWidth($0))) + $0 }.joined()
         lines.append((header, displayWidth(header)))
-        guard let firstDay = LocalDay(year: year, month: month, day: 1) else { return lines }
-        var cells = Array(repeating: "   ", count: order.firstIndex(of: firstDay.isoWeekday) ?? 0)
-        for day in lengths {
-            let number = day < 10 ? " \(day)" : "\(day)"
-            if count(day) == 0 {
-                cells.append(" " + number)
-            } else if let style {
-                cells.append(" " + style(number))
-            } else {
-                cells.append("*" + number)
+        for week in grid.weeks {
+            // A last week ends at the month's last day: no empty cells after it.
+            guard let last = week.lastIndex(where: { $0 != nil }) else { continue }
+            let drawn = week[...last].map { cell -> String in
+                guard let day = cell else { return "   " }
+                let number = day.day < 10 ? " \(day.day)" : "\(day.day)"
+                if count(day.day) == 0 { return " " + number }
+                if let style { return " " + style(number) }
+                return "*" + number
             }
-            if cells.count == 7 {
-                lines.append((cells.joined(), 21))
-                cells = []
-            }
+            lines.append((drawn.joined(), drawn.count * 3))
         }
-        if !cells.isEmpty { lines.append((cells.joined(), cells.count * 3)) }
         return lines
     }
 }

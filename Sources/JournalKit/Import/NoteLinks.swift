@@ -245,7 +245,7 @@ struct NoteLinks {
                 }
                 guard let file = try attach(name) else { return nil }
                 let shown = NoteLinks.label(embed ? target + (alias.map { "|" + $0 } ?? "") : alias ?? target)
-                let picture = embed && Journal.imageExtensions.contains(ext)
+                let picture = embed && FileKind.of("file." + ext).isPicture
                 return (picture ? "!" : "") + "[" + shown + "](" + link(to: file) + ")"
             }
             guard let entry = links.entry(for: name, from: note, byName: true) else { return nil }

@@ -7,6 +7,12 @@ extension Journal {
         try entries(todayQuery)
     }
 
+    /// The entries written on `day` (each entry's own day, as its writer lived it), oldest first: Today's, or
+    /// the day a page asks for.
+    public func entries(on day: LocalDay) throws(JournalError) -> [Entry] {
+        try entries(Journal.query(on: day))
+    }
+
     /// `today()` with the snapshot brought up to date first, from the running server when it can (see
     /// `freshEntries(matching:)`).
     public func freshToday(progress: ((Int, Int) -> Void)? = nil) throws(JournalError) -> (entries: [Entry], pending: PendingReport) {
@@ -14,11 +20,12 @@ extension Journal {
     }
 
     /// The reader's today, oldest first.
-    private var todayQuery: EntryQuery {
-        let today = LocalDay(context.now, in: context.timeZone)
+    private var todayQuery: EntryQuery { Journal.query(on: LocalDay(context.now, in: context.timeZone)) }
+
+    private static func query(on day: LocalDay) -> EntryQuery {
         var query = EntryQuery()
-        query.from = today
-        query.to = today
+        query.from = day
+        query.to = day
         query.oldestFirst = true
         return query
     }

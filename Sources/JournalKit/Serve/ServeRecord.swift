@@ -18,20 +18,28 @@ public struct ServeRecord: Codable, Sendable, Equatable {
     public var started: Double
     /// The Unix socket the command line asks for freshness.
     public var socket: String
+    /// The address a browser opens (on plain http on loopback it signs the browser in, for this run);
+    /// empty in a record of an older server.
+    public var page: String
+    /// This run's id: the sessions of plain http belong to it.
+    public var run: String
 
-    public init(pid: Int32, address: String, port: Int, token: String, started: Double, socket: String) {
+    public init(pid: Int32, address: String, port: Int, token: String, started: Double, socket: String, page: String = "", run: String = "") {
         self.pid = pid
         self.address = address
         self.port = port
         self.token = token
         self.started = started
         self.socket = socket
+        self.page = page
+        self.run = run
     }
 
-    /// The URL to open, with the token (which the server trades for a cookie and drops from the address).
+    /// The address to open in a browser. The token is the programs' (`Authorization: Bearer`), never in an address.
     public var url: String {
+        if !page.isEmpty { return page }
         let host = address.contains(":") ? "[\(address)]" : address
-        return "http://\(host):\(port)/?token=\(token)"
+        return "http://\(host):\(port)/"
     }
 
     static let fileName = "serve.json"
@@ -109,7 +117,8 @@ public struct ServeRecord: Codable, Sendable, Equatable {
               let port = fields["port"].flatMap({ Int($0) }), let token = fields["token"],
               let started = fields["started"].flatMap({ Double($0) }), let socket = fields["socket"]
         else { return nil }
-        self.init(pid: pid, address: address, port: port, token: token, started: started, socket: socket)
+        self.init(pid: pid, address: address, port: port, token: token, started: started, socket: socket, page: fields["page"] ?? "",
+                  run: fields["run"] ?? "")
     }
 
     /// Whether the process the record names runs and is a `journal` (a pid reused by another program is not).
@@ -148,9 +157,10 @@ public final class ServerClaim: @unchecked Sendable {
                                         temporaryIn: journal.temporaryFolder, permissions: 0o600)
     }
 
-    /// The port this journal's last server listened on (kept after it stopped): a server started again
-    /// takes it when it is free, so that the pages' address stays the same, and with it what the browser
-    /// keeps for that address (the drafts not yet saved). Nil when none is known.
+    /// The port this journal's last server listened on (kept after it stopped): a server started again over
+    /// HTTPS takes it when it is free, so that an installed app's address stays the same. (On plain http on
+    /// loopback every run takes a new port: a new origin, which nothing another program left at the old one
+    /// can reach.) Nil when none is known.
     public var lastPort: Int? {
         guard let data = FileSystem.contents(journal.stateFolder + "/serve.port"),
               let port = Int(String(decoding: data, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)),

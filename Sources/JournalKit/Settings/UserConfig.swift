@@ -28,6 +28,9 @@ public struct UserConfig: Sendable, Equatable {
     /// `serve.auto`: a command that finds no `journal serve` running for its journal starts one in the
     /// background (and walks the files itself this once), so that the next commands ask it instead.
     public var serveAuto = false
+    /// `serve.sync`: how often `journal serve` syncs with the journal's remote by itself (and shortly after a
+    /// change settles): `5m`, `30s`, `1h`, or minutes; nil (`off`, the default): never.
+    public var serveSync: TimeInterval?
     /// `list.preview`: `list` shows each body's first line under its title unless told otherwise.
     public var listPreview: Bool?
     /// Named journals (jrnl's `journals:`): `journals.work: ~/work-journal`, for `-J work` and `journal work: …`.
@@ -56,7 +59,7 @@ public struct UserConfig: Sendable, Equatable {
     public static let keys = [
         "weather.provider", "weather.api_key", "weather.url", "weather.archive_url", "weather.geocoding_url",
         "weather.open_meteo_url", "location.default", "location.latitude", "location.longitude", "units",
-        "git.token", "language", "tags.prefix", "list.preview", "serve.auto",
+        "git.token", "language", "tags.prefix", "list.preview", "serve.auto", "serve.sync",
     ]
 
     /// Keys whose values `config list` hides.
@@ -171,6 +174,9 @@ public struct UserConfig: Sendable, Equatable {
             tagPrefix = text
         case "list.preview": listPreview = try flag()
         case "serve.auto": serveAuto = try flag()
+        case "serve.sync":
+            guard let every = UserConfig.interval(text) else { throw bad() }
+            serveSync = every > 0 ? every : nil
         default:
             guard let name = UserConfig.journalName(inKey: key) else { throw Problem(message: Say.unknownConfigKey(key, UserConfig.keys)) }
             journals[name] = text
@@ -194,6 +200,7 @@ public struct UserConfig: Sendable, Equatable {
         case "language": language
         case "tags.prefix": tagPrefix
         case "serve.auto": serveAuto ? "true" : "false"
+        case "serve.sync": serveSync.map(UserConfig.intervalText)
         case "list.preview": listPreview.map { $0 ? "true" : "false" }
         default: UserConfig.journalName(inKey: key).flatMap { journals[$0] }
         }
@@ -210,6 +217,7 @@ public struct UserConfig: Sendable, Equatable {
         case _ where key.hasPrefix("journals."): Say.expectedJournalPath
         case "tags.prefix": Say.expectedTagPrefix
         case "list.preview", "serve.auto": Say.expectedTrueOrFalse
+        case "serve.sync": Say.text("expectedInterval")
         default: Say.expectedText
         }
     }
@@ -327,6 +335,7 @@ public struct UserConfig: Sendable, Equatable {
         case "language": language = nil
         case "tags.prefix": tagPrefix = nil
         case "serve.auto": serveAuto = false
+        case "serve.sync": serveSync = nil
         default: if let name = UserConfig.journalName(inKey: key) { journals[name] = nil }
         }
     }
@@ -359,6 +368,27 @@ public struct UserConfig: Sendable, Equatable {
     public static func language(at path: String) -> String? {
         guard let data = FileSystem.contents(path, followingLinks: true), FileSystem.bytes(data, contain: "language") else { return nil }
         return (try? parse(String(decoding: data, as: UTF8.self), path: path))?.language
+    }
+
+    /// A time as `serve.sync` takes it: `off` (0), `30s`, `5m`, `1h`, or a number of minutes; at least 10 seconds.
+    static func interval(_ text: String) -> TimeInterval? {
+        let lower = text.lowercased().trimmingCharacters(in: .whitespaces)
+        if ["off", "false", "no", "0"].contains(lower) { return 0 }
+        let units: [Character: Double] = ["s": 1, "m": 60, "h": 3600]
+        let (number, unit) = lower.last.flatMap { units[$0] }.map { (lower.dropLast(), $0) } ?? (Substring(lower), 60)
+        guard let value = Double(number), value.isFinite, value * unit >= 10, value * unit <= 86400 * 7 else { return nil }
+        return value * unit
+    }
+
+    static func intervalText(_ seconds: TimeInterval) -> String {
+        seconds.truncatingRemainder(dividingBy: 3600) == 0 ? "\(Int(seconds / 3600))h"
+            : seconds.truncatingRemainder(dividingBy: 60) == 0 ? "\(Int(seconds / 60))m" : "\(Int(seconds))s"
+    }
+
+    /// `serve.sync` of the file at `path` (nil: off, or a file that cannot be read: the server serves regardless).
+    public static func serveSync(at path: String) -> TimeInterval? {
+        guard let data = FileSystem.contents(path) else { return nil }
+        return (try? parse(String(decoding: data, as: UTF8.self), path: path))?.serveSync
     }
 
     /// Whether the file at `path` sets `serve.auto: true` (false when it cannot be read: a command must not

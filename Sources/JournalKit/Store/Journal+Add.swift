@@ -11,8 +11,11 @@ public struct EntryRequest: Sendable {
     public var starred = false
     /// The template named (else the category's, else `default`).
     public var template: String?
-    /// Where it was written; nil for nowhere.
+    /// Where it was written; nil for nowhere, or (with `usualPlace`) the user's default place.
     public var place: PlaceRequest?
+    /// Without a place given, the user's default place (`location.default`) is taken; false: nowhere
+    /// (`--no-location`, `"location": null`).
+    public var usualPlace = true
     /// Whether to look up the weather of the place (with one).
     public var weather = true
     /// The sign that marks a tag in the text besides `#` (`@`, as jrnl has it), from the user's config.
@@ -32,6 +35,26 @@ public struct AddOutcome: Sendable {
     public var weather: WeatherLookup.Outcome?
     /// A draft resumed was an edit of an existing entry, now saved over it.
     public var edited = false
+    /// What the add has to say to the writer, in the order said: a lookup that failed (the entry is saved
+    /// regardless), Open-Meteo's history standing in, a date in the future.
+    public var notices: [AddNotice] = []
+}
+
+/// One line an add says: a warning (something went wrong; the entry is saved regardless), a note, or the
+/// warning of a date after now (said after the entry is named: a diary is written after the fact).
+public struct AddNotice: Sendable, Equatable {
+    public enum Kind: Sendable, Equatable { case warning, note, future }
+    public var kind: Kind
+    public var text: String
+}
+
+/// The first half of every add, done before the journal is opened (or made): the request completed from the
+/// user's config, checked, dated, and its place and weather looked up from now on, while the text is written.
+public struct AddPlan: Sendable {
+    public var request: EntryRequest
+    public var when: NamedInstant
+    public var weather: WeatherRequest?
+    public var lookup: WeatherLookup?
 }
 
 /// How `add` asks for the place and its weather: the lookup runs from `start` on, while the text is
@@ -80,6 +103,39 @@ extension Journal {
     public static func futureWarning(_ when: Timestamp, context: JournalContext, locale: Locale?) -> String? {
         guard when.date > context.now else { return nil }
         return Say.futureEntry(DateText(locale: locale).format(when))
+    }
+
+    /// The first half of every add (`journal add`, `POST /api/entries`, a page's write sent once it is back
+    /// online): what the writer did not say comes from the user's config as `journal add` takes it (the tag
+    /// prefix, the default place), the request is checked and dated (`check`), and its place and weather are
+    /// looked up from now on. `language`: the language place names are asked in (nil: the provider's).
+    public static func planAdd(_ given: EntryRequest, config: UserConfig, units: Units, language: String?, journalExists: Bool,
+                               context: JournalContext) throws(JournalError) -> AddPlan {
+        var request = given
+        if request.tagPrefix == nil { request.tagPrefix = config.tagPrefix }
+        if request.place == nil, request.usualPlace { request.place = config.defaultPlace }
+        let when = try check(&request, journalExists: journalExists, context: context)
+        let weather = try request.place.map { _ throws(JournalError) in
+            let settings = try JournalContext.weatherSettings(config, language: language, now: context.now)
+            return WeatherRequest(service: WeatherService(settings: settings), budget: settings.budget, units: units)
+        }
+        return AddPlan(request: request, when: when, weather: weather, lookup: startLookup(request, at: when, weather))
+    }
+
+    /// The second half: the entry added as `plan` says (see `add(_:at:…)`), and what the writer is to be told,
+    /// as values: the lookup's failure or note, and a date in the future unless `future` says it is meant.
+    public func add(_ plan: AddPlan, locale: Locale?, future: Bool = false, edit: (String) throws -> Void) throws -> AddOutcome {
+        var outcome = try add(plan.request, at: plan.when, lookup: plan.lookup, weather: plan.weather, locale: locale, edit: edit)
+        if let lookup = outcome.weather, let weather = plan.weather {
+            let (warning, note) = lookup.report(weather: plan.request.weather, budget: weather.budget)
+            if let warning { outcome.notices.append(AddNotice(kind: .warning, text: warning)) }
+            if let note { outcome.notices.append(AddNotice(kind: .note, text: note)) }
+        }
+        if !future, let warning = Journal.futureWarning(Timestamp(date: plan.when.date, timeZone: plan.when.timeZone), context: context,
+                                                         locale: locale) {
+            outcome.notices.append(AddNotice(kind: .future, text: warning))
+        }
+        return outcome
     }
 
     /// Starts the place and weather lookup of `request` (nil when it names no place), so that it runs

@@ -8,7 +8,7 @@ extension Journal {
     public func attach(_ files: [String], to entry: Entry) throws(JournalError) -> [String] {
         guard !files.isEmpty else { throw .invalid(Say.attachNothing) }
         let gitdir = URL(fileURLWithPath: gitdir).standardizedFileURL.resolvingSymlinksInPath().path
-        var sources: [(path: String, name: String)] = []
+        var sources: [(name: String, read: () throws(JournalError) -> Data)] = []
         for file in files {
             var isFolder: ObjCBool = false
             guard FileManager.default.fileExists(atPath: file, isDirectory: &isFolder) else { throw .invalid(Say.attachMissing(file)) }
@@ -17,8 +17,19 @@ extension Journal {
             guard real != gitdir, !real.hasPrefix(gitdir + "/") else { throw .invalid(Say.attachInGit(file)) }
             let name = (file as NSString).lastPathComponent  // a link's own name, not its target's
             guard ImportNames.isPlainFileName(name) else { throw .invalid(Say.attachBadName(file)) }
-            sources.append((real, name))
+            sources.append((name, { () throws(JournalError) in try FileSystem.read(real, followingLinks: true) }))
         }
+        return try attach(sources, to: entry)
+    }
+
+    /// The same, for files given as bytes (a phone's photos sent to `journal serve`): each name a plain file name.
+    public func attach(_ files: [(name: String, data: Data)], to entry: Entry) throws(JournalError) -> [String] {
+        guard !files.isEmpty else { throw .invalid(Say.attachNothing) }
+        for file in files where !ImportNames.isPlainFileName(file.name) { throw .invalid(Say.attachBadName(file.name)) }
+        return try attach(files.map { file in (file.name, { () throws(JournalError) in file.data }) }, to: entry)
+    }
+
+    private func attach(_ sources: [(name: String, read: () throws(JournalError) -> Data)], to entry: Entry) throws(JournalError) -> [String] {
         let folder = Journal.attachmentFolder(of: entry.id)
         var names: [String] = []
         _ = try change { () throws(JournalError) -> (files: [(path: String, data: Data?)], message: String)? in
@@ -29,7 +40,7 @@ extension Journal {
                 let name = Journal.freeName(source.name, taken: taken)
                 taken.insert(name)
                 names.append(name)
-                written.append((folder + "/" + name, try FileSystem.read(source.path, followingLinks: true)))
+                written.append((folder + "/" + name, try source.read()))
             }
             var edited = text
             if let last = edited.last, last != UInt8(ascii: "\n") { edited.append(UInt8(ascii: "\n")) }
@@ -55,14 +66,11 @@ extension Journal {
         }
     }
 
-    public static let imageExtensions: Set<String> = ["jpg", "jpeg", "png", "gif", "webp", "heic", "heif", "avif", "svg", "bmp", "tif", "tiff"]
-
     /// `![name](path)` for a picture, `[name](path)` for anything else; brackets in the name are escaped.
     static func link(to name: String, at path: String) -> String {
         let label = name.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "[", with: "\\[")
             .replacingOccurrences(of: "]", with: "\\]")
-        let image = imageExtensions.contains((name as NSString).pathExtension.lowercased())
-        return (image ? "!" : "") + "[" + label + "](" + path + ")"
+        return (FileKind.of(name).isPicture ? "!" : "") + "[" + label + "](" + path + ")"
     }
 
     /// A file name as a link's path: spaces, parentheses and other characters a Markdown link cannot hold
@@ -89,10 +97,8 @@ extension Journal {
     public func sharedFiles(of entry: Entry) -> [SharedFile] {
         attachments(of: entry.id).map { relative in
             let name = (relative as NSString).lastPathComponent
-            let ext = (name as NSString).pathExtension.lowercased()
-            let type: String? = Journal.imageExtensions.contains(ext)
-                ? "image/" + (["jpg": "jpeg", "svg": "svg+xml", "tif": "tiff"][ext] ?? ext) : nil
-            return SharedFile(name: name, path: root + "/" + relative, imageType: type)
+            let kind = FileKind.of(name)
+            return SharedFile(name: name, path: root + "/" + relative, imageType: kind.isPicture && kind.shownInPage ? kind.mediaType : nil)
         }
     }
 

@@ -57,7 +57,7 @@ extension Journal {
         try? FileSystem.remove(Journal.factsPath(of: path))
     }
 
-    private var draftsFolder: String { stateFolder + "/drafts" }
+    var draftsFolder: String { stateFolder + "/drafts" }
 
     static func factsPath(of draft: String) -> String {
         (draft.hasSuffix(".md") ? String(draft.dropLast(3)) : draft) + ".json"
@@ -157,6 +157,8 @@ public struct DraftFacts: Codable, Sendable {
     /// the version the edit started from (`Journal.versionTag`).
     public var editing: String?
     public var startedFrom: String?
+    /// A page's form as typed (its category, tags and date), for a draft the web view kept.
+    public var fields: [String: String]?
     var template: String?
     var process: Int32?
     /// When the editor was opened on it.
@@ -186,5 +188,67 @@ public struct WaitingDraft: Sendable {
     static func id(ofPath path: String) -> String {
         let name = (path as NSString).lastPathComponent
         return String(name.dropFirst("draft-".count).dropLast(3))
+    }
+}
+
+/// What the web view's editor keeps for a page while it is typed (the apps' autosave), on the server: the
+/// text, the form's other fields as typed, and the version of the entry it started from (an edit's).
+public struct PageDraft: Sendable, Equatable {
+    public var text: String
+    public var fields: [String: String]
+    /// The tag of the entry's version the edit started from (`Journal.versionTag`); empty for a new entry.
+    public var base: String
+    public var saved: Date
+
+    public init(text: String, fields: [String: String] = [:], base: String = "", saved: Date) {
+        self.text = text
+        self.fields = fields
+        self.base = base
+        self.saved = saved
+    }
+}
+
+extension Journal {
+    /// The file of a page's draft: `new` (the write page), or an entry's id (its edit). Nil for any other key.
+    private func pageDraftPath(_ key: String) -> String? {
+        if key == "new" { return draftsFolder + "/draft-web-new.md" }
+        guard (8...36).contains(key.count), key.allSatisfy({ $0.isHexDigit || $0 == "-" }) else { return nil }
+        return draftsFolder + "/draft-web-" + Entry.shortID(of: key.lowercased()) + ".md"
+    }
+
+    /// Keeps what a page's editor holds, as a draft among the others (`journal drafts` lists it, `drafts resume`
+    /// takes it up): a new entry's, with its category and tags as typed, or an entry's edit, with the version it
+    /// started from. Readable by its owner only.
+    public func keepPageDraft(_ key: String, _ draft: PageDraft) throws(JournalError) {
+        guard let path = pageDraftPath(key) else { throw .invalid(Say.unknownDraft(key, [])) }
+        var facts = DraftFacts()
+        if key != "new" {
+            facts.editing = key
+            facts.startedFrom = draft.base.isEmpty ? nil : draft.base
+        } else {
+            facts.category = draft.fields["category"].flatMap { $0.isEmpty ? nil : $0 }
+            facts.tags = (draft.fields["tags"] ?? "").split(whereSeparator: { $0 == " " || $0 == "," }).map(String.init)
+        }
+        facts.fields = draft.fields
+        facts.startedAt = draft.saved
+        try FileSystem.makeFolder(draftsFolder)
+        let encoded: Data
+        do { encoded = try JSONEncoder().encode(facts) } catch { throw .from(error, doing: Say.text("doing.keepDraft")) }
+        try FileSystem.writeAtomically(encoded, to: Journal.factsPath(of: path), temporaryIn: temporaryFolder, permissions: 0o600)
+        try FileSystem.writeAtomically(Data(draft.text.utf8), to: path, temporaryIn: temporaryFolder, permissions: 0o600)
+    }
+
+    /// The draft a page's editor kept for `key`, when there is one.
+    public func pageDraft(_ key: String) -> PageDraft? {
+        guard let path = pageDraftPath(key), let data = FileSystem.contents(path) else { return nil }
+        let facts = FileSystem.contents(Journal.factsPath(of: path)).flatMap { try? JSONDecoder().decode(DraftFacts.self, from: $0) }
+        return PageDraft(text: String(decoding: data, as: UTF8.self), fields: facts?.fields ?? [:], base: facts?.startedFrom ?? "",
+                         saved: facts?.startedAt ?? context.now)
+    }
+
+    /// Drops a page's draft: once its entry is saved, or when the person discards it.
+    public func discardPageDraft(_ key: String) {
+        guard let path = pageDraftPath(key) else { return }
+        discardDraft(path)
     }
 }

@@ -61,7 +61,7 @@ extension Journal {
                 .init(
                     id: id, createdAt: createdAt, timeZone: draft.timeZone, category: category, tags: tags,
                     starred: draft.starred, weather: draft.weather, location: draft.location, text: draft.text))
-            return ([(path, data)], Say.commitAdd(title, String(id.prefix(8))))
+            return ([(path, data)], Say.commitAdd(title, Entry.shortID(of: id)))
         }.pending
         pending.committed += own.committed
         pending.warnings += own.warnings

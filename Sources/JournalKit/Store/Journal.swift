@@ -161,7 +161,8 @@ public final class Journal {
         return true
     }
 
-    var stateFolder: String { Journal.stateFolder(of: gitdir) }
+    /// The tool's folder inside `.git` (the snapshot, the locks, drafts, the server's record and sessions).
+    public var stateFolder: String { Journal.stateFolder(of: gitdir) }
 
     /// The tool's own folder inside the git folder `gitdir`: the snapshot, the lock, temporaries.
     static func stateFolder(of gitdir: String) -> String { gitdir + "/" + toolFolder }

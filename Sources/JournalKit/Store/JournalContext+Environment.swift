@@ -6,9 +6,10 @@ import Glibc
 
 /// What this process's environment says of the reader: the clock (`JOURNAL_NOW` pins it), the zone (`TZ`),
 /// the user's folders (XDG), the author git falls back on. The one place these are read, for the command
-/// line and the server alike.
+/// line and the server alike; what a long-lived server asks on every request (its clock, the config file's
+/// place) is read once.
 extension JournalContext {
-    public static func environment(_ name: String) -> String? {
+    static func environment(_ name: String) -> String? {
         guard let value = getenv(name) else { return nil }
         return String(cString: value)
     }
@@ -22,14 +23,15 @@ extension JournalContext {
         return home + "/.config"
     }
 
-    /// The user's config file: `journal/config.yml` in `configHome`.
-    public static var userConfigFile: String { configHome + "/journal/config.yml" }
+    /// The user's config file: `journal/config.yml` in `configHome` (read once: the process's environment does
+    /// not change under it).
+    public static let userConfigFile = configHome + "/journal/config.yml"
 
     /// `JOURNAL_NOW`, when set: then it stamps the commits too, so that no comparison mixes it with the real clock.
-    public static var pinnedNow: Date? {
+    public static let pinnedNow: Date? = {
         guard let text = environment("JOURNAL_NOW") else { return nil }
         return Timestamp.parse(text, zone: environmentTimeZone)?.date
-    }
+    }()
 
     /// This program's file (`/proc/self/exe`); nil where there is no /proc.
     public static let programPath = FileSystem.linkTarget("/proc/self/exe")
@@ -79,6 +81,18 @@ extension JournalContext {
         context.asksServer = environment("JOURNAL_SERVE") != "off"
         context.executable = executable
         return context
+    }
+
+    /// How to reach remotes, as the environment and the user's config say: the token for https
+    /// (`JOURNAL_GIT_TOKEN`, else `git.token`), ssh's keys, agent and known hosts, the user name. For `sync` and
+    /// `clone`, and the server's own sync.
+    public static func credentials(gitToken: String?, acceptNewHost: Bool) -> Credentials {
+        let token = environment("JOURNAL_GIT_TOKEN").flatMap { $0.isEmpty ? nil : $0 } ?? gitToken
+        let ssh = home + "/.ssh"
+        return Credentials(
+            token: token, sshKeyFiles: [ssh + "/id_ed25519", ssh + "/id_ecdsa", ssh + "/id_rsa"], agentSocket: environment("SSH_AUTH_SOCK"),
+            sshUser: environment("USER") ?? NSUserName(), knownHostsFiles: [ssh + "/known_hosts", "/etc/ssh/ssh_known_hosts"],
+            acceptNewHost: acceptNewHost)
     }
 
     /// What the kit needs to ask for weather: the user's config, with the environment winning

@@ -119,7 +119,7 @@ enum FileMerge {
     /// `entries/2026/11/2026-11-21-3f2a9c1e.md` → `entries/2026/11/2026-11-21-<copy id>.md`; a hand-named
     /// file `notes.md` → `notes-conflict-<copy id>.md`.
     static func copyPath(for path: String, id: String) -> String {
-        let short = String(id.prefix(8))
+        let short = Entry.shortID(of: id)
         let folder = (path as NSString).deletingLastPathComponent
         let name = (path as NSString).lastPathComponent
         let ext = (name as NSString).pathExtension
@@ -183,7 +183,7 @@ enum FileMerge {
         let name = (path as NSString).lastPathComponent
         let ext = (name as NSString).pathExtension
         let stem = (name as NSString).deletingPathExtension
-        let copyName = stem + ".conflict-" + copyID.prefix(8) + (ext.isEmpty ? "" : "." + ext)
+        let copyName = stem + ".conflict-" + Entry.shortID(of: copyID) + (ext.isEmpty ? "" : "." + ext)
         let copy = folder.isEmpty ? copyName : folder + "/" + copyName
         return MergedFile(data: kept, copy: .init(path: copy, data: lost), notes: [Say.syncFileCopyNote(path, copy)])
     }

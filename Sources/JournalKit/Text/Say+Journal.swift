@@ -9,7 +9,7 @@ extension Say {
     static func idTooShort(_ id: String) -> String { Say.text("idTooShort", id) }
     static func unknownID(_ id: String) -> String { Say.text("unknownID", id) }
     static func ambiguousID(_ id: String, _ candidates: [String]) -> String { Say.text("ambiguousID", id, candidates.count, candidates.joined(separator: "; ")) }
-    static func sameID(_ id: String, _ paths: [String]) -> String { Say.text("sameID", paths.count, id.prefix(8), paths.joined(separator: ", "), paths[0]) }
+    static func sameID(_ id: String, _ paths: [String]) -> String { Say.text("sameID", paths.count, Entry.shortID(of: id), paths.joined(separator: ", "), paths[0]) }
     static var emptyEntry: String { Say.text("emptyEntry") }
     static func unknownCategory(_ name: String, _ known: [String]) -> String { Say.text("unknownCategory", name, known.joined(separator: ", ")) }
     static func unknownCategoryInEntry(_ path: String, _ name: String, meant: [String]) -> String {

@@ -56,7 +56,7 @@ extension Say {
     static func syncBothMoved(_ from: String, kept: String, dropped: String) -> String { Say.text("syncBothMoved", from, kept, dropped, kept) }
     static func syncEditWins(_ path: String) -> String { Say.text("syncEditWins", path) }
     static func syncResealed(_ count: Int, _ ref: String) -> String { Say.plural("syncResealed", count, count, ref) }
-    static func syncConflictCopyNote(_ id: String) -> String { Say.text("syncConflictCopyNote", id.prefix(8)) }
+    static func syncConflictCopyNote(_ id: String) -> String { Say.text("syncConflictCopyNote", Entry.shortID(of: id)) }
     static func syncKept(_ field: String, _ kept: String, _ other: String) -> String { Say.text("syncKept", field, kept, other) }
     static var syncNothing: String { Say.text("syncNothing") }
     static var syncEmptyValue: String { Say.text("syncEmptyValue") }

@@ -69,18 +69,17 @@ extension JournalCommand {
             request.tags = tag
             request.starred = star
             request.template = template
-            request.place = try placeRequest()
+            request.place = placeRequest()
+            request.usualPlace = !noLocation
             request.weather = !noWeather
-            request.tagPrefix = (try? UserSettings.load(creating: false))?.tagPrefix
             let (path, isDefault) = options.location
             let exists = FileManager.default.fileExists(atPath: path)
-            let when = try Journal.check(&request, journalExists: exists, context: Shell.context())
-            let weather = try request.place.map { _ in
-                let settings = try UserSettings.weather(try UserSettings.load(creating: true))
-                return WeatherRequest(service: WeatherService(settings: settings), budget: settings.budget, units: UserSettings.units)
-            }
-            // The lookup runs from now on, while the journal opens and the text is written.
-            let lookup = Journal.startLookup(request, at: when, weather)
+            // Everything the user typed is checked, and the lookup started, before anything touches the disk.
+            // Without a place, an entry needs nothing of the config a mistake in it could stop.
+            let config: UserConfig
+            do { config = try UserSettings.load(creating: true) } catch { if noLocation { config = UserConfig() } else { throw error } }
+            let plan = try Journal.planAdd(request, config: config, units: UserSettings.units, language: UserSettings.placeLanguage,
+                                           journalExists: exists, context: Shell.context())
             let journal: Journal
             if isDefault && !exists {
                 journal = try Journal.create(at: path, context: Shell.context())
@@ -89,20 +88,20 @@ extension JournalCommand {
                 journal = try options.openJournal()
             }
             noteWaitingDrafts(journal)
-            let outcome = try journal.add(request, at: when, lookup: lookup, weather: weather, locale: Shell.locale) { draft in
+            let outcome = try journal.add(plan, locale: Shell.locale, future: future) { draft in
                 let status = try Shell.edit(draft)
                 guard status == 0 else { throw JournalError.invalid(Say.editorFailed(status, draft)) }
             }
             report(outcome.pending)
-            if let lookup = outcome.weather, let weather {
-                let (warning, note) = lookup.report(weather: !noWeather, budget: weather.budget)
-                if let warning { Terminal.warn(warning) }
-                if let note { Terminal.note(note) }
+            for notice in outcome.notices {
+                switch notice.kind {
+                case .warning: Terminal.warn(notice.text)
+                case .note: Terminal.note(notice.text)
+                case .future: continue
+                }
             }
             print(Say.added(outcome.entry.shortID, outcome.entry.path))
-            if !future, let warning = Journal.futureWarning(Timestamp(date: when.date, timeZone: when.timeZone), context: Shell.context(), locale: Shell.locale) {
-                Terminal.warn(warning)
-            }
+            for notice in outcome.notices where notice.kind == .future { Terminal.warn(notice.text) }
         }
 
         /// Checked while parsing, so that a mistake is reported with add's usage, not the top level's.
@@ -116,14 +115,13 @@ extension JournalCommand {
             if let problem = PlaceRequest.problem(latitude: lat, longitude: lon) { throw ValidationError(problem) }
         }
 
-        /// Where the entry was written, from the flags or the user's default location; nil for nowhere.
-        /// The flags were checked by `validate`.
-        private func placeRequest() throws -> PlaceRequest? {
+        /// Where the entry was written, from the flags; nil for the user's default place (or, with `--no-location`,
+        /// nowhere). The flags were checked by `validate`.
+        private func placeRequest() -> PlaceRequest? {
             let name = location?.trimmingCharacters(in: .whitespaces).nilIfEmpty
             if noLocation { return nil }
             if let lat, let lon { return .coordinates(name: name, latitude: lat, longitude: lon) }
-            if let name { return .named(name) }
-            return try UserSettings.load(creating: true).defaultPlace
+            return name.map { .named($0) }
         }
     }
 }

@@ -63,7 +63,7 @@ extension JournalCommand {
                 request,
                 added: { entry in
                     guard dryRun else { return }
-                    print(Say.wouldAdd(entry.createdAt.localDay.description, String(entry.id.prefix(8)), Say.shownTitle(entry.title)))
+                    print(Say.wouldAdd(entry.createdAt.localDay.description, Entry.shortID(of: entry.id), Say.shownTitle(entry.title)))
                 },
                 progress: progress.count)
             progress.end()

@@ -71,7 +71,7 @@ func printEntries(_ entries: [Entry], of journal: Journal, as format: ListFormat
         for entry in entries { counts[entry.createdAt.localDay, default: 0] += 1 }
         let calendar = YearCalendar(
             counts: counts, today: LocalDay(Shell.now, in: Shell.timeZone), width: Terminal.columns,
-            weekStartsOnSunday: YearCalendar.weekStartsOnSunday(in: Say.current))
+            weekStartsOnSunday: MonthGrid.weekStartsOnSunday(in: Say.current))
         let style = options.style
         Terminal.page(calendar.render(style: style.enabled ? { style.green(style.bold($0)) } : nil))
     case .pretty, .json: break  // list's own --full and --json
