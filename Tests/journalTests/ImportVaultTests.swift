@@ -396,6 +396,22 @@ import Testing
         let table = try entry("엥겔바트")
         #expect(table.text.hasSuffix("| ![Engelbart.jpg\\|100](../../../attachments/\(table.id)/Engelbart.jpg) | 엥겔바트 |\n"), "\(table.text)")
         #expect(FileManager.default.contents(atPath: box.journal + "/attachments/\(table.id)/Engelbart.jpg") == Self.photo)
+
+        // On the page too: the picture at width 100 (the exported site's and the web view's pages), and a
+        // folder's notes under its tag in the web view.
+        let site = box.root.path + "/site"
+        #expect(try box.journal("export", "html", "-o", site).status == 0)
+        let tablePage = try String(contentsOfFile: site + "/entries/\(table.id).html", encoding: .utf8)
+        #expect(tablePage.contains("<td><img src=\"../attachments/\(table.id)/Engelbart.jpg\" alt=\"Engelbart.jpg\" width=\"100\"></td>"), "\(tablePage)")
+        let web = ServeWebTests()
+        let server = try web.serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let tag = try #require("folder/편집 및 서식".addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let page = try web.request(server, "GET", "/?tag=" + tag, cookie: true).body
+        #expect(page.components(separatedBy: "<li class=\"entry\">").count == 4, "\(page)")
+        for note in [attached, table, try entry("보관함 생성 보관함 생성.")] { #expect(page.contains("href=\"/entry/\(note.id)\""), "\(page)") }
+        let shown = try web.request(server, "GET", "/entry/\(table.id)", cookie: true).body
+        #expect(shown.contains("alt=\"Engelbart.jpg\" width=\"100\">"), "\(shown)")
     }
 
     @Test func aBadTimeIsAUsageError() throws {
