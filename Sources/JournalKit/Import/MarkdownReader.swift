@@ -31,8 +31,10 @@ struct MarkdownReader {
             // The note as UTF-8 without a BOM, or refused with its place when it is not text.
             let data = try SourceText.utf8(try FileSystem.read(full, followingLinks: true), encoding: encoding, file: note)
             let named = vault.namesNotes ? vault.inVault(note) : nil
-            guard var (entry, toml) = makeEntry(data, relative: note, named: named, modified: FileSystem.modificationTime(full), writer: writer)
+            guard let made = makeEntry(data, relative: note, named: named, modified: FileSystem.modificationTime(full), writer: writer)
             else { continue }
+            var entry = made.0
+            let toml = made.1
             files.append((note, writer.place(&entry)))
             entries.append((entry, toml))
         }
