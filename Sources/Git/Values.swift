@@ -44,6 +44,14 @@ public struct GitError: Error, CustomStringConvertible, Sendable {
             || [GIT_ERROR_ZLIB, GIT_ERROR_ODB, GIT_ERROR_OBJECT].map { Int32($0.rawValue) }.contains(errorClass)
     }
 
+    /// Whether the failure is the network's: a host name that does not resolve, a host that cannot be connected
+    /// to, a connection that stopped answering. A machine without a network meets these; they say nothing
+    /// about the remote itself.
+    public var isNetworkFailure: Bool {
+        errorClass == Int32(GIT_ERROR_NET.rawValue)
+            || (errorClass == Int32(GIT_ERROR_OS.rawValue) && message.hasPrefix("failed to connect to"))
+    }
+
     /// "cannot <operation>: <message>".
     public var description: String { "cannot \(operation): \(message)" }
 }

@@ -350,7 +350,8 @@ enum Pages {
         out += "</span>"
         if !entry.allTags.isEmpty { out += "<span class=\"tags\">" + entry.allTags.map { "#" + h($0) }.joined(separator: " ") + "</span>" }
         if let line {
-            out += "<p class=\"preview match\">\(highlighted(MarkdownInline.plain(line), terms))</p>"
+            // The search's line is already as a reader sees it (`MatchedLine`).
+            out += "<p class=\"preview match\">\(highlighted(line, terms))</p>"
         } else {
             if let preview = entry.preview { out += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
         }

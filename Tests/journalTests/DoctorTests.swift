@@ -216,16 +216,47 @@ import Testing
         #expect(line?.hasSuffix("fix: journal encrypt unlock --key-file PATH (the file `encrypt init --export` wrote), or type the recovery words at `journal encrypt unlock`") == true)
     }
 
-    @Test func weatherProviderUnreachable() throws {
+    /// On a plane: the weather provider does not answer. That is a note, not a problem (nothing for the user to
+    /// fix; entries are saved without weather until it answers), and the doctor exits 0.
+    @Test func weatherProviderUnreachableIsANote() throws {
         let server = try ProviderServer()
         let box = try Self.wellJournal(server, remote: false)
         box.environment["JOURNAL_WEATHER_URL"] = "http://127.0.0.1:9/v1/forecast"
         let result = try box.journal("doctor")
-        #expect(result.status == 1)
-        #expect(Self.line(result, "PROBLEM", "weather") == """
-            PROBLEM  weather: open-meteo: cannot reach 127.0.0.1:9 (connection refused); entries are saved without weather until it answers
-            fix: check the network; `journal weather --missing` fills in what was missed; weather.url (journal config) can point at a mirror
-            """, "\(result.stdout)")
+        #expect(result.status == 0, "\(result.stdout)")
+        #expect(!result.stdout.contains("PROBLEM"), "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let at = try #require(lines.firstIndex { $0.hasPrefix("note     weather:") }, "\(result.stdout)")
+        #expect(lines[at] == "note     weather: open-meteo: cannot reach 127.0.0.1:9 (connection refused); entries are saved without weather until it answers")
+        #expect(lines[at + 1] == "         hint: check the network; `journal weather --missing` fills in what was missed; weather.url (journal config) can point at a mirror")
+        #expect(result.stdout.hasSuffix("\nNothing needs fixing; 1 note above says what waits for the network.\n"), "\(result.stdout)")
+
+        // In Korean, with its own word.
+        let korean = try box.journal("doctor", env: ["LANG": "C.UTF-8", "LC_MESSAGES": "ko_KR.UTF-8"])
+        #expect(korean.status == 0, "\(korean.stdout)")
+        #expect(korean.stdout.contains("참고  날씨: open-meteo: "), "\(korean.stdout)")
+        #expect(korean.stdout.contains("      도움말: 네트워크를 확인하세요."), "\(korean.stdout)")
+        #expect(korean.stdout.hasSuffix("\n고칠 것은 없어요. 위의 참고 1개는 네트워크를 기다리는 일이에요.\n"), "\(korean.stdout)")
+
+        // A note does not hide a problem: with one, the doctor still exits 1 and counts only the problem.
+        let both = try box.journal("doctor", env: ["JOURNAL_MAX_USER_WATCHES": "512"])
+        #expect(both.status == 1)
+        #expect(both.stdout.contains("note     weather:"))
+        #expect(both.stdout.hasSuffix("\n1 problem: fix it as shown, then run `journal doctor` again.\n"), "\(both.stdout)")
+    }
+
+    /// A remote on another machine that the network does not reach is a note too: the entries wait here.
+    @Test func remoteTheNetworkDoesNotReachIsANote() throws {
+        let server = try ProviderServer()
+        let box = try Self.wellJournal(server, remote: false)
+        #expect(try box.journal("remote", "add", "origin", "ssh://git@127.0.0.1:9/journal.git").status == 0)
+        let result = try box.journal("doctor")
+        #expect(result.status == 0, "\(result.stdout)")
+        let lines = result.stdout.split(separator: "\n").map(String.init)
+        let at = try #require(lines.firstIndex { $0.hasPrefix("note     remote origin") }, "\(result.stdout)")
+        #expect(lines[at].hasPrefix("note     remote origin (ssh://git@127.0.0.1:9/journal.git) does not answer: failed to connect to 127.0.0.1"), "\(lines[at])")
+        #expect(lines[at].hasSuffix("; entries are kept here and `journal sync` sends them once it answers"))
+        #expect(lines[at + 1] == "         hint: nothing to do while the network is down; if it is up, check the address with `journal remote list`")
     }
 
     @Test func openWeatherWithoutAKey() throws {

@@ -54,7 +54,8 @@ import Testing
         #expect(kickoff.hasSuffix("""
             created_at: 2024-03-01T08:30:00+09:00
             time_zone: Asia/Seoul
-            tags: [work, plans, meeting]
+            tags: [work, plans, meeting, folder/Daily]
+            title: kickoff
             aliases:
               - kickoff
             ---
@@ -66,11 +67,14 @@ import Testing
 
             """))
         let river = try #require(files.first { $0.hasPrefix("entries/2024/03/2024-03-02-") }.flatMap(box.read))
-        #expect(river.hasSuffix("created_at: 2024-03-02T12:00:00+09:00\ntime_zone: Asia/Seoul\ntags: [walk]\n---\nWalked by the river. #walk\n"))
+        #expect(river.hasSuffix("created_at: 2024-03-02T12:00:00+09:00\ntime_zone: Asia/Seoul\ntags: [walk, folder/Daily]\n---\nWalked by the river. #walk\n"))
         let loose = try #require(files.first { $0.hasPrefix("entries/2022/02/2022-02-02-") }.flatMap(box.read))
-        #expect(loose.hasSuffix("created_at: 2022-02-02T19:00:00+09:00\ntime_zone: Asia/Seoul\n---\nNo date anywhere\nsecond line\n"))
+        #expect(loose.hasSuffix("created_at: 2022-02-02T19:00:00+09:00\ntime_zone: Asia/Seoul\ntitle: loose\n---\nNo date anywhere\nsecond line\n"))
 
-        #expect(try box.journal("list", "--tag", "plans").stdout.contains("Kickoff"))
+        // A note keeps its name as its title (a daily note's name is its day), and its folder as a tag.
+        #expect(try box.journal("list", "--tag", "plans").stdout.contains("  kickoff  #work #plans #meeting #folder/Daily\n"))
+        let daily = try box.journal("list", "--tag", "folder/Daily").stdout
+        #expect(daily.split(separator: "\n").count == 2 && daily.contains("Walked by the river"), "\(daily)")
     }
 
     /// Many files are stored and staged by the tool itself on every core, but only where no filter could

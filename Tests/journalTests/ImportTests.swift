@@ -7,14 +7,15 @@ import Testing
     // MARK: jrnl
 
     /// A jrnl journal file as jrnl 4 writes it: `[date] title` lines, a star after the title, @tags,
-    /// its default time format (`%F %r`) and the short one its tests use, and an entry whose date is broken.
+    /// its default time format (`%F %r`) and the short one its tests use, and an entry whose date is no day
+    /// (which jrnl reads as the time on the day it reads it).
     static let jrnlText = """
         [2013-06-09 15:39] My first entry.
         Everything is alright @work
 
         [2013-06-10 15:40] Life is good. But I'm better. @Home and #garden *
         [2024-13-45 10:00] Not a real day.
-        It is skipped.
+        jrnl reads its time on the day it reads it.
         [2020-08-29 11:11:00 PM] I have an @idea:
         (1) write a command line @journal software
         (2) ???
@@ -23,7 +24,7 @@ import Testing
         [2021-01-01 09:00] One sentence then more. The rest of the line is the body.
         """
 
-    /// What `jrnl --export json` prints for the same journal (less the broken entry).
+    /// What `jrnl --export json` prints for the same journal (less the entry of no day: see `jrnlTextWithDays`).
     static let jrnlJSON = """
         {
           "tags": {"@work": 1, "@home": 1, "#garden": 1, "@idea": 1, "@journal": 1},
@@ -40,6 +41,18 @@ import Testing
           ]
         }
         """
+
+    /// `jrnlText` without its entry of no day.
+    static let jrnlTextWithDays = jrnlText.replacingOccurrences(
+        of: "[2024-13-45 10:00] Not a real day.\njrnl reads its time on the day it reads it.\n", with: "")
+
+    /// The sandbox's today in `zone`, as YYYY-MM-DD.
+    static func today(_ box: Sandbox, _ zone: String) -> String {
+        var calendar = Calendar(identifier: .gregorian)
+        calendar.timeZone = TimeZone(identifier: zone) ?? .gmt
+        let p = calendar.dateComponents([.year, .month, .day], from: box.now)
+        return String(format: "%04d-%02d-%02d", p.year ?? 0, p.month ?? 0, p.day ?? 0)
+    }
 
     static func source(_ box: Sandbox, _ name: String, _ text: String) throws -> String {
         let path = box.root.path + "/" + name
@@ -59,13 +72,17 @@ import Testing
         let file = try Self.source(box, "journal.txt", Self.jrnlText)
         let result = try box.journal("import", "jrnl", file, "--time-zone", "Europe/Berlin")
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == "Imported 4 entries from jrnl (journal.txt).\n")
-        #expect(result.stderr.contains("journal.txt:5: [2024-13-45 10:00] is not a date"))
-        #expect(try box.commitSubjects().first == "Import 4 entries from jrnl (journal.txt)")
+        #expect(result.stdout == "Imported 5 entries from jrnl (journal.txt).\n")
+        // No day: jrnl reads the time on the day it reads the journal, and so does the import, saying so.
+        let today = Self.today(box, "Europe/Berlin")
+        #expect(result.stderr == "journal: warning: journal.txt:5: [2024-13-45 10:00] is a date jrnl reads from the day it opens the journal: taken as \(today) 10:00, as jrnl reads it today\n", "\(result.stderr)")
+        #expect(try box.commitSubjects().first == "Import 5 entries from jrnl (journal.txt)")
         try box.expectCleanRepository()
 
         let files = box.entryFiles()
-        #expect(files.count == 4)
+        #expect(files.count == 5)
+        let noDay = try #require(files.compactMap(box.read).first { $0.contains("Not a real day.") })
+        #expect(noDay.contains("created_at: \(today)T10:00:00+01:00\n"), "\(noDay)")
         let first = try #require(files.first { $0.hasPrefix("entries/2013/06/2013-06-09-") }.flatMap(box.read))
         #expect(first.contains("created_at: 2013-06-09T15:39:00+02:00\ntime_zone: Europe/Berlin\ntags: [work]\n"))
         #expect(first.hasSuffix("---\nMy first entry.\n\nEverything is alright @work\n"))
@@ -93,7 +110,7 @@ import Testing
         let before = box.entryFiles()
         let again = try box.journal("import", "jrnl", file)
         #expect(again.status == 0)
-        #expect(again.stdout == "Imported 0 entries from jrnl (journal.txt); 4 already in the journal.\n")
+        #expect(again.stdout == "Imported 0 entries from jrnl (journal.txt); 5 already in the journal.\n")
         #expect(box.entryFiles() == before)
         #expect(try box.commitSubjects().count == 2)  // Create journal, one import
     }
@@ -108,14 +125,14 @@ import Testing
         let fromJSON = box.entryFiles().map { box.read($0) ?? "" }
 
         let other = try Self.newJournal()
-        let text = try Self.source(other, "journal.txt", Self.jrnlText)
+        let text = try Self.source(other, "journal.txt", Self.jrnlTextWithDays)
         #expect(try other.journal("import", "jrnl", text, "--time-zone", "Europe/Berlin").status == 0)
         #expect(other.entryFiles() == box.entryFiles())
         let fromText = other.entryFiles().map { other.read($0) ?? "" }
         #expect(fromText == fromJSON)
 
         // The text file after its JSON export: every entry is recognised.
-        let both = try box.journal("import", "jrnl", try Self.source(box, "journal.txt", Self.jrnlText), "--time-zone", "Europe/Berlin")
+        let both = try box.journal("import", "jrnl", try Self.source(box, "journal.txt", Self.jrnlTextWithDays), "--time-zone", "Europe/Berlin")
         #expect(both.stdout == "Imported 0 entries from jrnl (journal.txt); 4 already in the journal.\n")
     }
 
@@ -126,9 +143,10 @@ import Testing
         let result = try box.journal("import", "jrnl", file, "--dry-run", "--time-zone", "UTC")
         #expect(result.status == 0, "\(result.stderr)")
         let lines = result.stdout.split(separator: "\n").map(String.init)
-        #expect(lines.count == 5)
+        #expect(lines.count == 6)
         #expect(lines[0].hasPrefix("would add 2013-06-09 ") && lines[0].hasSuffix(" My first entry."))
-        #expect(lines[4] == "Would import 4 entries from jrnl (journal.txt).")
+        #expect(lines[2].hasPrefix("would add \(Self.today(box, "UTC")) ") && lines[2].hasSuffix(" Not a real day."), "\(lines)")
+        #expect(lines[5] == "Would import 5 entries from jrnl (journal.txt).")
         #expect(box.entryFiles().isEmpty)
         #expect(try box.git("rev-parse", "HEAD") == head)
         try box.expectCleanRepository()

@@ -109,7 +109,7 @@ import Testing
             id: \(daily.id)
             created_at: 2024-03-01T21:00:00+09:00
             time_zone: Asia/Seoul
-            tags: [work/meeting]
+            tags: [work/meeting, folder/Daily]
             ---
             Morning run. ![photo.png](../../../attachments/\(daily.id)/photo.png) and small ![photo.png|300](../../../attachments/\(daily.id)/photo.png) ![[missing.png]]
             Met about [the plan](../../../\(plan.path)) and [[Nobody]]. #work/meeting
@@ -123,6 +123,7 @@ import Testing
         #expect(evening.text.hasSuffix("""
             created_at: 2024-03-02T21:00:00+09:00
             time_zone: Asia/Seoul
+            tags: [folder/Daily/2024/03]
             ---
             Evening walk.
 
@@ -136,7 +137,7 @@ import Testing
             id: \(plan.id)
             created_at: 2024-02-10T09:30:00+09:00
             time_zone: Asia/Seoul
-            tags: [work, planning]
+            tags: [work, planning, folder/Projects]
             title: The Plan
             aliases: [plan]
             ---
@@ -146,14 +147,14 @@ import Testing
 
             """)
         #expect(FileManager.default.contents(atPath: box.journal + "/attachments/\(plan.id)/diagram.png") == Self.diagram)
-        #expect(comma.text.contains("created_at: 2024-04-01T09:00:00+09:00\ntime_zone: Asia/Seoul\ntags: [reading, books/novels]\npublishDate: 2024-04-01 09:00\n---\n"))
+        #expect(comma.text.contains("created_at: 2024-04-01T09:00:00+09:00\ntime_zone: Asia/Seoul\ntags: [reading, books/novels, folder/Projects]\ntitle: comma\npublishDate: 2024-04-01 09:00\n---\n"))
         // TOML front matter: kept as written above the text; its date has a zone of its own, so none is named.
         let hugo = try Self.entry(box, day: "2024-01-05")
         #expect(hugo.text == """
             ---
             id: \(hugo.id)
             created_at: 2024-01-05T09:00:00-05:00
-            tags: [hugo, docs]
+            tags: [hugo, docs, folder/Hugo]
             ---
             +++
             title = "Taxonomies"
@@ -174,12 +175,16 @@ import Testing
 
         // As the owner sees them: the note's own titles, nested tags under their parents.
         let list = try box.journal("list")
-        #expect(list.stdout.contains("2024-02-10 09:30  \(plan.id.prefix(8))  The Plan  #work #planning\n"), "\(list.stdout)")
-        #expect(list.stdout.contains("2024-01-05 09:00  \(hugo.id.prefix(8))  Taxonomies  #hugo #docs\n"), "\(list.stdout)")
-        #expect(list.stdout.contains("  Reading list  #reading #books/novels\n"), "\(list.stdout)")
+        #expect(list.stdout.contains("2024-02-10 09:30  \(plan.id.prefix(8))  The Plan  #work #planning #folder/Projects\n"), "\(list.stdout)")
+        #expect(list.stdout.contains("2024-01-05 09:00  \(hugo.id.prefix(8))  Taxonomies  #hugo #docs #folder/Hugo\n"), "\(list.stdout)")
+        // A note without a title of its own is named by its file, as the vault shows it.
+        #expect(list.stdout.contains("  comma  #reading #books/novels #folder/Projects\n"), "\(list.stdout)")
         let work = try box.journal("list", "--tag", "work").stdout
         #expect(work.contains(daily.id.prefix(8)) && work.contains(plan.id.prefix(8)) && work.split(separator: "\n").count == 2, "\(work)")
-        #expect(try box.journal("list", "--tag", "books").stdout.contains("Reading list"))
+        #expect(try box.journal("list", "--tag", "books").stdout.contains("  comma  "))
+        // A folder's notes, its subfolders with it.
+        let folder = try box.journal("list", "--tag", "folder/Daily").stdout
+        #expect(folder.split(separator: "\n").count == 2 && folder.contains(evening.id.prefix(8)) && folder.contains(daily.id.prefix(8)), "\(folder)")
         // The notes went in untouched.
         #expect(FileManager.default.contents(atPath: vault + "/Daily/2024-03-01.md").map { String(decoding: $0, as: UTF8.self) }?.hasPrefix("Morning run. ![[photo.png]]") == true)
 
@@ -322,6 +327,91 @@ import Testing
             """), "\(guide.text)")
         #expect(FileManager.default.contents(atPath: box.journal + "/attachments/\(guide.id)/kitten.jpg") == Self.sunset)
         #expect(try box.journal("list").stdout.contains("  Guide\n"))
+    }
+
+    /// A vault of Korean notes in folders, as Obsidian shows it (issue 50): a note is named by its file (not a
+    /// daily note, named by its day), a search for that name finds it first, its folder is a tag nested under
+    /// `folder` (a folder's notes listed with `--tag folder/NAME`), a line shown reads a link's text, not the
+    /// path it was rewritten to, and an embed in a table, its bar escaped, is the picture at that width.
+    @Test func notesKeepTheirNamesAndFoldersAsTheVaultShowsThem() throws {
+        let box = try ImportTests.newJournal()
+        let vault = box.root.path + "/보관함"
+        try Self.write(vault, ".obsidian/app.json", "{}")
+        try Self.write(vault, "첨부/Engelbart.jpg", Self.photo)
+        try Self.write(vault, "사용자 인터페이스/보관함 생성.md", """
+            보관함은 Obsidian이 노트를 저장하는 로컬 폴더예요.
+
+            자세한 것은 [[첨부 파일]]을 참고하세요.
+
+            """)
+        try Self.write(vault, "편집 및 서식/첨부 파일.md", "첨부 파일은 [[보관함 생성|보관함]]에 저장돼요.\n")
+        let long = Array(repeating: "보관함 생성 보관함 생성 보관함 생성.", count: 20).joined(separator: "\n")
+        try Self.write(vault, "편집 및 서식/긴 글.md", long + "\n")
+        try Self.write(vault, "편집 및 서식/표.md", "| 사진 | 이름 |\n| --- | --- |\n| ![[Engelbart.jpg\\|100]] | 엥겔바트 |\n")
+        try Self.write(vault, "2024-03-01.md", "오늘 보관함을 만들었어요.\n")
+        let result = try box.journal("import", "markdown", vault, "--time-zone", "Asia/Seoul")
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "Imported 5 entries from markdown (보관함).\n")
+        #expect(result.stderr == "", "\(result.stderr)")
+
+        func entry(_ words: String) throws -> (path: String, id: String, text: String) {
+            let path = try #require(box.entryFiles().first { box.read($0)?.contains(words) == true }, "no entry holds \(words)")
+            let text = try #require(box.read(path))
+            let id = try #require(text.split(separator: "\n").first { $0.hasPrefix("id: ") }).dropFirst(4)
+            return (path, String(id), text)
+        }
+        // Its name is its title, in its header; its folder a tag.
+        let made = try entry("로컬 폴더")
+        let attached = try entry("첨부 파일은")
+        #expect(made.text.contains("\ntags: [folder/사용자 인터페이스]\ntitle: 보관함 생성\n---\n보관함은 Obsidian이"), "\(made.text)")
+        #expect(attached.text.contains("\ntags: [folder/편집 및 서식]\ntitle: 첨부 파일\n---\n첨부 파일은 [보관함](../../../\(made.path))에"), "\(attached.text)")
+        // A daily note at the vault's top: its day is its name, no title of its own, no folder.
+        let daily = try entry("오늘 보관함을")
+        #expect(daily.text.contains("created_at: 2024-03-01T12:00:00+09:00\ntime_zone: Asia/Seoul\n---\n"), "\(daily.text)")
+
+        // A search for a note's name finds that note first, before a note that says the name twenty times.
+        let search = try box.journal("search", "보관함 생성")
+        #expect(search.status == 0, "\(search.stderr)")
+        let first = try #require(search.stdout.split(separator: "\n").first)
+        #expect(first.contains(made.id.prefix(8)) && first.contains("  보관함 생성  "), "\(search.stdout)")
+        #expect(search.stdout.contains(try entry("보관함 생성 보관함 생성.").id.prefix(8)))
+
+        // The lines a search and a list show read a link's text, not the path it was rewritten to.
+        let found = try box.journal("search", "참고")
+        #expect(found.stdout.contains("\n    자세한 것은 첨부 파일을 참고하세요.\n"), "\(found.stdout)")
+        #expect(!found.stdout.contains("../../../"), "\(found.stdout)")
+        let preview = try box.journal("list", "--preview", "--tag", "folder/편집 및 서식")
+        #expect(preview.stdout.contains("첨부 파일은 보관함에 저장돼요."), "\(preview.stdout)")
+        #expect(!preview.stdout.contains("../../../"), "\(preview.stdout)")
+        // A term found only in a link's path shows no line of it.
+        #expect(!(try box.journal("search", "entries").stdout.contains("../../../")))
+
+        // A folder's notes, listed by its tag; the vault's top has none.
+        let folder = try box.journal("list", "--tag", "folder/편집 및 서식").stdout.split(separator: "\n")
+        #expect(folder.count == 3, "\(folder)")
+        #expect(try box.journal("list", "--tag", "folder/사용자 인터페이스").stdout.split(separator: "\n").count == 1)
+        #expect(try box.journal("tags").stdout.contains("folder/편집 및 서식"))
+
+        // The embed in a table: the picture at width 100, copied, its bar still escaped for the table.
+        let table = try entry("엥겔바트")
+        #expect(table.text.hasSuffix("| ![Engelbart.jpg\\|100](../../../attachments/\(table.id)/Engelbart.jpg) | 엥겔바트 |\n"), "\(table.text)")
+        #expect(FileManager.default.contents(atPath: box.journal + "/attachments/\(table.id)/Engelbart.jpg") == Self.photo)
+
+        // On the page too: the picture at width 100 (the exported site's and the web view's pages), and a
+        // folder's notes under its tag in the web view.
+        let site = box.root.path + "/site"
+        #expect(try box.journal("export", "html", "-o", site).status == 0)
+        let tablePage = try String(contentsOfFile: site + "/entries/\(table.id).html", encoding: .utf8)
+        #expect(tablePage.contains("<td><img src=\"../attachments/\(table.id)/Engelbart.jpg\" alt=\"Engelbart.jpg\" width=\"100\"></td>"), "\(tablePage)")
+        let web = ServeWebTests()
+        let server = try web.serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let tag = try #require("folder/편집 및 서식".addingPercentEncoding(withAllowedCharacters: .alphanumerics))
+        let page = try web.request(server, "GET", "/?tag=" + tag, cookie: true).body
+        #expect(page.components(separatedBy: "<li class=\"entry\">").count == 4, "\(page)")
+        for note in [attached, table, try entry("보관함 생성 보관함 생성.")] { #expect(page.contains("href=\"/entry/\(note.id)\""), "\(page)") }
+        let shown = try web.request(server, "GET", "/entry/\(table.id)", cookie: true).body
+        #expect(shown.contains("alt=\"Engelbart.jpg\" width=\"100\">"), "\(shown)")
     }
 
     @Test func aBadTimeIsAUsageError() throws {

@@ -410,7 +410,11 @@ public enum HTMLSanitizer {
             case ("img", "src"):
                 if let url = safeURL(value, image: true, attachments: attachments) { out += " src=\"" + MarkupText.escaped(url) + "\"" }
             case ("img", "alt"):
-                out += " alt=\"" + MarkupText.escaped(decode(value)) + "\""
+                // Obsidian's size after the text (`![photo.jpg|100](…)`, `|100x80`): the picture at that width.
+                let (alt, width, height) = HTMLSanitizer.sized(decode(value))
+                out += " alt=\"" + MarkupText.escaped(alt) + "\""
+                if let width { out += " width=\"\(width)\"" }
+                if let height { out += " height=\"\(height)\"" }
             case ("code", "class"):
                 // One `language-…` class, the fence's first word: an entry must not give its text the page's
                 // own classes (`notice`, `hidden`) to pass for the app's messages.
@@ -425,6 +429,23 @@ public enum HTMLSanitizer {
             }
         }
         return out + ">"
+    }
+
+    /// A picture's text with Obsidian's size taken off its end (`photo.jpg|100`, `photo.jpg|100x80`): the text,
+    /// its width and its height; the text as it is when it ends in no size.
+    static func sized(_ alt: String) -> (alt: String, width: Int?, height: Int?) {
+        guard let bar = alt.lastIndex(of: "|") else { return (alt, nil, nil) }
+        let size = alt[alt.index(after: bar)...].split(separator: "x", maxSplits: 1, omittingEmptySubsequences: false)
+        func pixels(_ text: Substring) -> Int? {
+            guard (1...5).contains(text.count), text.allSatisfy({ ("0"..."9").contains($0) }), let n = Int(text), n > 0 else { return nil }
+            return n
+        }
+        guard let width = pixels(size[0]) else { return (alt, nil, nil) }
+        if size.count == 2 {
+            guard let height = pixels(size[1]) else { return (alt, nil, nil) }
+            return (String(alt[..<bar]), width, height)
+        }
+        return (String(alt[..<bar]), width, nil)
     }
 
     /// The URL to write, or nil when it may not be used: a scheme other than http, https or mailto (an image

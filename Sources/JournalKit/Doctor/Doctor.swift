@@ -45,6 +45,9 @@ public struct DoctorFinding: Sendable, Equatable {
         case fixed
         /// It needs the user: `fix` says how.
         case problem
+        /// Nothing the user can fix now: a network service that does not answer (the machine may be offline).
+        /// The summary says what happens meanwhile, `fix` what helps once it answers; the exit status stays 0.
+        case note
     }
 
     /// Which check this is (`journal`, `git-identity`, `index`, `lock`, `remote`, `tracking`, `encryption`,
@@ -62,6 +65,12 @@ public struct DoctorFinding: Sendable, Equatable {
         self.summary = summary
         self.fix = fix
     }
+}
+
+extension DoctorFinding.Status {
+    /// Whether the user must act: only a problem makes `journal doctor` exit 1. A note (a network service that
+    /// does not answer now) and a finding put right do not.
+    public var needsTheUser: Bool { self == .problem }
 }
 
 /// `journal doctor`: every check, run in order, each saying what it found. A check is one function of
@@ -223,6 +232,11 @@ public enum Doctor {
                 let branches = try repository.remoteBranches(remote: remote.name, access: exam.inputs.credentials.access)
                 branchesOf[remote.name] = branches
                 findings.append(DoctorFinding(check: "remote", status: .ok, summary: Say.text("doctor.remoteReached", remote.name, remote.url)))
+            } catch let error as GitError where error.isNetworkFailure && Repository.localPath(ofRemoteURL: remote.url) == nil {
+                // The network does not answer (offline, a host that is down): entries wait here for the next sync.
+                findings.append(DoctorFinding(
+                    check: "remote", status: .note, summary: Say.text("doctor.remoteOffline", remote.name, remote.url, error.message),
+                    fix: Say.text("doctor.remoteOfflineHint", remote.name)))
             } catch {
                 let why: String
                 if let path = Repository.localPath(ofRemoteURL: remote.url), !FileSystem.exists(path) {
@@ -312,8 +326,10 @@ public enum Doctor {
             }
             return [DoctorFinding(check: "weather", status: .ok, summary: Say.text("doctor.weatherReached", settings.provider.rawValue, host))]
         } catch {
+            // No answer is the network's (a plane, a train): entries are saved without weather meanwhile, and
+            // `weather --missing` fills it in later. Nothing for the user to fix, so a note, not a problem.
             return [DoctorFinding(
-                check: "weather", status: .problem, summary: Say.text("doctor.weatherUnreachable", settings.provider.rawValue, error.description),
+                check: "weather", status: .note, summary: Say.text("doctor.weatherUnreachable", settings.provider.rawValue, error.description),
                 fix: Say.text("doctor.weatherFix"))]
         }
     }

@@ -15,6 +15,8 @@ public struct ImportRequest: Sendable {
     public var includeDeleted: Bool
     /// The time of day (`21:00`) of a note dated by a day alone (see `ImportRequest.dayTime(_:)`).
     public var dayTime = "12:00"
+    /// How jrnl reads the journal: its `timeformat` and `tagsymbols` (see `JrnlSetup`).
+    public var jrnl = JrnlSettings()
 
     public init(
         format: ImportFormat, source: String, timeZone: TimeZone, encoding: SourceEncoding = .utf8, dryRun: Bool = false,
@@ -80,13 +82,8 @@ extension Journal {
         let writer = ImportWriter(
             root: root, dryRun: request.dryRun, known: known, deleted: request.includeDeleted ? nil : deleted,
             added: added, progress: progress)
-        let zone = request.timeZone
         do {
-            switch request.format {
-            case .jrnl: try JrnlReader(zone: zone, encoding: request.encoding).read(source, into: writer)
-            case .dayone: try DayOneReader(zone: zone, encoding: request.encoding).read(source, into: writer)
-            case .markdown: try MarkdownReader(zone: zone, encoding: request.encoding, dayTime: request.dayTime).read(source, into: writer)
-            }
+            try Journal.read(request, now: context.now, into: writer)
         } catch {
             writer.rollback()
             throw error
@@ -99,7 +96,8 @@ extension Journal {
         var paths = writer.written
         let settingsPath = root + "/" + Journal.settingsFile
         let settingsBefore = FileSystem.contents(settingsPath)
-        if request.format == .jrnl, settings.tagPrefix == nil, settingsProblem == nil, var text = settingsBefore {
+        if request.format == .jrnl, request.jrnl.tagSymbols.contains("@"), settings.tagPrefix == nil, settingsProblem == nil,
+           var text = settingsBefore {
             if let last = text.last, last != 10 { text.append(10) }
             text.append(contentsOf: Data("# `@word` in an entry's text is a tag, as in jrnl (import jrnl set this).\ntag_prefix: \"@\"\n".utf8))
             do throws(JournalError) {
@@ -124,6 +122,30 @@ extension Journal {
         // Read back on every core and loaded in bulk: the import's files are many and already committed.
         try? index().recordMany(entries, root: root, read: reader, settle: settleDate)
         return report
+    }
+}
+
+extension Journal {
+    /// Reads the request's source as `importEntries` does, writing nothing and asking no journal: what would
+    /// refuse its import (a file that is not there or cannot be read, text that is not UTF-8, no entries) is
+    /// thrown before any journal is touched. `journal import jrnl` without a file checks every journal of
+    /// jrnl's config so, so that one it cannot read stops the import before the first is brought in.
+    public static func checkImportSource(_ request: ImportRequest, now: Date) throws(JournalError) {
+        guard FileSystem.exists(request.source) else { throw .invalid(Say.importSourceMissing(request.source)) }
+        var check = request
+        check.dryRun = true
+        try read(check, now: now, into: ImportWriter(root: "", dryRun: true, known: [:], added: { _ in }, progress: nil))
+    }
+
+    private static func read(_ request: ImportRequest, now: Date, into writer: ImportWriter) throws(JournalError) {
+        let zone = request.timeZone
+        let source = request.source
+        switch request.format {
+        case .jrnl:
+            try JrnlReader(zone: zone, encoding: request.encoding, settings: request.jrnl, now: PyDateTime(now, in: zone)).read(source, into: writer)
+        case .dayone: try DayOneReader(zone: zone, encoding: request.encoding).read(source, into: writer)
+        case .markdown: try MarkdownReader(zone: zone, encoding: request.encoding, dayTime: request.dayTime).read(source, into: writer)
+        }
     }
 }
 

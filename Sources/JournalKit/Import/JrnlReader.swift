@@ -7,6 +7,10 @@ struct JrnlReader {
     /// jrnl's times carry no zone: they are read as wall-clock times in this one.
     let zone: TimeZone
     var encoding = SourceEncoding.utf8
+    /// The journal's `timeformat` and `tagsymbols`, as jrnl's config sets them.
+    var settings = JrnlSettings()
+    /// jrnl's clock, for the dates it reads from today (`yesterday 9pm`, a month and day without a year).
+    var now: PyDateTime?
 
     /// How many entries of each id the source held so far: twins (same minute, same text) are two entries.
     private final class Twins {
@@ -42,22 +46,26 @@ struct JrnlReader {
     // MARK: Plain text
 
     /// Walks the file line by line: a line starting `[date] ` opens an entry, which runs up to the
-    /// newline before the next one (`(?:^|\n)\[([^\]]+)\] ` in jrnl). Only one entry's text is held at a time.
-    /// A line that is not UTF-8 stops the import (with its place), before anything is committed.
+    /// newline before the next one (`(?:^|\n)\[([^\]]+)\] ` in jrnl), where `date` is one jrnl reads
+    /// (`JrnlDate`); a line whose brackets hold no date is text of the entry it is in, as in jrnl. Only one
+    /// entry's text is held at a time. A line that is not UTF-8 stops the import (with its place), before
+    /// anything is committed.
     private func readText(_ lines: inout LineReader, name: String, path: String, into writer: ImportWriter) throws(JournalError) {
-        var open: (text: String, stamp: JrnlStamp, line: Int)?
-        var skipping = false
+        var open: (text: String, stamp: JrnlStamp, line: Int, fromToday: String?)?
         var found = 0
         var lineNumber = 0
         var offset = 0
         var preamble = false
+        let dates = now.map { JrnlDate(timeFormat: settings.timeFormat, now: $0) }
 
         func finish(last: Bool = false) throws(JournalError) {
             guard var entry = open else { return }
             // The entry runs up to the newline before the next one; the last one to the end of the file
             // (whose final newline makes its first line the title, never its first sentence).
             if !last, entry.text.utf8.last == 10 { entry.text.removeLast() }
-            try writer.take(makeEntry(text: entry.text, stamp: entry.stamp, place: "\(name):\(entry.line)"))
+            var made = makeEntry(text: entry.text, stamp: entry.stamp, place: "\(name):\(entry.line)")
+            if let blob = entry.fromToday { made.notices.append(Say.jrnlDateFromToday(blob, entry.stamp.minute)) }
+            try writer.take(made)
             open = nil
         }
 
@@ -74,29 +82,20 @@ struct JrnlReader {
                 try SourceText.check(bytes[...], file: name, lineOffset: lineNumber - 1, byteOffset: start)
                 continue
             }
+            let newline = lines.endedWithNewline ? "\n" : ""
             guard line.utf8.first == UInt8(ascii: "["), let close = line.utf8.firstIndex(of: UInt8(ascii: "]")),
-                  line.utf8.index(after: close) < line.endIndex, line.utf8[line.utf8.index(after: close)] == 32
+                  line.utf8.index(after: close) < line.endIndex, line.utf8[line.utf8.index(after: close)] == 32,
+                  let reading = dates?.read(String(line[line.utf8.index(after: line.startIndex)..<close]))
             else {
-                if open == nil, !skipping, !line.allSatisfy(\.isWhitespace) { preamble = true }
-                open?.text += line + (lines.endedWithNewline ? "\n" : "")
+                if open == nil, !line.allSatisfy(\.isWhitespace) { preamble = true }
+                open?.text += line + newline
                 continue
             }
+            try finish()
+            found += 1
             let blob = String(line[line.utf8.index(after: line.startIndex)..<close])
-            if let stamp = JrnlStamp(blob) {
-                try finish()
-                skipping = false
-                found += 1
-                open = (String(line[line.utf8.index(close, offsetBy: 2)...]) + (lines.endedWithNewline ? "\n" : ""), stamp, lineNumber)
-            } else if JrnlStamp.looksLikeDate(blob) {
-                // jrnl would take it for a date; we cannot: say so, and leave its text out.
-                try finish()
-                skipping = true
-                found += 1
-                writer.problem("\(name):\(lineNumber)", Say.jrnlBadDate(blob))
-            } else {
-                if open == nil, !skipping { preamble = true }
-                open?.text += line + (lines.endedWithNewline ? "\n" : "")
-            }
+            open = (String(line[line.utf8.index(close, offsetBy: 2)...]) + newline, JrnlStamp(reading.time), lineNumber,
+                    reading.fromToday ? blob : nil)
         }
         try finish(last: true)
         guard found > 0 else { throw .invalid(Say.jrnlNoEntries(path)) }
@@ -114,7 +113,7 @@ struct JrnlReader {
             raw = Jrnl.strip(String(firstLine), characters: "\n *") + "\n" + rest
         }
         let (title, body) = Jrnl.splitTitle(raw)
-        return entry(title: title, body: body, tags: Jrnl.tags(in: text), starred: starred, stamp: stamp, place: place)
+        return entry(title: title, body: body, tags: Jrnl.tags(in: text, symbols: settings.tagSymbols), starred: starred, stamp: stamp, place: place)
     }
 
     private func entry(title: String, body: String, tags: [String], starred: Bool, stamp: JrnlStamp, place: String) -> ImportedEntry {
@@ -164,7 +163,7 @@ struct JrnlReader {
             let body = fields["body"] as? String ?? ""
             // jrnl finds tags in the text (its JSON lists them lower-cased): the text's, as written, then any
             // other the JSON lists.
-            var tags = Jrnl.tags(in: title + "\n" + body)
+            var tags = Jrnl.tags(in: title + "\n" + body, symbols: settings.tagSymbols)
             let listed = (fields["tags"] as? [Any] ?? []).compactMap { $0 as? String }.map { tag in
                 tag.first == "@" || tag.first == "#" ? String(tag.dropFirst()) : tag
             }
@@ -176,13 +175,18 @@ struct JrnlReader {
     }
 }
 
-/// A jrnl date blob: `2013-06-09 15:39` (its tests' format), `2020-08-29 11:11:00 AM` (its default, `%F %r`)
-/// or with seconds and no AM/PM.
+/// A jrnl entry's time: `2013-06-09 15:39` (its JSON export's `date` and `time`, its tests' format),
+/// `2020-08-29 11:11:00 AM` (its default, `%F %r`) or with seconds and no AM/PM; or any `JrnlDate` reads.
 struct JrnlStamp {
     /// `2013-06-09 15:39:00`, for Timestamp.parse.
     let text: String
     /// `2013-06-09 15:39`.
     let minute: String
+
+    init(_ time: PyDateTime) {
+        text = time.text
+        minute = String(text.prefix(16))
+    }
 
     init?(_ blob: String) {
         let parts = blob.split(separator: " ", omittingEmptySubsequences: true)
@@ -291,10 +295,11 @@ enum Jrnl {
         return nil
     }
 
-    /// `(?<!\S)([#@][-+*#/\w]+)`, first appearance first, as written there (jrnl lower-cases them; the
+    /// `(?<!\S)([#@][-+*#/\w]+)` (the symbols jrnl's `tagsymbols` names), first appearance first, as written there (jrnl lower-cases them; the
     /// journal keeps the writer's case and compares without it), without the symbol or, as jrnl's JSON
     /// export lists them, with it (`#4412`, `@work`). Tags that differ only in case are one.
-    static func tags(in text: String, withSymbol: Bool = false) -> [String] {
+    static func tags(in text: String, withSymbol: Bool = false, symbols: String = JrnlSettings.defaultTagSymbols) -> [String] {
+        let symbols = Set(symbols.unicodeScalars)
         let s = Array(text.unicodeScalars)
         var tags: [String] = []
         var keys: Set<String> = []
@@ -304,7 +309,7 @@ enum Jrnl {
                 || c.properties.generalCategory == .nonspacingMark || "-+*#/".unicodeScalars.contains(c)
         }
         while i < s.count {
-            if (s[i] == "@" || s[i] == "#"), i == 0 || isSpace(s[i - 1]) {
+            if symbols.contains(s[i]), i == 0 || isSpace(s[i - 1]) {
                 var j = i + 1
                 while j < s.count, isWord(s[j]) { j += 1 }
                 if j > i + 1 {

@@ -30,8 +30,11 @@ struct MarkdownReader {
             let full = vault.root + "/" + vault.inVault(note)
             // The note as UTF-8 without a BOM, or refused with its place when it is not text.
             let data = try SourceText.utf8(try FileSystem.read(full, followingLinks: true), encoding: encoding, file: note)
-            guard var (entry, toml) = makeEntry(data, relative: note, modified: FileSystem.modificationTime(full), writer: writer)
+            let named = vault.namesNotes ? vault.inVault(note) : nil
+            guard let made = makeEntry(data, relative: note, named: named, modified: FileSystem.modificationTime(full), writer: writer)
             else { continue }
+            var entry = made.0
+            let toml = made.1
             files.append((note, writer.place(&entry)))
             entries.append((entry, toml))
         }
@@ -47,8 +50,10 @@ struct MarkdownReader {
     }
 
     /// The note's entry, its text without its TOML front matter, which comes second (as written); nil when
-    /// it cannot be read (said).
-    private func makeEntry(_ data: Data, relative: String, modified: Date?, writer: ImportWriter) -> (ImportedEntry, String)? {
+    /// it cannot be read (said). `named`: the note's path in a vault whose notes are named by their files and
+    /// ordered by folders (`NoteVault.namesNotes`): a note that is not a daily note keeps its name as its
+    /// title, and every note its folder (`folderTag`).
+    private func makeEntry(_ data: Data, relative: String, named: String?, modified: Date?, writer: ImportWriter) -> (ImportedEntry, String)? {
         let split = EntryFile.Split(data)
         var yaml = YAMLValue.mapping([])
         if let problem = split.problem {
@@ -85,11 +90,42 @@ struct MarkdownReader {
             }
         }
         tags = tags.map { $0.hasPrefix("#") ? String($0.dropFirst()) : $0 } + MarkdownReader.logseqTags(split.text) + Hashtags.find(in: split.text)
+        var kept = MarkdownReader.otherKeys(split)
+        var shownTitle = title
+        if let named {
+            if let folder = MarkdownReader.folderTag(named) { tags.append(folder) }
+            // The note's name is its title, as the vault shows it (written into the header, so that every
+            // reader, a search by that name first of all, sees it); a daily note's name is its day.
+            if title == nil, let name = MarkdownReader.noteName(named) {
+                kept.insert("title: " + YAMLWriter.scalar(name), at: 0)
+                shownTitle = name
+            }
+        }
         var entry = ImportedEntry(
             place: relative, id: ImportID.make(.markdown, relative), createdAt: createdAt, timeZone: timeZone, tags: tags,
-            starred: false, text: split.text, keptHeader: MarkdownReader.otherKeys(split))
-        entry.title = title
+            starred: false, text: split.text, keptHeader: kept)
+        entry.title = shownTitle
         return (entry, split.tomlText ?? "")
+    }
+
+    /// The title a note's file name gives it (`보관함 생성.md` is the note "보관함 생성"); nil for a daily note, whose
+    /// name is its day (`2024-03-01.md`, Logseq's `2024_03_01.md`), and for a name that is no title (blank).
+    static func noteName(_ path: String) -> String? {
+        var name = NoteVault.name(of: path)
+        for ext in [".md", ".markdown"] where name.lowercased().hasSuffix(ext) { name.removeLast(ext.count) }
+        if name.utf8.count == 10, let day = EntryFile.dateInFileName(name), day == name.replacingOccurrences(of: "_", with: "-") { return nil }
+        return Entry.headerTitle(name)
+    }
+
+    /// A note's folder in its vault as a tag nested under `folder` (`사용자 인터페이스/편집.md` → `folder/사용자 인터페이스`),
+    /// nil for a note at the vault's top. A tag, not a header field of its own: every reader already filters by
+    /// tags (`list`, `search` and `export` `--tag folder/NAME`, the web view's `?tag=`), the nested-tag rule
+    /// brings a folder's subfolders with it as a vault's folder tree shows them, `journal tags` counts the notes
+    /// of each folder, sync merges tags as sets and every export carries them. A `folder:` key would be one
+    /// more field that no filter reads.
+    static func folderTag(_ path: String) -> String? {
+        let folder = NoteVault.folder(of: path)
+        return folder.isEmpty ? nil : "folder/" + folder
     }
 
     /// A date as a note writes it, a day alone placed at `dayTime`.

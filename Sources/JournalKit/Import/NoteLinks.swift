@@ -229,9 +229,13 @@ struct NoteLinks {
 
         /// `[[target#part|label]]` as a Markdown link, or nil to keep it as written.
         private mutating func wikilink(_ inner: String, embed: Bool) throws(JournalError) -> String? {
+            // In a table the bar is escaped (`![[Engelbart.jpg\|100]]`, as Obsidian writes it there): still the bar
+            // before the alias or size, and escaped again where the link's label holds it.
             let bar = inner.firstIndex(of: "|")
-            let target = String(bar.map { inner[..<$0] } ?? inner[...]).trimmingCharacters(in: .whitespaces)
+            let escaped = bar.map { $0 > inner.startIndex && inner[inner.index(before: $0)] == "\\" } ?? false
+            let target = String(bar.map { inner[..<(escaped ? inner.index(before: $0) : $0)] } ?? inner[...]).trimmingCharacters(in: .whitespaces)
             let alias = bar.map { String(inner[inner.index(after: $0)...]) }
+            let separator = escaped ? "\\|" : "|"
             let name = String(target.prefix { $0 != "#" && $0 != "^" })
             guard !name.isEmpty else { return nil }
             // An embed reads what it names: one that climbs out of the vault refuses the import, as a picture does.
@@ -244,7 +248,8 @@ struct NoteLinks {
                     guard links.vault.isInside(name, from: note), try links.vault.file(name, from: note) != nil else { return nil }
                 }
                 guard let file = try attach(name) else { return nil }
-                let shown = NoteLinks.label(embed ? target + (alias.map { "|" + $0 } ?? "") : alias ?? target)
+                let shown = embed
+                    ? NoteLinks.label(target) + (alias.map { separator + NoteLinks.label($0) } ?? "") : NoteLinks.label(alias ?? target)
                 let picture = embed && FileKind.of("file." + ext).isPicture
                 return (picture ? "!" : "") + "[" + shown + "](" + link(to: file) + ")"
             }

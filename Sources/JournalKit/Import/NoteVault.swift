@@ -23,6 +23,12 @@ struct NoteVault {
     /// a Hugo or Jekyll site, where `[[menus.main]]` is TOML shown in a page.
     private(set) var wikilinks = true
 
+    /// Whether the vault's tool names a note by its file and orders the notes by folders: an Obsidian vault, and
+    /// a folder of notes that is no tool's. Its notes keep their names as titles and their folders (see
+    /// `MarkdownReader.folderTag`). Not a Logseq graph (its `pages/` and `journals/` are the tool's own folders,
+    /// its namespaces are written into file names) nor a Hugo or Jekyll site (its pages name their titles).
+    private(set) var namesNotes = true
+
     /// The files that mark a vault's top folder: a note-taking tool's, then a site's.
     static let markers = [".obsidian", "logseq", "hugo.toml", "hugo.yaml", "hugo.json", "config.toml", "_config.yml"]
 
@@ -36,6 +42,7 @@ struct NoteVault {
         root = top ?? imported
         folder = imported == root ? "" : String(imported.dropFirst(root.count + 1))
         if let top, !NoteVault.markers.prefix(2).contains(where: { FileSystem.exists(top + "/" + $0) }) { wikilinks = false }
+        if let top, !FileSystem.exists(top + "/" + NoteVault.markers[0]) { namesNotes = false }
         if isFolder {
             try walk(collectingNotes: true)
             notes.sort { $0.utf8.lexicographicallyPrecedes($1.utf8) }

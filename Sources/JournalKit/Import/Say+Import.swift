@@ -36,7 +36,7 @@ extension Say {
 
     // jrnl
     static func jrnlNoEntries(_ path: String) -> String { Say.text("jrnlNoEntries", path) }
-    static func jrnlBadDate(_ blob: String) -> String { Say.text("jrnlBadDate", blob) }
+    static func jrnlDateFromToday(_ blob: String, _ taken: String) -> String { Say.text("jrnlDateFromToday", blob, taken) }
     static var jrnlTextBeforeFirst: String { Say.text("jrnlTextBeforeFirst") }
     static func jsonNotExport(_ what: String) -> String { Say.text("jsonNotExport", what) }
     static var jsonEntryNotObject: String { Say.text("jsonEntryNotObject") }

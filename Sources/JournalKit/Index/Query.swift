@@ -122,6 +122,17 @@ public struct SearchText: Sendable, Equatable {
         return (expression { "{title body tags} : " + SearchText.quote($0) }, expression { "{title body tags} : " + SearchText.quote($0) + "*" })
     }
 
+    /// The entries whose title holds every word (at a word's start) and every phrase: they rank first, so that a
+    /// search for a note's name (`보관함 생성`) finds that note before the notes that only mention it. Words of
+    /// consonants typed alone or of emoji are left to the rest of the ranking; nil when no word is left.
+    var titleFTS: String? {
+        let stripped = words.map(SearchText.stripPunctuation).filter { word in
+            !word.isEmpty && !word.unicodeScalars.contains { Hangul.consonantInitial($0) != nil || Hangul.emojiToken($0) != nil }
+        }
+        let terms = stripped.map { "{title} : " + SearchText.quote($0) + "*" } + phrases.map { "{title} : " + SearchText.quote($0) }
+        return terms.isEmpty ? nil : terms.joined(separator: " AND ")
+    }
+
     /// A word cut into what is searched differently: Korean runs, emoji, and the rest.
     enum Piece {
         /// A run's forms; `literal`: initials alone are also found as typed (`ㅋㅋ` in a text).
@@ -357,11 +368,16 @@ extension EntryIndex {
         let (condition, filterArguments) = EntryIndex.conditions(query)
         // Korean is found inside words; entries holding the Korean words whole come first, then those
         // holding them at a word's start.
+        // A title that holds every word comes first of all: a note's name finds that note first.
         var wholeWords = ""
         var rankArguments: StatementArguments = []
+        if let title = text.titleFTS {
+            wholeWords = "(text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) DESC, "
+            rankArguments = [title]
+        }
         if let rank = text.rankFTS {
-            wholeWords = "(text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) + (text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) DESC, "
-            rankArguments = [rank.whole, rank.start]
+            wholeWords += "(text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) + (text.rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) DESC, "
+            _ = rankArguments.append(contentsOf: [rank.whole, rank.start])
         }
         let limit = query.limit.map { " LIMIT \($0)" } ?? ""
         return try read { db in
@@ -376,7 +392,7 @@ extension EntryIndex {
                 fts = text.fts(grams: lookup) ?? fts
             }
             if condition == "1", let limit = query.limit,
-               let found = try EntryIndex.topRanked(db, fts: fts, rank: text.rankFTS, limit: limit) {
+               let found = try EntryIndex.topRanked(db, fts: fts, title: text.titleFTS, rank: text.rankFTS, limit: limit) {
                 return found
             }
             var arguments: StatementArguments = [fts]
@@ -398,10 +414,19 @@ extension EntryIndex {
     /// a common word's search at 100,000 entries). Nil when that cannot be told without the entry table:
     /// the last place shared with the next match (ties go by date, which the text index does not hold), or
     /// a match with no entry; the whole query answers then.
-    static func topRanked(_ db: Database, fts: String, rank: (whole: String, start: String)?, limit: Int) throws -> [Entry]? {
+    static func topRanked(_ db: Database, fts: String, title: String?, rank: (whole: String, start: String)?, limit: Int) throws -> [Entry]? {
         guard limit > 0 else { return [] }
-        let words = rank == nil ? "0" : "(rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) + (rowid IN (SELECT rowid FROM text WHERE text MATCH ?))"
-        var arguments: StatementArguments = rank.map { [$0.whole, $0.start] } ?? []
+        // One number in `search`'s order: the title's match (3) above the Korean words' whole (1) and start (1).
+        var words = "0"
+        var arguments: StatementArguments = []
+        if let title {
+            words += " + 3 * (rowid IN (SELECT rowid FROM text WHERE text MATCH ?))"
+            _ = arguments.append(contentsOf: [title])
+        }
+        if let rank {
+            words += " + (rowid IN (SELECT rowid FROM text WHERE text MATCH ?)) + (rowid IN (SELECT rowid FROM text WHERE text MATCH ?))"
+            _ = arguments.append(contentsOf: [rank.whole, rank.start])
+        }
         _ = arguments.append(contentsOf: [fts])
         let statement = try db.cachedStatement(
             sql: "SELECT rowid, \(words), bm25(text, 5.0, 1.0, 2.0, 1.0) FROM text WHERE text MATCH ? ORDER BY 2 DESC, 3 LIMIT \(limit + 1)")

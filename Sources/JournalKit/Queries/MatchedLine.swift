@@ -5,7 +5,8 @@ public enum MatchedLine {
     /// How a term is compared with the text: case and accents aside.
     public static let options: String.CompareOptions = [.caseInsensitive, .diacriticInsensitive]
 
-    /// The first line of `text` holding one of `terms`, trimmed to about 100 characters around it.
+    /// The first line of `text` holding one of `terms`, as a reader sees it (`MarkdownInline.plain`: a link's
+    /// text, not its destination), trimmed to about 100 characters around it.
     ///
     /// Lines are looked at as UTF-8: a line made only of ASCII and precomposed Hangul syllables (most
     /// of a diary, in English or Korean) is searched byte by byte for terms made of the same, ASCII
@@ -28,19 +29,30 @@ public enum MatchedLine {
                 if line.isEmpty { continue }
                 if allPlain, plainCounts(line) != nil {
                     guard let found = plainExcerpt(line, terms: plainTerms) else { continue }
-                    return found
+                    guard holdsMarkup(line) else { return found }
+                } else {
+                    guard let found = excerpt(String(decoding: line, as: UTF8.self), terms: terms) else { continue }
+                    guard holdsMarkup(line) else { return found }
                 }
-                if let found = excerpt(String(decoding: line, as: UTF8.self), terms: terms) { return found }
+                // The line as a reader sees it (a link's text, not its rewritten path): a term found only in
+                // what the reader does not see (a link's destination) leaves the line out.
+                if let found = excerpt(MarkdownInline.plain(String(decoding: line, as: UTF8.self)), terms: terms) { return found }
             }
             return nil
         }
     }
 
+    /// Whether a line holds what Markdown may show otherwise than written (`MarkdownInline`): links and
+    /// pictures, code, emphasis, escapes, entities, autolinks.
+    private static func holdsMarkup(_ line: UnsafeBufferPointer<UInt8>) -> Bool {
+        line.contains { $0 == 0x5B || $0 == 0x60 || $0 == 0x2A || $0 == 0x5F || $0 == 0x7E || $0 == 0x5C || $0 == 0x26 || $0 == 0x3C }
+    }
+
     /// The first line of `text` where `pattern` matches, trimmed as `line(in:terms:)` trims it, with what
-    /// it matched there (the terms to mark).
+    /// it matched there (the terms to mark); each line as a reader sees it (`MarkdownInline.plain`).
     public static func line(in text: String, pattern: NSRegularExpression) -> (line: String, terms: [String])? {
         for line in text.split(separator: "\n", omittingEmptySubsequences: true) {
-            let line = String(line)
+            let line = MarkdownInline.plain(line)
             let matches = pattern.matches(in: line, range: NSRange(line.startIndex..., in: line))
             var terms: [String] = []
             for match in matches {

@@ -27,6 +27,54 @@ extension JournalContext {
     /// not change under it).
     public static let userConfigFile = configHome + "/journal/config.yml"
 
+    /// jrnl's config file, where jrnl 4 looks for it (jrnl/install.py `find_default_config`): `jrnl/jrnl.yaml` in
+    /// `configHome`, else, when only that is there, the older `~/.jrnl_config`.
+    public static var jrnlConfigFile: String {
+        let file = configHome + "/jrnl/jrnl.yaml"
+        let older = home + "/.jrnl_config"
+        return !FileSystem.exists(file) && FileSystem.exists(older) ? older : file
+    }
+
+    /// A path as jrnl makes one of its config's (`os.path.abspath(expanduser(expandvars(path)))`): `$NAME` and
+    /// `${NAME}` of the environment (left as written when unset), a leading `~` the home folder, and a
+    /// relative path from `folder`.
+    public static func expandingUserPath(_ path: String, from folder: String) -> String {
+        var out = ""
+        let s = Array(path)
+        var i = 0
+        while i < s.count {
+            guard s[i] == "$", i + 1 < s.count else {
+                out.append(s[i])
+                i += 1
+                continue
+            }
+            let braced = s[i + 1] == "{"
+            var j = braced ? i + 2 : i + 1
+            var name = ""
+            while j < s.count, s[j].isASCII, s[j].isLetter || s[j].isNumber || s[j] == "_" {
+                name.append(s[j])
+                j += 1
+            }
+            if braced {
+                guard j < s.count, s[j] == "}" else {
+                    out.append(s[i])
+                    i += 1
+                    continue
+                }
+                j += 1
+            }
+            if !name.isEmpty, let value = environment(name) {
+                out += value
+                i = j
+            } else {
+                out.append(s[i])
+                i += 1
+            }
+        }
+        if out == "~" || out.hasPrefix("~/") { out = home + out.dropFirst() }
+        return out.hasPrefix("/") ? out : folder + "/" + out
+    }
+
     /// `JOURNAL_NOW`, when set: then it stamps the commits too, so that no comparison mixes it with the real clock.
     public static let pinnedNow: Date? = {
         guard let text = environment("JOURNAL_NOW") else { return nil }

@@ -23,7 +23,7 @@ extension JournalCommand {
                 weather: weather, language: Say.current, locale: Shell.localeForPrograms, inotifyWatchLimit: Shell.inotifyWatchLimit)
             let findings = JournalKit.Doctor.examine(inputs)
             let style = options.style
-            let words = [Say.text("doctor.ok"), Say.text("doctor.fixed"), Say.text("doctor.problem")]
+            let words = [Say.text("doctor.ok"), Say.text("doctor.fixed"), Say.text("doctor.problem"), Say.text("doctor.note")]
             let width = words.map(displayWidth).max() ?? 0
             var out = ""
             for finding in findings {
@@ -32,14 +32,19 @@ extension JournalCommand {
                 case .ok: word = style.green(padded(words[0], to: width))
                 case .fixed: word = style.yellow(padded(words[1], to: width))
                 case .problem: word = style.red(padded(words[2], to: width))
+                case .note: word = style.cyan(padded(words[3], to: width))
                 }
                 out += word + "  " + finding.summary + "\n"
-                if let fix = finding.fix, finding.status == .problem {
-                    out += String(repeating: " ", count: width + 2) + style.dim(Say.text("doctor.fixLabel")) + " " + fix + "\n"
+                if let fix = finding.fix, finding.status == .problem || finding.status == .note {
+                    let label = Say.text(finding.status == .problem ? "doctor.fixLabel" : "doctor.hintLabel")
+                    out += String(repeating: " ", count: width + 2) + style.dim(label) + " " + fix + "\n"
                 }
             }
-            let problems = findings.filter { $0.status == .problem }.count
-            out += "\n" + (problems == 0 ? Say.text("doctor.allWell") : Say.plural("doctor.problems", problems, problems)) + "\n"
+            let problems = findings.filter(\.status.needsTheUser).count
+            let notes = findings.filter { $0.status == .note }.count
+            let last = problems > 0 ? Say.plural("doctor.problems", problems, problems)
+                : notes > 0 ? Say.plural("doctor.allWellNotes", notes, notes) : Say.text("doctor.allWell")
+            out += "\n" + last + "\n"
             print(out, terminator: "")
             if problems > 0 { throw JournalError.declined }
         }
