@@ -47,11 +47,15 @@ install: build install-files
 	  [ -e "$$journal_dir/journal.yml" ] || "$(BIN)/journal" init "$$journal_dir"; \
 	  "$(BIN)/journal" list -n 10
 
+## The programs are installed stripped of their symbols and debug sections (a crash's backtrace then names
+## no functions): `make install STRIP=` keeps them.
+STRIP ?= -s
+
 ## The binary, journal(1) in each language, and the completions of bash, zsh and (when it is there) fish.
 install-files:
 	install -d "$(BIN)" "$(MAN)/man1" "$(MAN)/ko/man1" "$(BASH_COMPLETIONS)" "$(ZSH_COMPLETIONS)"
-	install -m 755 "$(BUILT)" "$(BIN)/journal"
-	install -m 755 "$(BUILT)-serve" "$(BIN)/journal-serve"
+	install -m 755 $(STRIP) "$(BUILT)" "$(BIN)/journal"
+	install -m 755 $(STRIP) "$(BUILT)-serve" "$(BIN)/journal-serve"
 	"$(BIN)/journal" --generate-manual en > "$(MAN)/man1/journal.1"
 	"$(BIN)/journal" --generate-manual ko > "$(MAN)/ko/man1/journal.1"
 	"$(BIN)/journal" --generate-completion-script bash > "$(BASH_COMPLETIONS)/journal"

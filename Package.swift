@@ -82,8 +82,6 @@ let package = Package(
             dependencies: [
                 "JournalKit", "CBuildInfo",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-                .product(name: "Ink", package: "Ink"),
-                .product(name: "Mustache", package: "swift-mustache"),
             ],
             linkerSettings: [
                 .unsafeFlags(packedRelocations, .when(platforms: [.linux])),

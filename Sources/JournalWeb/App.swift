@@ -35,16 +35,8 @@ extension Pages {
     /// What the service worker shows for a page it does not have while there is no connection.
     static func offline(language: String) -> Response {
         func say(_ key: String) -> String { Say.text(in: language, key, []) }
-        let html = """
-            <!doctype html>
-            <html lang="\(language)"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="light dark">
-            <title>\(h(say("web.offline.title"))) · \(h(say("web.appName")))</title>
-            \(Assets.styleElement)
-            </head><body><main id="main"><h1>\(h(say("web.offline.title")))</h1><p>\(h(say("web.offline.text")))</p>
-            <p><a href="./">\(h(say("web.failed.back")))</a></p></main></body></html>
-            """
-        return Reply.html(html)
+        return Reply.html(Pages.plain(language: language, title: say("web.offline.title"), body: """
+            <h1>\(h(say("web.offline.title")))</h1><p>\(h(say("web.offline.text")))</p><p><a href="./">\(h(say("web.failed.back")))</a></p>
+            """))
     }
 }

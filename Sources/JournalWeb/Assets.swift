@@ -107,6 +107,20 @@ enum Assets {
     dialog.copy { max-width: min(36rem, 92vw); border: 1px solid var(--line); border-radius: .6rem; background: var(--card); color: var(--fg); }
     dialog.copy textarea { width: 100%; }
     @media (max-width: 30rem) { header nav a { padding: .3rem .45rem; } main { padding: .6rem; } }
+    details.more-filters { flex: 1 1 100%; }
+    details.more-filters > summary { cursor: pointer; color: var(--dim); min-height: 44px; display: flex; align-items: center; }
+    details.more-filters.wide > summary { display: none; }
+    /* A phone's hands and eyes: whatever is tapped is 44 by 44 CSS pixels at least, and no field's text is
+       under 16px (Safari on an iPhone zooms into a smaller one); the editor writes in the reading font. */
+    .editor textarea { font-family: inherit; font-size: 1rem; line-height: 1.6; }
+    @media (pointer: coarse), (max-width: 30rem) {
+      header nav a, #theme, .months a, .tagger .tag button, .history button, .actions button, .photos label.button,
+      .filters button, .editor button, p.draft button, .day a.clear {
+        min-height: 44px; min-width: 44px; display: inline-flex; align-items: center; justify-content: center; }
+      input, select, textarea, .tagger input, .editor details.header textarea { font-size: max(16px, 1em); min-height: 44px; }
+      .filters label { min-height: 44px; min-width: 44px; }
+      input[type="checkbox"] { min-height: 0; width: 1.3rem; height: 1.3rem; }
+    }
     """#
 
     /// The site's icon (the browser asks for one on every page).
@@ -230,6 +244,10 @@ enum Assets {
 
       function wire() {
         paint(main);
+        // The filters beyond the search are folded on a phone; a wide screen shows them.
+        if (matchMedia("(min-width: 30.01rem)").matches) {
+          for (const folded of document.querySelectorAll("details.more-filters")) { folded.open = true; folded.classList.add("wide"); }
+        }
         const search = document.getElementById("q");
         if (search && !search.dataset.wired) {
           search.dataset.wired = "1";

@@ -279,10 +279,10 @@ enum Pages {
         // when it is saved (`replaceText` keeps a file's form).
         let text = cut?.text ?? String(decoding: data.starts(with: [0xEF, 0xBB, 0xBF]) ? data.dropFirst(3) : data[...], as: UTF8.self)
             .replacingOccurrences(of: "\r\n", with: "\n")
-        form += "<textarea name=\"text\" rows=\"14\"\(entry == nil ? " required" : "") placeholder=\"\(h(call.say("web.placeholder")))\">\n\(h(text))</textarea>"
+        form += "<textarea name=\"text\" rows=\"14\"\(entry == nil ? " required" : "") placeholder=\"\(h(call.say("web.placeholder")))\">\n\(exact(text))</textarea>"
         if let cut {
             form += "<details class=\"header\"\(entry?.problem != nil ? " open" : "")><summary>\(h(call.say("web.header")))</summary>"
-            form += "<textarea name=\"header\" rows=\"8\" spellcheck=\"false\">\n\(h(cut.header))</textarea></details>"
+            form += "<textarea name=\"header\" rows=\"8\" spellcheck=\"false\">\n\(exact(cut.header))</textarea></details>"
         }
         if entry == nil {
             let journal: Journal = call.journal
@@ -322,6 +322,10 @@ enum Pages {
         out += "<form class=\"filters\" action=\"\(call.base)/\" method=\"get\">"
         out += "<input type=\"search\" id=\"q\" name=\"q\" autocomplete=\"off\" value=\"\(h(q ?? ""))\" placeholder=\"\(h(call.say("web.search")))\">"
         if let on { out += "<input type=\"hidden\" name=\"on\" value=\"\(h(on))\">" }
+        // The rest folded behind one control on a phone (open when one of them is in use; the script opens it
+        // where the screen is wide).
+        let narrowing = ["category", "tag", "starred", "from", "to"].contains { !(call.one($0) ?? "").isEmpty }
+        out += "<details class=\"more-filters\"\(narrowing ? " open" : "")><summary>\(h(call.say("web.moreFilters")))</summary><div class=\"filters\">"
         // The address's category as the kit reads it (a built-in one by any of its names: `여행` is `travel`).
         let chosen = call.one("category").flatMap { journal.settings.category(named: $0)?.name ?? $0 }
         out += categoryChoice(call, settings: journal.settings, none: call.say("web.allCategories"), chosen: chosen)
@@ -329,7 +333,7 @@ enum Pages {
         out += "<label><input type=\"checkbox\" name=\"starred\" value=\"true\"\(call.one("starred") == "true" ? " checked" : "")> ★</label>"
         out += "<input name=\"from\" value=\"\(h(call.one("from") ?? ""))\" placeholder=\"\(h(call.say("web.from")))\" size=\"10\">"
         out += "<input name=\"to\" value=\"\(h(call.one("to") ?? ""))\" placeholder=\"\(h(call.say("web.to")))\" size=\"10\">"
-        out += "<button type=\"submit\">\(h(call.say("web.filter")))</button></form>"
+        out += "<button type=\"submit\">\(h(call.say("web.filter")))</button></div></details></form>"
         return out
     }
 
@@ -461,6 +465,21 @@ enum Pages {
 
     // MARK: The frame
 
+    /// A page of its own, with no navigation and no script: the sign-in page, and the one the service worker
+    /// shows for a page it does not have.
+    static func plain(language: String, title: String, body: String) -> String {
+        """
+        <!doctype html>
+        <html lang="\(language)"><head><meta charset="utf-8">
+        <meta name="viewport" content="width=device-width, initial-scale=1">
+        <meta name="color-scheme" content="light dark">
+        <title>\(h(title)) · \(h(Say.text(in: language, "web.appName", [])))</title>
+        <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
+        \(Assets.styleElement)
+        </head><body><main id="main">\(body)</main></body></html>
+        """
+    }
+
     static func page(_ call: Call, title: String, body: String) -> Response {
         let nav = [("/", "web.list"), ("/today", "web.today"), ("/calendar", "web.calendar"), ("/new", "web.write")]
             .map { "<a href=\"\(call.base)\($0.0)\"\(call.path == $0.0 ? " aria-current=\"page\"" : "")>\(h(call.say($0.1)))</a>" }.joined()
@@ -488,7 +507,11 @@ enum Pages {
         return Reply.html(html)
     }
 
-    static func h(_ text: String) -> String { MarkupText.escaped(text) }
+    /// Text for a page, escaped, its hidden characters shown as the terminal shows them (`\u{202E}`): a title,
+    /// a tag or a file's name from another machine cannot reorder what the page shows with bidi controls.
+    static func h(_ text: String) -> String { MarkupText.escaped(ControlCharacters.visible(text)) }
+    /// Text for an edit box, escaped only: what is saved back is the text as it was.
+    static func exact(_ text: String) -> String { MarkupText.escaped(text) }
 
     static func percent(_ text: String) -> String {
         text.addingPercentEncoding(withAllowedCharacters: .alphanumerics.union(CharacterSet(charactersIn: "-._~"))) ?? text

@@ -137,17 +137,7 @@ extension Pages {
         }
         if let problem { body += "<p class=\"problem\" role=\"alert\">\(h(problem))</p>" }
         body += "</section>"
-        let html = """
-            <!doctype html>
-            <html lang="\(language)"><head><meta charset="utf-8">
-            <meta name="viewport" content="width=device-width, initial-scale=1">
-            <meta name="color-scheme" content="light dark">
-            <title>\(h(say("web.signIn.title"))) · \(h(say("web.appName")))</title>
-            <link rel="icon" href="/assets/icon.svg" type="image/svg+xml">
-            \(Assets.styleElement)
-            </head><body><main id="main">\(body)</main></body></html>
-            """
-        var response = Reply.html(html, status: .unauthorized)
+        var response = Reply.html(Pages.plain(language: language, title: say("web.signIn.title"), body: body), status: .unauthorized)
         response.headers[.cacheControl] = "no-store"
         response.headers[HTTPField.Name("Referrer-Policy")!] = "same-origin"
         return response

@@ -96,6 +96,11 @@ struct JournalCommand: ParsableCommand {
             ("Missing value for ", "parser.missingValue"),
         ]
         if Say.current != "en" {
+            // The default subcommand's mark stands in its column: it keeps the English mark's width in cells
+            // (`(기본)` is 6 cells where `(default)` was 9), so that the descriptions after it stay aligned.
+            let mark = Say.text("parser.defaultSubcommand")
+            let columns = displayWidth("(default)") - displayWidth(mark)
+            if columns > 0 { text = text.replacingOccurrences(of: "(default) ", with: mark + String(repeating: " ", count: columns + 1)) }
             for (english, key) in words { text = text.replacingOccurrences(of: english, with: Say.text(key)) }
             text = replacingSentences(text)
         }
@@ -125,7 +130,12 @@ extension JournalCommand {
     /// jrnl's ways in: `journal work: add …` (a journal named in the config, then a command) is
     /// `journal -J work add …`, and `journal work: Text` adds to it; `journal yesterday: Dinner` (words
     /// that start with a date before a colon) is `journal add "yesterday: Dinner"`.
-    static func shortcuts(_ arguments: [String]) -> [String] {
+    static func shortcuts(_ given: [String]) -> [String] {
+        // After the options every command takes (`journal -J DIR 'yesterday: Dinner'`), as before them.
+        var lead = 0
+        while lead < given.count, let span = GlobalOptions.span(of: given[lead]), lead + span <= given.count { lead += span }
+        if lead > 0 { return Array(given[..<lead]) + shortcuts(Array(given[lead...])) }
+        let arguments = given
         guard let first = arguments.first, !first.hasPrefix("-"), !isCommand(first) else { return arguments }
         if first.hasSuffix(":"), first.count > 1, GlobalOptions.namedJournal(String(first.dropLast())) != nil {
             let rest = Array(arguments.dropFirst())

@@ -138,10 +138,17 @@ enum Help {
                 out.append(line)
                 continue
             }
-            // A flag's or a command's text beside its name, and the lines under it.
+            // A flag's or a command's text beside its name, and the lines under it. The text starts at a column
+            // of cells: a name of wide characters (`list (기본)`) is fewer characters before it.
             let characters = Array(line)
-            guard characters.count > column, characters[0] == " ", characters[1] == " ", characters[2] != " ",
-                  characters[column - 2] == " ", characters[column - 1] == " ", characters[column] != " "
+            var start = 0
+            var cells = 0
+            while start < characters.count, cells < column {
+                cells += displayWidth(String(characters[start]))
+                start += 1
+            }
+            guard cells == column, characters.count > start, characters[0] == " ", characters[1] == " ", characters[2] != " ",
+                  characters[start - 2] == " ", characters[start - 1] == " ", characters[start] != " "
             else {
                 // Any other line too wide (an overview, a discussion's line): wrapped under its own indentation.
                 out += displayWidth(line) > width ? hanging(line, width: width, under: line.prefix { $0 == " " }.count) : [line]
@@ -158,9 +165,9 @@ enum Help {
                 out += block
                 continue
             }
-            let words = block.map { String($0.dropFirst(column)) }.joined(separator: " ")
+            let words = ([String(characters[start...])] + block.dropFirst().map { String($0.dropFirst(column)) }).joined(separator: " ")
             let wrappedWords = wrapped(words, width: max(10, width - column))
-            out += wrappedWords.enumerated().map { ($0.offset == 0 ? String(characters[..<column]) : indent) + $0.element }
+            out += wrappedWords.enumerated().map { ($0.offset == 0 ? String(characters[..<start]) : indent) + $0.element }
         }
         return out.joined(separator: "\n")
     }

@@ -114,6 +114,20 @@ import Testing
         for line in transcript.split(separator: "\n") {
             #expect(KoreanTests.cells(line) <= 80, "\(KoreanTests.cells(line)) cells: \(line)")
         }
+        // The default subcommand's description starts in the column of the others' (`list (기본)` is no
+        // wider on the screen than `list (default)` was).
+        let lines = transcript.split(separator: "\n").map(String.init)
+        // Where the description starts: after the first gap of two spaces past the indent.
+        func column(_ line: String) -> Int {
+            let rest = line.dropFirst(2)
+            let gap = rest.range(of: "  ")?.lowerBound ?? rest.endIndex
+            let start = rest[gap...].firstIndex { $0 != " " } ?? rest.endIndex
+            return KoreanTests.cells(line[..<start])
+        }
+        let marked = lines.filter { $0.hasPrefix("  list (기본) ") }
+        #expect(!marked.isEmpty)
+        for line in marked { #expect(column(line) == 26, "\(column(line)): \(line)") }
+        #expect(column(try #require(lines.first { $0.hasPrefix("  search ") })) == 26)
         try expectGolden("ko-help.txt", transcript)
     }
 

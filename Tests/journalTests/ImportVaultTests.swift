@@ -409,7 +409,7 @@ import Testing
         let tag = try #require("folder/편집 및 서식".addingPercentEncoding(withAllowedCharacters: .alphanumerics))
         let page = try web.request(server, "GET", "/?tag=" + tag, cookie: true).body
         #expect(page.components(separatedBy: "<li class=\"entry\">").count == 4, "\(page)")
-        for note in [attached, table, try entry("보관함 생성 보관함 생성.")] { #expect(page.contains("href=\"/entry/\(note.id)\""), "\(page)") }
+        for note in [attached, table, try entry("보관함 생성 보관함 생성.")] { #expect(page.contains("href=\"\(server.prefix)/entry/\(note.id)\""), "\(page)") }
         let shown = try web.request(server, "GET", "/entry/\(table.id)", cookie: true).body
         #expect(shown.contains("alt=\"Engelbart.jpg\" width=\"100\">"), "\(shown)")
     }

@@ -33,6 +33,17 @@ import Testing
         #expect(box.entryFiles().count == 3)
     }
 
+    /// The date before the colon after the options every command takes, in each of their spellings.
+    @Test func aDateBeforeTheColonAfterTheJournalOption() throws {
+        let box = try Self.newJournal()
+        for (n, options) in [["--journal", box.journal], ["-J", box.journal], ["--journal=" + box.journal]].enumerated() {
+            let added = try box.run(options + ["yesterday: Written with option \(n)"])
+            #expect(added.status == 0, "\(options): \(added.stderr)")
+            #expect(added.stdout.contains("entries/2026/11/2026-11-21-"), "\(options): \(added.stdout)")
+        }
+        #expect(try box.journal("list", "--on", "yesterday").stdout.components(separatedBy: "Written with option").count == 4)
+    }
+
     @Test func theDatesJrnlUsersType() throws {
         let box = try Self.newJournal()
         for (date, day) in [("nov 3", "2026-11-03"), ("december 24", "2025-12-24"), ("last week", "2026-11-15")] {

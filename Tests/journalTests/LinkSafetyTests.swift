@@ -103,6 +103,24 @@ extension ServeWebTests {
         #expect(!shared.body.contains("key.txt") && !shared.body.contains("TOPSECRET"))
     }
 
+    /// `attachments/` itself a link (a remote can bring one): nothing is served or listed through it.
+    @Test func aLinkedAttachmentsFolderIsNotFollowed() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        let id = try box.add("With a linked folder")
+        let elsewhere = box.root.path + "/elsewhere"
+        try FileManager.default.createDirectory(atPath: elsewhere + "/" + id, withIntermediateDirectories: true)
+        try "TOPSECRET-ELSEWHERE\n".writeReplacing(toFile: elsewhere + "/\(id)/notes.txt")
+        try FileManager.default.createSymbolicLink(atPath: box.journal + "/attachments", withDestinationPath: elsewhere)
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let answer = try request(server, "GET", "/attachments/\(id)/notes.txt", cookie: true)
+        #expect(answer.status == 404 && !answer.body.contains("TOPSECRET"), "\(answer.status)")
+        let page = try request(server, "GET", "/entry/\(id)", cookie: true)
+        #expect(page.status == 200 && !page.body.contains("notes.txt"))
+        #expect(!(try box.journal("show", id).stdout.contains("notes.txt")))
+    }
+
     /// A folder named with a line break does not add an event of its own to an open page's stream.
     @Test func aFolderNameCannotWriteIntoTheEventStream() throws {
         let box = try Sandbox()
@@ -113,32 +131,5 @@ extension ServeWebTests {
         #expect(!events.seen.contains("\nevent: injected"), "\(events.seen)")
         let data = try #require(events.seen.split(separator: "\n").first { $0.hasPrefix("data: ") && $0.contains("folders") })
         #expect((try? JSONSerialization.jsonObject(with: Data(data.dropFirst(6).utf8))) != nil, "\(data)")
-    }
-}
-
-extension ServeMirrorTests {
-    /// A journal whose socket path is too long has its socket in a folder of its own under `$TMPDIR`; when
-    /// someone else made that folder first (here: a link to a folder elsewhere), no server listens there.
-    @Test func theSocketsFolderMustBeTheUsersAlone() throws {
-        let box = try Sandbox()
-        let long = box.root.path + "/" + String(repeating: "long-folder-name-", count: 6) + "journal"
-        #expect(try box.journal("-J", long, "init").status == 0)
-        let temporary = box.root.path + "/tmp"
-        try FileManager.default.createDirectory(atPath: temporary + "/elsewhere", withIntermediateDirectories: true)
-        let folder = temporary + "/journal-\(getuid())"
-        try FileManager.default.createSymbolicLink(atPath: folder, withDestinationPath: temporary + "/elsewhere")
-        let env = ["TMPDIR": temporary]
-        let refused = try box.run(["-J", long, "serve", "--detach"], env: env)
-        #expect(refused.status != 0)
-        #expect(refused.stderr.contains("the folder is not this user's alone"), "\(refused.stderr)")
-        #expect(!FileManager.default.fileExists(atPath: long + "/.git/journal/serve.json"))
-        #expect((try FileManager.default.contentsOfDirectory(atPath: temporary + "/elsewhere")).isEmpty)
-        try FileManager.default.removeItem(atPath: folder)
-        let started = try box.run(["-J", long, "serve", "--detach"], env: env)
-        #expect(started.status == 0, "\(started.stderr)")
-        defer { _ = try? box.run(["-J", long, "serve", "--stop"], env: env) }
-        let sockets = try FileManager.default.contentsOfDirectory(atPath: folder)
-        #expect(sockets.count == 1 && sockets[0].hasSuffix(".sock"), "\(sockets)")
-        #expect(try box.run(["-J", long, "list"], env: env).status == 0)
     }
 }

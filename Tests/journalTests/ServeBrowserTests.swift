@@ -64,6 +64,26 @@ import TestSupport
                 let title = language == "ko" ? "\(today.prefix(4))년 \(monthName)" : "\(monthName) \(today.prefix(4))"
                 #expect(try browser.text("document.querySelector('.months h1').textContent") == title)
             }
+            if screen == "phone" {
+                // What a thumb taps is 44 by 44 CSS pixels at least; no field's text is under 16px; the filters
+                // beyond the search are folded behind one control.
+                let small = try browser.evaluate("""
+                    [...document.querySelectorAll('header nav a, #theme, .months a, .tagger .tag button, .actions button, .history button, \
+                    details.more-filters > summary, .filters button, .photos label.button, input:not([type=hidden]):not([type=checkbox]):not([type=file]), select')]
+                      .filter(e => e.getClientRects().length > 0)
+                      .filter(e => { const r = e.getBoundingClientRect(); return r.width < 44 || r.height < 44; })
+                      .map(e => e.tagName + ' ' + (e.textContent || e.name || '').trim().slice(0, 20) + ' ' + Math.round(e.getBoundingClientRect().width) + 'x' + Math.round(e.getBoundingClientRect().height))
+                    """) as? [String] ?? ["no answer"]
+                #expect(small.isEmpty, "\(name), \(language): \(small)")
+                let tinyText = try browser.evaluate("""
+                    [...document.querySelectorAll('input, select, textarea')].filter(e => e.getClientRects().length > 0 && e.type !== 'file')
+                      .filter(e => parseFloat(getComputedStyle(e).fontSize) < 16).map(e => e.name || e.id)
+                    """) as? [String] ?? ["no answer"]
+                #expect(tinyText.isEmpty, "\(name), \(language): \(tinyText)")
+                if name == "list" {
+                    #expect(try browser.evaluate("document.querySelector('details.more-filters').open") as? Bool == false)
+                }
+            }
             var colours: [String] = []
             for scheme in ["light", "dark"] {
                 try browser.send("Emulation.setEmulatedMedia", ["features": [["name": "prefers-color-scheme", "value": scheme]]])
@@ -144,6 +164,10 @@ import TestSupport
                               + "&& document.querySelectorAll('li.entry').length === 1 && document.activeElement.id === 'q'")
 
         // What is typed into the filters stays while a change on disk updates the list.
+        // On a narrow screen the filters beyond the search are folded: unfolded as a person does, by tapping.
+        if try browser.evaluate("document.querySelector('details.more-filters').open") as? Bool == false {
+            try browser.click("details.more-filters > summary")
+        }
         try browser.focus("form.filters input[name=tag]")
         try browser.type("wal")
         _ = try box.add("김치전\n\n비 오는 날 김치전.")
@@ -362,6 +386,8 @@ import TestSupport
         func reopen() throws {
             try browser.open(server.base + "/entry/" + id)
             try browser.waitUntil("!document.querySelector('p.draft').classList.contains('hidden')")
+            // Offered, not opened by itself: the entry is read until the draft is asked for.
+            #expect(try browser.evaluate("document.getElementById('editor').classList.contains('hidden')") as? Bool == true)
             try browser.click("p.draft button[data-draft=open]")
         }
 

@@ -47,6 +47,73 @@ import Testing
         #expect(none.stdout.hasPrefix("No server runs for "))
     }
 
+    /// A journal whose `.git/journal/serve.sock` would be too long a path for a socket: the server listens in
+    /// the user's runtime folder, else in a folder mkdtemp makes (never one of a name another user could make
+    /// first, nor through a link someone put there); the command line still asks it.
+    @Test func aLongPathsSocketIsInAFolderNoOneCouldMakeFirst() throws {
+        let box = try Sandbox()
+        let deep = box.root.path + "/" + String(repeating: "a-folder-of-the-journal/", count: 4) + "journal"
+        #expect(try box.run(["init", deep]).status == 0)
+        _ = try box.run(["-J", deep, "add", "--no-location", "Far down"])
+        // What another user could have put under /tmp: the old name, as a link to a folder of someone's.
+        let temporary = box.root.path + "/tmp"
+        let victim = box.root.path + "/victim"
+        try FileManager.default.createDirectory(atPath: temporary, withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: victim, withIntermediateDirectories: true)
+        chmod(victim, 0o755)
+        try FileManager.default.createSymbolicLink(atPath: temporary + "/journal-\(getuid())", withDestinationPath: victim)
+        box.environment["TMPDIR"] = temporary
+        box.environment["XDG_RUNTIME_DIR"] = nil
+        func record() throws -> [String: Any] {
+            let data = try #require(FileManager.default.contents(atPath: deep + "/.git/journal/serve.json"))
+            return try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
+        }
+        let started = try box.run(["-J", deep, "serve", "--detach"])
+        #expect(started.status == 0, "\(started.stderr)")
+        let socket = try #require(try record()["socket"] as? String)
+        #expect(socket.hasPrefix(temporary + "/journal-") && !socket.hasPrefix(temporary + "/journal-\(getuid())/"), "\(socket)")
+        #expect(try FileManager.default.attributesOfItem(atPath: victim)[.posixPermissions] as? Int == 0o755)
+        let folder = (socket as NSString).deletingLastPathComponent
+        #expect(try FileManager.default.attributesOfItem(atPath: folder)[.posixPermissions] as? Int == 0o700)
+        let listed = try box.run(["-J", deep, "list"])
+        #expect(listed.status == 0 && listed.stdout.contains("Far down"), "\(listed.stderr)")
+        #expect(try box.run(["-J", deep, "serve", "--stop"]).status == 0)
+        #expect(!FileManager.default.fileExists(atPath: folder))
+
+        // With a runtime folder of the user's own, there.
+        let runtime = box.root.path + "/run"
+        try FileManager.default.createDirectory(atPath: runtime, withIntermediateDirectories: true)
+        chmod(runtime, 0o700)
+        box.environment["XDG_RUNTIME_DIR"] = runtime
+        #expect(try box.run(["-J", deep, "serve", "--detach"]).status == 0)
+        #expect((try record()["socket"] as? String)?.hasPrefix(runtime + "/journal-") == true)
+        #expect(try box.run(["-J", deep, "list"]).stdout.contains("Far down"))
+        #expect(try box.run(["-J", deep, "serve", "--stop"]).status == 0)
+    }
+
+    /// Something at the server's socket that announces an answer of 10^14 bytes: the command takes no such
+    /// answer (it would try to make room for it) and walks the files, as with no server.
+    @Test func aServerThatAnnouncesAHugeAnswerCostsOnlyTheWalk() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        _ = try box.add("Still listed")
+        guard let python = try SkipReason.program(["/usr/bin/python3", "/usr/local/bin/python3"]) else { return }
+        let socket = box.journal + "/.git/journal/serve.sock"
+        chmod(box.journal + "/.git/journal", 0o700)
+        let script = """
+            import socket, sys
+            s = socket.socket(socket.AF_UNIX); s.bind(sys.argv[1]); s.listen(8)
+            while True:
+                c, _ = s.accept(); c.recv(65536); c.sendall(b"ok 1 100000000000000\\n"); c.close()
+            """
+        let liar = try FixtureProcess(python, ["-c", script, socket], environment: box.environment, cwd: box.home,
+                                      logPath: box.root.path + "/liar.log")
+        defer { liar.terminate() }
+        #expect(GitServers.poll(timeout: 15) { FileManager.default.fileExists(atPath: socket) })
+        let listed = try box.journal("list")
+        #expect(listed.status == 0 && listed.stdout.contains("Still listed"), "\(listed.stderr)")
+    }
+
     @Test func badOptionsAreRefused() throws {
         let box = try Sandbox()
         #expect(try box.journal("init").status == 0)

@@ -444,6 +444,25 @@ import TestSupport
 
     /// `POST /api/entries` with a NUL byte in the text is refused as `journal add` refuses it: one line,
     /// nothing written. `GET /api/entries/ID` is `journal show ID --json`, attachments and all.
+    /// A title and a tag from another machine that hold a right-to-left override: the pages show the
+    /// character (`\u{202E}`, as the terminal does), never obey it; the edit box keeps the text exact.
+    @Test func bidiControlsFromAnEntryAreShownNotObeyed() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        let id = try box.add("Invoice \u{202E}fdp.exe\n\nPaid. #bill\u{202E}ing", "--no-location")
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        for path in ["/", "/entry/\(id)", "/?q=Invoice"] {
+            let page = try request(server, "GET", path, cookie: true).body
+            let shown = page.components(separatedBy: "<textarea").first ?? page
+            #expect(!shown.contains("\u{202E}"), "\(path)")
+            #expect(shown.contains("Invoice \\u{202E}fdp.exe"), "\(path): \(shown)")
+        }
+        let entry = try request(server, "GET", "/entry/\(id)", cookie: true).body
+        let box1 = entry.components(separatedBy: "<textarea name=\"text\"").dropFirst().first ?? ""
+        #expect(box1.contains("Invoice \u{202E}fdp.exe"))
+    }
+
     @Test func aNULIsRefusedAndAnEntryIsTheSameJSONAsShow() throws {
         let box = try Sandbox()
         let server = try serve(box)

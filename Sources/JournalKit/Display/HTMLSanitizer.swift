@@ -5,7 +5,9 @@ extension HTMLSanitizer {
     /// An entry's Markdown as safe HTML: rendered by Ink from the text as `prepare` hides its markup, then
     /// written again tag by tag by `clean`. `attachments` maps the entry's own links to the URLs to use.
     public static func render(_ markdown: String, attachments: [String: String] = [:]) -> String {
-        clean(MarkdownParser().html(from: "---\n---\n" + prepare(markdown)), attachments: attachments)
+        // Hidden characters shown as the terminal shows them (`\u{202E}`): a bidi override from another
+        // machine cannot reorder what the page shows.
+        clean(MarkdownParser().html(from: "---\n---\n" + prepare(ControlCharacters.visible(markdown))), attachments: attachments)
     }
 }
 

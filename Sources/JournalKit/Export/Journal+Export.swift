@@ -43,6 +43,8 @@ extension Journal {
               ([id] + parts).allSatisfy({ !$0.isEmpty && $0 != "." && $0 != ".." && !$0.contains("/") && !$0.contains("\0") })
         else { return nil }
         var folder = root + "/" + Journal.attachmentsFolder
+        // `attachments/` itself too: a remote can bring a link in its place as well as below it.
+        guard FileSystem.isRealFolder(folder) else { return nil }
         for part in [id] + parts.dropLast() {
             folder += "/" + part
             guard FileSystem.isRealFolder(folder) else { return nil }

@@ -23,6 +23,8 @@ public final class Resident: @unchecked Sendable {
     private let watcher: Watcher
     private let listener: Int32
     public let socketPath: String
+    /// The folder made for the socket (a path too long for one under `.git/journal`), removed at the end.
+    private let madeFolder: String?
     /// This run's mark, and how many times it has brought the snapshot up to date.
     private let instance = UUID().uuidString.lowercased().prefix(8)
     private var count = 0
@@ -44,16 +46,32 @@ public final class Resident: @unchecked Sendable {
             throw .invalid(Say.text("serveNoWatcher", String(cString: strerror(errno))))
         }
         self.watcher = watcher
-        socketPath = journal.serveSocketPath
+        if let known = journal.serveSocketPath {
+            socketPath = known
+            madeFolder = nil
+            if (known as NSString).deletingLastPathComponent == journal.stateFolder {
+                try? FileSystem.makeFolder(journal.stateFolder)
+                chmod(journal.stateFolder, 0o700)
+            }
+        } else {
+            // A folder of a name no one could make first (under /tmp another user could make a known name, or
+            // put a link there), made private by mkdtemp itself: nothing is changed before it is checked.
+            let temporary = JournalContext.environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
+            var template = Array((temporary + "/journal-XXXXXX").utf8CString)
+            guard let made = template.withUnsafeMutableBufferPointer({ mkdtemp($0.baseAddress!) }) else {
+                throw .invalid(Say.text("serveNoSocket", temporary, String(cString: strerror(errno))))
+            }
+            madeFolder = String(cString: made)
+            socketPath = String(cString: made) + "/serve.sock"
+        }
         let socketFolder = (socketPath as NSString).deletingLastPathComponent
-        try? FileSystem.makeFolder(socketFolder)
-        chmod(socketFolder, 0o700)
-        // (Under /tmp another user may have made the folder first, to put a socket of theirs in its place.)
         guard FileSystem.isPrivateFolder(socketFolder) else {
             throw .invalid(Say.text("serveNoSocket", socketPath, Say.text("serveFolderNotPrivate")))
         }
         guard let listener = ServeSocket.listen(at: socketPath) else {
-            throw .invalid(Say.text("serveNoSocket", socketPath, String(cString: strerror(errno))))
+            let reason = String(cString: strerror(errno))
+            if let madeFolder { rmdir(madeFolder) }
+            throw .invalid(Say.text("serveNoSocket", socketPath, reason))
         }
         self.listener = listener
         var pipeEnds: [Int32] = [0, 0]
@@ -67,6 +85,7 @@ public final class Resident: @unchecked Sendable {
         close(wake.read)
         close(wake.write)
         unlink(socketPath)
+        if let madeFolder { rmdir(madeFolder) }
     }
 
     /// How many folders are watched, and whether all of them could be.

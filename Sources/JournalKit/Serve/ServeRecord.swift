@@ -201,13 +201,18 @@ extension Journal {
     /// A file of the tool's own folder (a log, say).
     public func stateFile(_ name: String) -> String { stateFolder + "/" + name }
 
-    /// Where this journal's server listens for the command line: `.git/journal/serve.sock`, or, when that path
-    /// is too long for a Unix socket (108 bytes), a folder of this user's own under `$TMPDIR` (else /tmp) named
-    /// for the journal. (The command line finds it in serve.json.)
-    var serveSocketPath: String {
+    /// Where this journal's server listens for the command line, when that is known without its record:
+    /// `.git/journal/serve.sock`, or, when that path is too long for a Unix socket (108 bytes), the user's own
+    /// runtime folder (`$XDG_RUNTIME_DIR`, private). Nil when neither will do: the server then listens in a
+    /// folder `mkdtemp` makes for it under `$TMPDIR` (a name no other user can take first), which serve.json names.
+    var serveSocketPath: String? {
         let plain = stateFolder + "/serve.sock"
         if plain.utf8.count < 100 { return plain }
-        let temporary = JournalContext.environment("TMPDIR").flatMap { $0.hasPrefix("/") ? $0 : nil } ?? "/tmp"
-        return temporary + "/journal-\(getuid())/" + String(Scan.key(gitdir), radix: 16) + ".sock"
+        let name = "journal-" + String(Scan.key(gitdir), radix: 16) + ".sock"
+        if let runtime = JournalContext.environment("XDG_RUNTIME_DIR"), runtime.hasPrefix("/"),
+           (runtime + "/" + name).utf8.count < 100, FileSystem.isPrivateFolder(runtime) {
+            return runtime + "/" + name
+        }
+        return nil
     }
 }

@@ -32,7 +32,8 @@ enum ServeSocket {
         else { return nil }
         let words = line.split(separator: " ")
         guard words.count == 3, words[0] == "ok", let count = Int(words[1]), let length = Int(words[2]),
-              count >= 0, length >= 0, let bytes = readBytes(descriptor, count: length)
+              (0...ServedRows.mostRows + 1).contains(count), (0...ServedRows.largestAnswer).contains(length),
+              let bytes = readBytes(descriptor, count: length)
         else { return nil }
         return ServedRows.entries(count: count, from: bytes)
     }

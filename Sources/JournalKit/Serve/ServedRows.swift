@@ -21,6 +21,9 @@ enum ServedRows {
     static let mostRows = 2_000
     /// The largest query a server reads.
     static let largestRequest = 1 << 20
+    /// The largest answer a command takes (its rows, at most `mostRows` and one): a longer one announced is a
+    /// server gone wrong, and the command walks the files instead of making room for it.
+    static let largestAnswer = 64 << 20
 
     enum Value: Equatable {
         case null

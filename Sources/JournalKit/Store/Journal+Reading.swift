@@ -73,8 +73,7 @@ extension Journal {
     func servedEntries(_ query: EntryQuery) -> [Entry]? {
         // The socket where a server of this journal listens, without reading its record: no one there (or an
         // old server that does not know `rows`) is no answer, and the command's own way asks the record.
-        let socket = serveSocketPath
-        guard query.contains == nil, (query.limit ?? 0) <= ServedRows.mostRows, context.asksServer,
+        guard let socket = serveSocketPath, query.contains == nil, (query.limit ?? 0) <= ServedRows.mostRows, context.asksServer,
               FileSystem.isPrivateFolder((socket as NSString).deletingLastPathComponent)
         else { return nil }
         var asked = query
