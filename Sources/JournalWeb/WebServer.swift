@@ -106,12 +106,7 @@ public enum WebServer {
                 let page = https ? origin + "/" : origin + secrets.prefix + "/login?code=" + secrets.login
                 let record = ServeRecord(pid: getpid(), address: options.address, port: port, token: secrets.token,
                                          started: Date().timeIntervalSince1970, socket: resident.socketPath, page: page, run: secrets.run)
-                do {
-                    try claim.publish(record)
-                } catch {
-                    FileHandle.standardError.write(Data(("journal: \(error)\n").utf8))
-                }
-                published.withLock { $0 = true }
+                // Said before the record is published: `--detach` returns once it is, and the log holds these.
                 if let tls {
                     // What a person compares on the phone before trusting the address.
                     FileHandle.standardOutput.write(Data((Say.text(tls.made ? "serveCertificateMade" : "serveCertificateGiven", tls.fingerprint)
@@ -120,6 +115,12 @@ public enum WebServer {
                 if !options.onLoopback {
                     FileHandle.standardError.write(Data((Say.text("serveListenWarning", options.address) + "\n").utf8))
                 }
+                do {
+                    try claim.publish(record)
+                } catch {
+                    FileHandle.standardError.write(Data(("journal: \(error)\n").utf8))
+                }
+                published.withLock { $0 = true }
                 if !resident.watches.complete {
                     FileHandle.standardError.write(Data((Say.text("serveWatchLimit", resident.watches.count) + "\n").utf8))
                 }

@@ -692,8 +692,9 @@ import TestSupport
         #expect(started.status == 0, "\(started.stderr)")
         defer { _ = try? box.journal("serve", "--stop") }
         #expect(started.stdout.contains("Serving at https://127.0.0.2:"), "\(started.stdout)")
-        let log = box.read(".git/journal/serve.log") ?? ""
-        #expect(log.contains("journal: listening on 127.0.0.2: a device paired with `journal serve pair`, or a program with the token, can read and change the journal"), "\(log)")
+        // (The server writes its log as it starts; it may answer a moment before the line is there.)
+        let warning = "journal: listening on 127.0.0.2: a device paired with `journal serve pair`, or a program with the token, can read and change the journal"
+        #expect(GitServers.poll(timeout: 20) { box.read(".git/journal/serve.log")?.contains(warning) == true }, "\(box.read(".git/journal/serve.log") ?? "")")
         let data = try #require(FileManager.default.contents(atPath: box.journal + "/.git/journal/serve.json"))
         let record = try #require(try JSONSerialization.jsonObject(with: data) as? [String: Any])
         let port = try #require((record["port"] as? NSNumber)?.intValue)
