@@ -31,7 +31,7 @@ import Testing
             Hangul.finalAsNextInitial(syllable).map { "\(Character($0.syllable)) \($0.initial)" }
         }
         #expect(split("행") == "해 11")
-        #expect(split("돶") == "돼 12")
+        #expect(split("됒") == "돼 12")  // 돼지 half typed (돶 is 돠 and ㅈ)
         #expect(split("닭") == "달 0")
         #expect(split("없") == "업 9")
         #expect(split("갔") == "가 10")

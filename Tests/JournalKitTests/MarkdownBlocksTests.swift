@@ -23,7 +23,7 @@ import Testing
         ("> 첫 줄\n> 둘째 줄", "<blockquote><p>첫 줄<br>둘째 줄</p></blockquote>"),
         ("two spaces  \nbackslash\\\nplain", "<p>two spaces<br>backslash<br>plain</p>"),
         ("# 제목\n첫 줄\n둘째 줄\n## 다음", "<h1>제목</h1><p>첫 줄<br>둘째 줄</p><h2>다음</h2>"),
-        ("a `code\nspan` b", "<p>a <code>code span</code> b</p>"),
+        ("a `code\nspan` b", "<p>a `code span` b</p>"),  // no break taken into a code span
         ("```\n첫 줄\n둘째 줄\n```\n그다음", "<pre><code>첫 줄\n둘째 줄\n</code></pre><p>그다음</p>"),
         // Footnotes are shown, each its own paragraph, where Ink dropped them as links' definitions.
         ("A note.[^1]\n\n[^1]: The note itself.\n[^long-name]: Another.",

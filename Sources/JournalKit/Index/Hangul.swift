@@ -13,7 +13,7 @@ import Foundation
 /// The last syllable also stands for every syllable typed on from it (search as you type): its
 /// keystrokes on a Korean keyboard are a prefix of theirs. `나` stands for `났`, `난`, `날`; `오` for
 /// `와`, `왕`; `갈` for `갉`. A final consonant that typing on turns into the next syllable's first is
-/// followed too (`finalAsNextInitial`): `행` on the way to `해운대`, `을지롱` to `을지로에서`, `돶` to `돼지`,
+/// followed too (`finalAsNextInitial`): `행` on the way to `해운대`, `을지롱` to `을지로에서`, `됒` to `돼지`,
 /// `닭` (a double final split) to `달걀`.
 enum Hangul {
     static func isSyllable(_ scalar: Unicode.Scalar) -> Bool {
@@ -198,7 +198,7 @@ enum Hangul {
 
     /// A syllable typed so far whose last consonant may be the next syllable's first, as the input method
     /// shows it until a vowel follows: the syllable without that consonant, and the initial it begins the
-    /// next one with (`행` → `해`, ㅇ; `돶` → `돼`, ㅈ; `닭` → `달`, ㄱ; `없` → `업`, ㅅ). Nil for a syllable
+    /// next one with (`행` → `해`, ㅇ; `됒` → `돼`, ㅈ; `닭` → `달`, ㄱ; `없` → `업`, ㅅ). Nil for a syllable
     /// with no final, or whose final begins no syllable.
     static func finalAsNextInitial(_ syllable: Unicode.Scalar) -> (syllable: Unicode.Scalar, initial: Int)? {
         guard let (initial, vowel, final) = parts(syllable), final != 0, let split = finalSplits[final] else { return nil }
