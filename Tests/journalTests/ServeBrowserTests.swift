@@ -151,7 +151,8 @@ import TestSupport
         // A syllable whose last consonant is the next one's first, as typing on 해운대 shows it: 행.
         _ = try browser.evaluate("document.getElementById('q').select()")
         try browser.type("행")
-        try browser.waitUntil("document.getElementById('q').value === '행' && \(titles) === '부산'", show: titles)
+        try browser.waitUntil("location.search === '?q=' + encodeURIComponent('행') && \(titles) === '부산' "
+                              + "&& document.querySelector('li.entry mark').textContent === '해운'", show: titles)
         #expect(try browser.text("document.querySelector('li.entry mark').textContent") == "해운")
 
         // The box keeps what is being composed while the list changes under it (an entry added meanwhile).
