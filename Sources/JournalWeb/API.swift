@@ -38,7 +38,7 @@ enum API {
             return Response(status: .noContent)
         default:
             if ["entries", "events"].contains(parts.first ?? "") { throw BadRequest(.methodNotAllowed, "\(method) \(call.path) is not allowed") }
-            throw BadRequest(.notFound, "no such address: \(call.path)")
+            throw BadRequest(.notFound, call.say("web.noPage", call.path))
         }
     }
 
@@ -57,7 +57,7 @@ enum API {
         filter.starred = try flag(call, "starred")
         filter.reverse = try flag(call, "reverse")
         if let n = call.one("n") {
-            guard let count = Int(n), count >= 0 else { throw BadRequest(.badRequest, "n=\(n) is not a count") }
+            guard let count = Int(n), count >= 0 else { throw BadRequest(.badRequest, call.say("web.notACount", "n=" + n)) }
             filter.limit = count
         }
         _ = try Journal.query(for: filter, context: call.site.context)
@@ -70,7 +70,7 @@ enum API {
         switch value {
         case "", "1", "true", "on": return true
         case "0", "false", "off": return false
-        default: throw BadRequest(.badRequest, "\(name)=\(value) is neither true nor false")
+        default: throw BadRequest(.badRequest, call.say("web.notYesOrNo", "\(name)=\(value)"))
         }
     }
 
@@ -303,7 +303,7 @@ enum API {
         switch call.one("format") ?? "text" {
         case "text": format = .text
         case "markdown": format = .markdown
-        case let other: throw BadRequest(.badRequest, "format=\(other) is not text or markdown")
+        case let other: throw BadRequest(.badRequest, call.say("web.notAFormat", "format=" + other))
         }
         let journal: Journal = call.journal
         let entry = try journal.entry(matching: id)

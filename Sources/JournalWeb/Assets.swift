@@ -20,13 +20,16 @@ enum Assets {
             --accent: #fb923c; --mark: #854d0e; --shade: 194, 65, 12; --danger: #f87171; color-scheme: dark; }
     * { box-sizing: border-box; }
     body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.55 system-ui, -apple-system, "Noto Sans KR",
-           "Apple SD Gothic Neo", sans-serif; }
+           "Apple SD Gothic Neo", sans-serif;
+           /* Korean breaks between words (예뻤다, 김치찌개였고, #선물 whole), never inside one; a word wider than the
+              line (an address) still breaks anywhere rather than run off the screen. */
+           word-break: keep-all; overflow-wrap: anywhere; line-break: strict; }
     header { position: sticky; top: 0; background: var(--bg); border-bottom: 1px solid var(--line); z-index: 1; }
     header nav { display: flex; gap: .25rem; max-width: 46rem; margin: 0 auto; padding: .5rem 1rem; align-items: center; }
     header nav a { color: var(--fg); text-decoration: none; padding: .35rem .7rem; border-radius: .5rem; }
     header nav a[aria-current="page"] { background: var(--card); box-shadow: 0 0 0 1px var(--line); }
     #theme { margin-left: auto; }
-    main { max-width: 46rem; margin: 0 auto; padding: 1rem; overflow-wrap: anywhere; }
+    main { max-width: 46rem; margin: 0 auto; padding: 1rem; }
     .text table { display: block; overflow-x: auto; }
     .day { display: flex; flex-wrap: wrap; align-items: baseline; gap: .3rem .8rem; margin: 0 0 .6rem; font-weight: 600; }
     .day a.clear { color: var(--accent); font-weight: normal; }
@@ -71,7 +74,7 @@ enum Assets {
     .editor .fields { display: flex; flex-wrap: wrap; gap: .4rem; margin: .4rem 0; }
     .editor .fields > * { flex: 1 1 14rem; min-width: 0; }
     .editor .problem { color: var(--danger); min-height: 1em; }
-    .hidden { display: none; }
+    .hidden { display: none !important; }
     .history { color: var(--dim); font-size: .9rem; }
     .history code { white-space: nowrap; }
     .history button { font-size: .8rem; padding: .1rem .5rem; margin-left: .3rem; }
@@ -252,21 +255,36 @@ enum Assets {
         if (search && !search.dataset.wired) {
           search.dataset.wired = "1";
           let timer;
-          // A word an input method is composing (Korean, Japanese…) is searched once it is composed.
-          const typed = (event) => {
-            if (event.isComposing) return;
+          let asked = location.pathname + location.search;
+          // The list for what the form holds now: the results change under the form, which stays the node it
+          // is (its text, caret and a composition going on kept); the same address is not asked twice.
+          const apply = () => {
             clearTimeout(timer);
-            timer = setTimeout(() => {
-              const form = search.form;
-              const query = new URLSearchParams(new FormData(form));
-              for (const [key, value] of [...query.entries()]) if (!value) query.delete(key);
-              const url = base + "/" + (query.toString() ? "?" + query : "");
-              history.replaceState(null, "", url);
-              swap(url, false);
-            }, 120);
+            const form = search.form;
+            const query = new URLSearchParams(new FormData(form));
+            for (const [key, value] of [...query.entries()]) if (!value) query.delete(key);
+            const url = base + "/" + (query.toString() ? "?" + query : "");
+            if (url === asked) return;
+            asked = url;
+            history.replaceState(null, "", url);
+            swap(url, false);
+          };
+          // A word an input method is still composing (Korean on a phone: 부, 붓, 부사, 부산) is searched as it
+          // stands, as the command line would search it, a little after the last keystroke so that the list
+          // does not flicker through every syllable.
+          const typed = (event) => {
+            clearTimeout(timer);
+            timer = setTimeout(apply, event.isComposing ? 220 : 120);
           };
           search.addEventListener("input", typed);
           search.addEventListener("compositionend", typed);
+          // The filters apply as they are chosen (a category, the star; a tag or a date once it is typed),
+          // like the search: no button to press. Enter applies them too, without leaving the page.
+          const form = search.form;
+          form.addEventListener("change", (event) => { if (event.target !== search) apply(); });
+          form.addEventListener("submit", (event) => { event.preventDefault(); apply(); });
+          const button = form.querySelector("button[type=submit]");
+          if (button) button.classList.add("hidden");
         }
         const more = main.querySelector("a.more");
         if (more && "IntersectionObserver" in window) {

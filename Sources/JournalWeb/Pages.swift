@@ -85,7 +85,8 @@ enum Pages {
             body += "<h2>\(h(call.say("web.onThisDay")))</h2>"
             let years = Dictionary(grouping: earlier) { $0.createdAt.localDay.year }
             for year in years.keys.sorted(by: >) {
-                body += "<h3>\(year)</h3><ul class=\"entries\">"
+                // As the command line says it: `2025년 · 1년 전`.
+                body += "<h3>\(h(Say.yearsAgo(year, day.year - year)))</h3><ul class=\"entries\">"
                 body += years[year]!.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }.joined() + "</ul>"
             }
         }
@@ -101,7 +102,7 @@ enum Pages {
         if let text = call.one("month") {
             let parts = text.split(separator: "-").compactMap { Int($0) }
             guard parts.count == 2, (1...9999).contains(parts[0]), (1...12).contains(parts[1]) else {
-                throw BadRequest(.badRequest, "month=\(text) is not a month (YYYY-MM)")
+                throw BadRequest(.badRequest, call.say("web.notAMonth", "month=" + text))
             }
             (year, month) = (parts[0], parts[1])
         }
@@ -160,7 +161,8 @@ enum Pages {
         let version = try journal.currentVersion(of: entry)
         call.site.versions.keep(version.data, tag: version.tag)
         let dates = DateText(locale: nil, language: call.language)
-        let facts = EntryFacts(entry, settings: journal.settings, dates: dates, units: call.site.units, language: call.language)
+        let facts = EntryFacts(entry, settings: journal.settings, readerZone: journal.context.timeZone, now: journal.context.now,
+                               units: call.site.units, language: call.language)
         let files = Journal.attachments(of: entry.id, root: journal.root)
         var links: [String: String] = [:]
         // The sanitiser writes `../` before these: from /entry/ID, that is the server's root.
@@ -172,7 +174,7 @@ enum Pages {
         // Date and category: the tags are the tagger's below, the star is the title's.
         body += "<p class=\"facts\"><span>\(h(facts.date))</span>"
         if let category = facts.category {
-            body += " <span class=\"category\" data-color=\"\(h(category.color ?? ""))\">\(h(category.label))</span>"
+            body += " <span class=\"category\" data-color=\"\(h(CategoryColor.drawn(category.color) ?? ""))\">\(h(category.label))</span>"
         }
         if !facts.placeLine.isEmpty { body += "<br>" + facts.placeLine.map { "<span>\(h($0))</span>" }.joined(separator: " · ") }
         body += "</p>"
@@ -209,7 +211,7 @@ enum Pages {
         if let history = try? journal.history(of: entry), !history.isEmpty {
             body += "<h2>\(h(call.say("web.history")))</h2><ol class=\"history\" data-id=\"\(h(entry.id))\">"
             for (index, item) in history.prefix(50).enumerated() {
-                body += "<li><time datetime=\"\(h(item.commit.date.rfc3339))\">\(h(dates.format(item.commit.date)))</time> \(h(item.commit.subject)) <code>\(h(item.commit.shortID))</code>"
+                body += "<li><time datetime=\"\(h(item.commit.date.rfc3339))\">\(h(dates.format(item.commit.date)))</time> \(h(Say.shownSubject(item.commit.subject))) <code>\(h(item.commit.shortID))</code>"
                 // Every earlier version can come back (the newest is the file as it is).
                 if index > 0, item.change != .deleted {
                     body += " <button data-action=\"restore\" data-revision=\"\(h(item.commit.shortID))\">\(h(call.say("web.restoreVersion")))</button>"
@@ -218,7 +220,7 @@ enum Pages {
             }
             body += "</ol>"
         }
-        return page(call, title: entry.title, body: body)
+        return page(call, title: entry.title.isEmpty ? call.say("web.untitled") : entry.title, body: body)
     }
 
     /// The entry's tags, each of the header's with a button that takes it off (a `#tag` written in the text
@@ -341,12 +343,14 @@ enum Pages {
     /// tags, a line of the text; every row alike, with weather or without.
     static func row(_ call: Call, _ entry: Entry, settings: Settings, line: String?, terms: [String]) -> String {
         var out = "<li class=\"entry\"><a href=\"\(call.base)/entry/\(h(entry.id))\"><span class=\"meta\">"
-        out += "<time>\(h(entry.createdAt.localDay.description)) \(h(entry.createdAt.hourMinute))</time>"
+        let journal: Journal = call.journal
+        let date = EntryFacts.pageDate(entry, readerZone: journal.context.timeZone, now: journal.context.now, language: call.language)
+        out += "<time datetime=\"\(h(entry.createdAt.localDay.description))T\(h(entry.createdAt.hourMinute))\">\(h(date))</time>"
         if let weather = entry.weather { out += "<span class=\"weather\">\(h(WeatherText.column(weather, units: call.site.units)))</span>" }
         if let name = entry.category {
             let known = settings.category(named: name)
             let label = [known?.emoji, Say.categoryName(name, in: call.language)].compactMap { $0 }.joined(separator: " ")
-            out += "<span class=\"category\" data-color=\"\(h(known?.color ?? ""))\">\(h(label))</span>"
+            out += "<span class=\"category\" data-color=\"\(h(CategoryColor.drawn(known?.color) ?? ""))\">\(h(label))</span>"
         }
         out += "</span><span class=\"title\"><strong>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</strong>"
         if entry.starred { out += "<span class=\"star\">★</span>" }
@@ -396,16 +400,16 @@ enum Pages {
         let parts = try raw.map { part -> String in
             guard let name = part.removingPercentEncoding, !name.isEmpty, name != ".", name != "..",
                   !name.contains("/"), !name.contains("\0"), !name.contains("\\")
-            else { throw BadRequest(.notFound, "no such file") }
+            else { throw BadRequest(.notFound, call.say("web.noSuchFile")) }
             return name
         }
         guard parts.count >= 2, parts[0].count >= 8, parts[0].allSatisfy({ $0.isHexDigit || $0 == "-" }) else {
-            throw BadRequest(.notFound, "no such file")
+            throw BadRequest(.notFound, call.say("web.noSuchFile"))
         }
         let journal: Journal = call.journal
-        guard (try? journal.entry(matching: parts[0]))?.id == parts[0] else { throw BadRequest(.notFound, "no such file") }
+        guard (try? journal.entry(matching: parts[0]))?.id == parts[0] else { throw BadRequest(.notFound, call.say("web.noSuchFile")) }
         guard let data = journal.attachmentData(of: parts[0], at: Array(parts.dropFirst())) else {
-            throw BadRequest(.notFound, "no such file")
+            throw BadRequest(.notFound, call.say("web.noSuchFile"))
         }
         var headers = HTTPFields()
         let kind = FileKind.of(parts.last ?? "")

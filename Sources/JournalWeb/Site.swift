@@ -117,7 +117,8 @@ struct Site: HTTPResponder {
         }
         let call = Call(site: self, request: request, language: language, path: path, base: base, device: device)
         // Every message of the kit (an error's reason, a warning) in the page's language, not the server's.
-        return await Say.$reader.withValue(call.language) { await work(call) }
+        // On a page, never a command line's flag: `Say.onPage`.
+        return await Say.$reader.withValue(call.language) { await Say.$onPage.withValue(true) { await work(call) } }
     }
 
     /// A request from no one signed in: the sign-in itself (the address `journal serve` printed, on loopback; a

@@ -25,6 +25,20 @@ import Testing
         #expect(continuations("과").count == 28 && !continuations("과").contains("고"))
     }
 
+    /// A final consonant typed so far may be the next syllable's first (a double final gives its second).
+    @Test func aFinalMayBeginTheNextSyllable() {
+        func split(_ syllable: Unicode.Scalar) -> String? {
+            Hangul.finalAsNextInitial(syllable).map { "\(Character($0.syllable)) \($0.initial)" }
+        }
+        #expect(split("행") == "해 11")
+        #expect(split("됒") == "돼 12")  // 돼지 half typed (돶 is 돠 and ㅈ)
+        #expect(split("닭") == "달 0")
+        #expect(split("없") == "업 9")
+        #expect(split("갔") == "가 10")
+        #expect(split("해") == nil)
+        #expect(split("a") == nil)
+    }
+
     @Test func queriesBecomeGramPhrases() {
         #expect(Hangul.expression(Array("서울역".unicodeScalars), typing: false) == "grams : (\"서울 울역\")")
         #expect(Hangul.expression(Array("역".unicodeScalars), typing: false) == "grams : (\"역\"*)")

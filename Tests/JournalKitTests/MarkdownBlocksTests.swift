@@ -9,11 +9,22 @@ import Testing
         // A list or a quote right after a paragraph line starts its own block.
         ("Today:\n- eggs\n- milk\n\nAfter.", "<p>Today:</p><ul><li>eggs</li><li>milk</li></ul><p>After.</p>"),
         ("Plan:\n1. wake\n2. run", "<p>Plan:</p><ol><li>wake</li><li>run</li></ol>"),
-        ("Plan:\n3. wake", "<p>Plan: 3. wake</p>"),  // only a list that starts at 1 interrupts a paragraph
-        ("He said:\n> be kind\n> always\nand left.", "<p>He said:</p><blockquote><p>be kind always and left.</p></blockquote>"),
+        ("Plan:\n3. wake", "<p>Plan:<br>3. wake</p>"),  // only a list that starts at 1 interrupts a paragraph
+        ("He said:\n> be kind\n> always\nand left.", "<p>He said:</p><blockquote><p>be kind<br>always<br>and left.</p></blockquote>"),
         ("> quote\n- item", "<blockquote><p>quote</p></blockquote><ul><li>item</li></ul>"),
         ("- item\n> quote", "<ul><li>item</li></ul><blockquote><p>quote</p></blockquote>"),
-        ("Line one\nline two\n\n- x\n  continued\n- y", "<p>Line one line two</p><ul><li>x continued</li><li>y</li></ul>"),
+        ("Line one\nline two\n\n- x\n  continued\n- y", "<p>Line one<br>line two</p><ul><li>x<br>continued</li><li>y</li></ul>"),
+        // A single line break is a line break (issue 49), as Obsidian, GitHub's comments and the diary apps show it:
+        // in a paragraph, an item (a plain line right under it too, the list going on after it), a quote; a
+        // break written as Markdown writes one (two spaces, a backslash) is the same one; never in code, never
+        // before a heading or after one.
+        ("바다 소리\n다리 불빛\n혼자 걷기 좋은 밤", "<p>바다 소리<br>다리 불빛<br>혼자 걷기 좋은 밤</p>"),
+        ("- 김밥\n맛있었다\n- 라면", "<ul><li>김밥<br>맛있었다</li><li>라면</li></ul>"),
+        ("> 첫 줄\n> 둘째 줄", "<blockquote><p>첫 줄<br>둘째 줄</p></blockquote>"),
+        ("two spaces  \nbackslash\\\nplain", "<p>two spaces<br>backslash<br>plain</p>"),
+        ("# 제목\n첫 줄\n둘째 줄\n## 다음", "<h1>제목</h1><p>첫 줄<br>둘째 줄</p><h2>다음</h2>"),
+        ("a `code\nspan` b", "<p>a `code span` b</p>"),  // no break taken into a code span
+        ("```\n첫 줄\n둘째 줄\n```\n그다음", "<pre><code>첫 줄\n둘째 줄\n</code></pre><p>그다음</p>"),
         // Footnotes are shown, each its own paragraph, where Ink dropped them as links' definitions.
         ("A note.[^1]\n\n[^1]: The note itself.\n[^long-name]: Another.",
          "<p>A note.[^1]</p><p>[^1]: The note itself.</p><p>[^long-name]: Another.</p>"),

@@ -179,14 +179,15 @@ final class Browser {
     }
 
     /// A word composed with an input method, as Korean is typed: each of `steps` is the composition so far
-    /// (`ㅂ`, `부`, `붓`, …, each an `input` event that is still composing), then `done` is committed.
+    /// (`ㅂ`, `부`, `붓`, …, each an `input` event that is still composing), then `done` is committed (nil:
+    /// the word is left composing, as a phone's keyboard leaves it until a space or another word).
     /// `between` runs after each step, while the word is still being composed.
-    func compose(_ steps: [String], _ done: String, between: () throws -> Void = {}) throws {
+    func compose(_ steps: [String], _ done: String?, between: () throws -> Void = {}) throws {
         for step in steps {
             _ = try send("Input.imeSetComposition", ["text": step, "selectionStart": step.utf16.count, "selectionEnd": step.utf16.count])
             try between()
         }
-        _ = try send("Input.insertText", ["text": done])
+        if let done { _ = try send("Input.insertText", ["text": done]) }
     }
 
     /// Presses a key (`Enter`, `Escape`) on the focused element.

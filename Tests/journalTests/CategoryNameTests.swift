@@ -109,6 +109,37 @@ import Testing
         try box.expectCleanRepository()
     }
 
+    /// A category's name may hold spaces (`생각해볼 것`, the memo apps' own, issue 49 §3): one name everywhere, in
+    /// quotes on a command line. Two spaces together, a tab or a `#` are still refused, nothing changed.
+    @Test func aNameMayHoldSpaces() throws {
+        let box = try Sandbox()
+        try box.journal("init")
+        let made = try box.journal("categories", "add", "생각해볼 것", "--color", "하늘색")
+        #expect(made.status == 0, "\(made.stderr)")
+        let settings = try #require(box.read("journal.yml"))
+        #expect(settings.contains("  생각해볼 것:\n    color: sky\n"), "\(settings)")
+        let added = try box.journal("add", "-c", "생각해볼 것", "우주는 왜 넓을까")
+        #expect(added.status == 0, "\(added.stderr)")
+        _ = try box.journal("add", "다른 글")
+        let listed = try box.journal("list", "-c", "생각해볼 것")
+        #expect(listed.status == 0 && listed.stdout.contains("우주는 왜 넓을까") && !listed.stdout.contains("다른 글"), "\(listed)")
+        let file = try #require(FileManager.default.enumerator(atPath: box.journal + "/entries")?.allObjects
+            .compactMap { $0 as? String }.compactMap { box.read("entries/" + $0) }.first { $0.contains("우주는") })
+        #expect(file.contains("\ncategory: 생각해볼 것\n"), "\(file)")
+        let shown = try box.journal("categories", "--color", "never", env: Self.korean)
+        #expect(shown.stdout.contains("생각해볼 것") && shown.stdout.contains("하늘색"), "\(shown.stdout)")
+
+        let before = try box.git("rev-parse", "HEAD")
+        for bad in ["생각해볼  것", "생각\t것", "생각 #것"] {
+            let refused = try box.journal("categories", "add", bad)
+            #expect(refused.status != 0, "\(bad.debugDescription)")
+            #expect(refused.stderr.hasPrefix("journal: invalid category name") && refused.stderr.split(separator: "\n").count == 1,
+                    "\(refused.stderr)")
+        }
+        #expect(try box.git("rev-parse", "HEAD") == before)
+        #expect(box.read("journal.yml") == settings)
+    }
+
     @Test func coloursByNameInEitherLanguageOrHex() throws {
         let box = try Sandbox()
         try box.journal("init")

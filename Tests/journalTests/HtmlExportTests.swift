@@ -294,18 +294,21 @@ import Testing
                 부산 여행
 
                 오늘은 해운대에서 오랫동안 걸었다.
+                바다 소리가 좋았다.
 
                 """)
             try box.journal("commit")
             let site = box.root.path + "/site"
             #expect(try box.journal("export", "html", "-o", site).status == 0)
             let css = read(site + "/style.css")
-            #expect(css.contains(":lang(ko) { word-break: keep-all; }"))
+            #expect(css.contains("body { word-break: keep-all; overflow-wrap: anywhere; line-break: strict; }"))
             #expect(css.contains("\"Noto Sans CJK KR\"") && css.contains("\"Apple SD Gothic Neo\"") && css.contains("\"Malgun Gothic\""))
             #expect(!css.contains("url("))
             let page = read(site + "/entries/5a1b2c3d-0000-4c55-8a0b-2d9b7e6f1a20.html")
             let english = read(site + "/entries/\(Self.oldID).html")
             let index = read(site + "/index.html")
+            // A single line break is a line break, as the diary apps show it; the file is as written.
+            #expect(page.contains("오늘은 해운대에서 오랫동안 걸었다.<br>바다 소리가 좋았다."), "\(page)")
             if korean {
                 #expect(page.contains("<html lang=\"ko\">") && page.contains("<article>"), "\(page)")
                 #expect(!index.contains("<li lang="))

@@ -82,13 +82,31 @@ import Testing
         func scalars(_ text: some StringProtocol) -> [Unicode.Scalar] {
             Array(String(text).decomposedStringWithCanonicalMapping.unicodeScalars)
         }
+        /// A syllable with a final consonant that may begin the next syllable: the syllable without it, and the
+        /// initial the next one begins with (a single final: the alphabet has no double one).
+        func split(_ c: Character) -> (Character, Int)? {
+            guard let v = c.unicodeScalars.first?.value, c.unicodeScalars.count == 1, (0xAC00...0xD7A3).contains(v) else { return nil }
+            let index = Int(v) - 0xAC00
+            let initials = [1: 0, 2: 1, 4: 2, 7: 3, 8: 5, 16: 6, 17: 7, 19: 9, 20: 10, 21: 11, 22: 12, 23: 14, 24: 15, 25: 16, 26: 17, 27: 18]
+            guard let next = initials[index % 28], let kept = Unicode.Scalar(UInt32(0xAC00 + index - index % 28)) else { return nil }
+            return (Character(kept), next)
+        }
+        func initial(_ c: Character) -> Int? {
+            guard let v = c.unicodeScalars.first?.value, c.unicodeScalars.count == 1, (0xAC00...0xD7A3).contains(v) else { return nil }
+            return (Int(v) - 0xAC00) / 588
+        }
         func holds(_ text: String, _ query: [Character]) -> Bool {
             let text = Array(text)
             let last = scalars(String(query[query.count - 1]))
             guard text.count >= query.count else { return false }
+            // The last syllable as typed so far: typed on (a final added), or its final the next syllable's first.
+            let moved = split(query[query.count - 1])
             return (0...(text.count - query.count)).contains { start in
-                Array(text[start..<start + query.count - 1]) == query.dropLast()
-                    && scalars(String(text[start + query.count - 1])).starts(with: last)
+                guard Array(text[start..<start + query.count - 1]) == query.dropLast() else { return false }
+                let at = text[start + query.count - 1]
+                if scalars(String(at)).starts(with: last) { return true }
+                guard let (kept, next) = moved, at == kept, start + query.count < text.count else { return false }
+                return initial(text[start + query.count]) == next
             }
         }
         var queries: [[Character]] = []

@@ -65,6 +65,36 @@ import Testing
         #expect(shown.stdout.contains("매운 \u{1B}[33m\u{1B}[1m떡볶\u{1B}[0m\u{1B}[0m이를"), "\(shown.stdout)")
     }
 
+    /// A syllable typed so far whose last consonant becomes the next syllable's first once a vowel follows (issue
+    /// 49): a phone's keyboard shows `행` on the way to `해운대`, `을지롱` to `을지로에서`, `됒` to `돼지`, `닭` (a
+    /// double final, split) to `달걀`. The syllable as typed still finds itself; nothing else is found.
+    @Test func aFinalConsonantMayBeTheNextSyllablesFirst() throws {
+        let box = try Self.journal([
+            "바다\n\n해운대에서 수영했다.", "산책\n\n을지로에서 걸었다.", "저녁\n\n돼지국밥을 먹었다.", "아침\n\n달걀을 삶았다.",
+            "행복\n\n행복한 하루.", "동네\n\n해가 졌다.", "장보기\n\n을지문덕 책을 샀다.",
+        ])
+        #expect(try Self.titles(box, "행") == ["바다", "행복"])
+        #expect(try Self.titles(box, "을지롱") == ["산책"])
+        #expect(try Self.titles(box, "됒") == ["저녁"])  // 돼 and ㅈ (the issue's 돶 is 돠 and ㅈ)
+        #expect(try Self.titles(box, "닭") == ["아침"])
+        #expect(try Self.titles(box, "해운") == ["바다"])
+        // Not a wildcard: the consonant begins the next syllable, and the syllable before keeps its vowel.
+        #expect(try Self.titles(box, "햊").isEmpty)
+        #expect(try Self.titles(box, "을지롭").isEmpty)
+        #expect(try Self.titles(box, "돷").isEmpty)
+        #expect(try Self.titles(box, "핵") == ["동네"])  // 해가, on the way
+        // Only the word's last syllable: `행 복` is two words, `행복` stays itself.
+        #expect(try Self.titles(box, "행복") == ["행복"])
+        // Found as a reader sees it: the line, and what matched marked.
+        let hits = try Self.found(box, "을지롱")
+        #expect(hits.map(\.match) == ["을지로에서 걸었다."], "\(hits)")
+        #expect(try Self.found(box, "행").first { $0.title == "바다" }?.match == "해운대에서 수영했다.")
+        let shown = try box.journal("search", "을지롱", "--color", "always")
+        #expect(shown.stdout.contains("\u{1B}[33m\u{1B}[1m을지로에\u{1B}[0m\u{1B}[0m서 걸었다."), "\(shown.stdout)")
+        let none = try box.journal("search", "햊")
+        #expect(none.stdout + none.stderr == "No entries match.\n", "\(none)")
+    }
+
     @Test func stemsFindTheirIrregularForms() throws {
         let box = try Self.journal([
             "산책\n\n산길을 걸었다.", "음악\n\n재즈를 들었다.", "카페\n\n라떼를 마셨다.", "꽃\n\n꽃이 예뻤다.",

@@ -101,7 +101,7 @@ import TestSupport
         for path in ["/", "/entry/abcd", "/?token=\(server.token)", server.origin + "/", server.origin + "/?token=\(server.token)"] {
             let refused = try request(server, "GET", path)
             #expect(refused.status == 401, "\(path)")
-            #expect(refused.body.contains("<h1>Sign in</h1>") && refused.body.contains("Open the address `journal serve` printed"), "\(path)")
+            #expect(refused.body.contains("<h1>Sign in</h1>") && refused.body.contains("Open the address the server printed"), "\(path)")
             #expect(!refused.body.contains("Morning"))
             #expect(refused.headers["set-cookie"] == nil, "\(path)")
         }
@@ -333,6 +333,85 @@ import TestSupport
         let month = try request(server, "GET", "/today?on=2026-11", cookie: true)
         #expect(month.status == 400 && month.body.contains("is more than one day (2026-11-01 to 2026-11-30)"), "\(month.body)")
         #expect(try request(server, "GET", "/today", cookie: true).body.contains("<h1>Today <small>"))
+    }
+
+    /// A Korean page reads as a diary does (issue 49 §2, §3): the weekday with the date, the zone only when it is
+    /// not the reader's, a place by its name, on this day as the command line says it, a line break as written,
+    /// the history's subjects and a bad address's message in Korean, a category's colour drawn whatever its name.
+    @Test func aKoreanPageReadsAsADiary() throws {
+        let box = try Sandbox()
+        #expect(try box.journal("init").status == 0)
+        #expect(try box.journal("categories", "add", "생각해볼 것", "--color", "민트").status == 0)
+        #expect(try box.journal("categories", "add", "하늘", "--color", "하늘색").status == 0)
+        let seoul = try writeEntry(box, 1, day: "2026-11-20", "한강\n\n바다 소리\n다리 불빛\n혼자 걷기 좋은 밤\n\n- 김밥\n맛있었다\n\n```\n코드 한 줄\n또 한 줄\n```",
+                                   header: "time_zone: Asia/Seoul\ncategory: 생각해볼 것\nlocation:\n  name: 망원동\n  latitude: 37.556\n  longitude: 126.91\n")
+        let coordinates = try writeEntry(box, 2, day: "2026-11-19", "산책\n\n걸었다.", header: "category: 하늘\nlocation:\n  latitude: 37.5\n  longitude: 127\n")
+        _ = try writeEntry(box, 3, day: "2025-11-22", "작년 오늘\n\n눈이 왔다.")
+        try box.write("entries/2026/11/2026-11-18-00000004.md",
+                      "---\nid: 00000004-0000-4000-8000-000000000004\ncreated_at: 2026-11-18T10:00:00+01:00\ntime_zone: Europe/Paris\n---\n파리\n")
+        let added = try box.journal("add", "--date", "2026-11-21 18:22", "-c", "생각해볼 것", "우주는 왜 넓을까")
+        #expect(added.status == 0, "\(added.stderr)")
+        #expect(try box.journal("list").status == 0)
+        let server = try serve(box)
+        defer { _ = try? box.journal("serve", "--stop") }
+        let korean = ["Accept-Language": "ko"]
+
+        let list = try request(server, "GET", "/", headers: korean, cookie: true).body
+        #expect(list.contains(">11월 20일 (금) 오전 9:00</time>"), "\(list)")
+        #expect(list.contains(">11월 21일 (토) 오후 6:22</time>"), "\(list)")
+        #expect(list.contains(">2025년 11월 22일 (토) 오전 9:00</time>"), "\(list)")
+        #expect(list.contains(">11월 18일 (수) 오전 10:00 (Europe/Paris)</time>"), "\(list)")
+        #expect(!list.contains("Asia/Seoul"), "\(list)")
+        // A colour named in Korean is drawn (`#rrggbb`, which every page can paint); the name with its space is one.
+        #expect(list.contains("<span class=\"category\" data-color=\"#5fd7af\">생각해볼 것</span>"), "\(list)")
+        #expect(list.contains("<span class=\"category\" data-color=\"#5fafff\">하늘</span>"), "\(list)")
+        #expect(list.contains("<option value=\"생각해볼 것\">생각해볼 것</option>"), "\(list)")
+        #expect(list.contains(">모든 카테고리</option>") && !list.contains("분류"), "\(list)")
+        let chosen = try request(server, "GET", "/?category=%EC%83%9D%EA%B0%81%ED%95%B4%EB%B3%BC+%EA%B2%83", headers: korean, cookie: true).body
+        #expect(chosen.components(separatedBy: "<li class=\"entry\">").count - 1 == 2, "\(chosen)")
+
+        let page = try request(server, "GET", "/entry/\(seoul)", headers: korean, cookie: true).body
+        let facts = try #require(page.range(of: "<p class=\"facts\">").map { String(page[$0.upperBound...]).components(separatedBy: "</p>")[0] })
+        #expect(facts.hasPrefix("<span>11월 20일 (금) 오전 9:00</span>"), "\(facts)")
+        #expect(facts.contains("<span>망원동</span>") && !facts.contains("37.556"), "\(facts)")
+        #expect(page.contains("<p>바다 소리<br>다리 불빛<br>혼자 걷기 좋은 밤</p>"), "\(page)")
+        #expect(page.contains("<ul><li>김밥<br>맛있었다</li></ul>"), "\(page)")
+        #expect(page.contains("<pre><code>코드 한 줄\n또 한 줄\n</code></pre>"), "\(page)")
+        // The file is as it was written.
+        #expect(box.read("entries/2026/11/2026-11-20-0900-00000001.md")?.contains("바다 소리\n다리 불빛\n") == true)
+        let other = try request(server, "GET", "/entry/\(coordinates)", headers: korean, cookie: true).body
+        #expect(other.contains("<span>(37.5, 127)</span>"), "\(other)")
+
+        // The history in Korean, as `journal log` says it.
+        let written = try request(server, "GET", "/?q=%EC%9A%B0%EC%A3%BC", headers: korean, cookie: true).body
+        let id = try #require(written.range(of: "/entry/").map { String(written[$0.upperBound...].prefix(36)) })
+        let history = try request(server, "GET", "/entry/\(id)", headers: korean, cookie: true).body
+        #expect(history.contains("우주는 왜 넓을까") && history.contains(" (\(id.prefix(8))) 추가 <code>"), "\(history)")
+        #expect(!history.contains("Add "), "\(history)")
+
+        // On this day, as the command line says it.
+        let today = try request(server, "GET", "/today", headers: korean, cookie: true).body
+        #expect(today.contains("<h3>2025년 · 1년 전</h3>"), "\(today)")
+        let english = try request(server, "GET", "/today", headers: ["Accept-Language": "en"], cookie: true).body
+        #expect(english.contains("<h3>2025 · 1 year ago</h3>"), "\(english)")
+
+        // A bad address, said in the page's language, one line.
+        let month = try request(server, "GET", "/calendar?month=2026-13", headers: korean, cookie: true)
+        #expect(month.status == 400 && month.body.contains("month=2026-13은 달이 아니에요(YYYY-MM)"), "\(month.body)")
+        let englishMonth = try request(server, "GET", "/calendar?month=2026-13", headers: ["Accept-Language": "en"], cookie: true)
+        #expect(englishMonth.body.contains("month=2026-13 is not a month (YYYY-MM)"), "\(englishMonth.body)")
+        let flag = try request(server, "GET", "/?starred=maybe", headers: korean, cookie: true)
+        #expect(flag.status == 400 && flag.body.contains("starred=maybe") && flag.body.contains("true도 false도 아니에요"), "\(flag.body)")
+        // What an add from a page says: what happened, never a flag to type.
+        let future = try request(server, "POST", "/api/entries", headers: ["Content-Type": "application/json", "Accept-Language": "ko"],
+                                 body: #"{"text":"다음 주 계획","date":"2026-11-30 10:00"}"#, bearer: true)
+        #expect(future.status == 201, "\(future.body)")
+        let notice = future.headers["journal-notice"]?.removingPercentEncoding ?? ""
+        #expect(notice.contains("미래 날짜예요. 그래도 저장했어요") && !notice.contains("--future"), "\(notice)")
+        for path in ["/", "/today", "/calendar", "/entry/\(seoul)"] {
+            let body = try request(server, "GET", path, headers: korean, cookie: true).body
+            #expect(!body.contains("journal log") && !body.contains("--status") && !body.contains("--future"), "\(path)")
+        }
     }
 
     /// A connection that sends nothing is closed after the idle time (30 s; 1 s here, through

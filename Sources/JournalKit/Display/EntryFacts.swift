@@ -31,6 +31,33 @@ public struct EntryFacts: Sendable {
         place = entry.location.map(EntryFacts.placeText)
     }
 
+    /// The facts as a page shows them to a reader whose clock is in `readerZone`: the date as a diary reads it
+    /// (`Say.pageDateTime`, the weekday with it), the entry's zone only when it is not the reader's, a place by
+    /// its name (its coordinates only when it has none).
+    public init(_ entry: Entry, settings: Settings, readerZone: TimeZone, now: Date, units: Units, language: String) {
+        self.init(entry, settings: settings, dates: DateText(locale: nil, language: language), units: units, language: language)
+        date = EntryFacts.pageDate(entry, readerZone: readerZone, now: now, language: language)
+        place = entry.location.map(EntryFacts.placeName)
+    }
+
+    /// An entry's date on a page (a row of the list, the entry's facts): `11월 28일 (토) 오후 6:22`, and
+    /// `(Europe/Paris)` after it when the entry was written in another zone than the reader's.
+    public static func pageDate(_ entry: Entry, readerZone: TimeZone, now: Date, language: String) -> String {
+        let thisYear = LocalDay(now, in: readerZone).year
+        var text = Say.pageDateTime(entry.createdAt, thisYear: thisYear, in: language)
+        if let zone = entry.timeZone, zone != readerZone.identifier,
+           TimeZone(identifier: zone).map({ $0.secondsFromGMT(for: entry.createdAt.date) != readerZone.secondsFromGMT(for: entry.createdAt.date) }) ?? true {
+            text += " (\(zone))"
+        }
+        return text
+    }
+
+    /// A place as a page names it: its name, else its coordinates.
+    public static func placeName(_ location: Location) -> String {
+        if let name = location.name?.trimmingCharacters(in: .whitespaces), !name.isEmpty { return name }
+        return placeText(location)
+    }
+
     /// The first line's parts, plain: date, id (`withID`), category, tags, star.
     public func firstLine(withID: Bool) -> [String] {
         [date] + (withID ? [id] : []) + [category?.label, tags, starred ? "★" : nil].compactMap { $0 }

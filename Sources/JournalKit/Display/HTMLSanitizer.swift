@@ -29,6 +29,8 @@ public enum HTMLSanitizer {
     static let hiddenBackslash: Unicode.Scalar = "\u{E001}"
     /// A `[` Ink must not read as markup (a footnote's definition, which it would drop as a link's).
     static let hiddenBracket: Unicode.Scalar = "\u{E002}"
+    /// A line break the text has inside a paragraph, a list item or a quote: `clean` writes it as `<br>`.
+    static let hiddenBreak: Unicode.Scalar = "\u{E003}"
 
     /// The entry's Markdown as Ink is to read it, where Ink differs from CommonMark (and GitHub's Markdown,
     /// which diaries are written in):
@@ -39,17 +41,22 @@ public enum HTMLSanitizer {
     ///   (`Today:` then `- eggs`: Ink ran the item into the paragraph's text);
     /// - a footnote (`[^1]: …`) shown as written, where Ink took it for a link's definition and dropped it;
     /// - a task's box (`- [ ]`, `- [x]`) as ☐ and ☑;
-    /// - a web address written bare (`https://…`) or in angle brackets made a link.
+    /// - a web address written bare (`https://…`) or in angle brackets made a link;
+    /// - a single line break inside a paragraph, a list item (a plain line under `- item` too) or a quote
+    ///   kept as a line break (`hiddenBreak`, `<br>`), as Obsidian, GitHub's comments and the diary apps show
+    ///   it, where Markdown would join the lines: `바다 소리` / `다리 불빛` stay two lines. Not in code.
     public static func prepare(_ markdown: String) -> String {
         var out: [String] = []
         var fence: Substring?
         var listKind: Character?  // "-" for a bullet list, "1" for an ordered one, of the lines just before
         var paragraph = false  // the line before is a paragraph's (not a list's, a quote's or a heading's)
         var quote = false  // the line before is a quote's
+        var breakable = false  // the line before is text that a line break may end (`hiddenBreak`)
         for whole in hideMarkup(markdown).split(separator: "\n", omittingEmptySubsequences: false) {
             var line = whole
             let trimmed = line.drop { $0 == " " }
             let indent = line.count - trimmed.count
+            let quoteBefore = quote
             if let open = fence {
                 if trimmed.hasPrefix(open) { fence = nil }
                 out.append(String(line))
@@ -57,10 +64,26 @@ public enum HTMLSanitizer {
             }
             if trimmed.hasPrefix("```") || trimmed.hasPrefix("~~~") {
                 fence = trimmed.prefix(3)
-                (listKind, paragraph, quote) = (nil, false, false)
+                (listKind, paragraph, quote, breakable) = (nil, false, false, false)
                 out.append(String(line))
                 continue
             }
+            // What this line is to the line before: text going on in the same block, or a block of its own.
+            let emptyQuote = trimmed.first == ">" && trimmed.dropFirst().allSatisfy { $0 == " " || $0 == "\t" }
+            let ownBlock = trimmed.isEmpty || emptyQuote || trimmed.hasPrefix("#") || trimmed.hasPrefix("|") || isRule(trimmed)
+                || trimmed.allSatisfy { $0 == "=" } || isFootnote(trimmed) || (indent <= 3 && isDefinition(trimmed))
+            // An ordered item that does not start at 1 goes on with a paragraph (CommonMark); any other item starts.
+            let kind = itemKind(trimmed)
+            let itemGoesOn = kind == "1" && indent <= 3 && listKind == nil && paragraph && !trimmed.hasPrefix("1.") && !trimmed.hasPrefix("1)")
+            let continues = !ownBlock && !trimmed.hasPrefix("`") && (kind == nil || itemGoesOn) && (trimmed.first != ">" || quoteBefore)
+            if continues, breakable, var last = out.last, !last.isEmpty {
+                // A hard break written as Markdown writes one (two spaces, a backslash) is this one.
+                while last.hasSuffix(" ") { last.removeLast() }
+                if last.unicodeScalars.last == hiddenBackslash { last.unicodeScalars.removeLast() }
+                out[out.count - 1] = last + String(hiddenBreak)
+            }
+            // A code span left open at the line's end would take the break into the code.
+            breakable = !ownBlock && line.filter { $0 == "`" }.count % 2 == 0
             if trimmed.isEmpty {
                 (listKind, paragraph, quote) = (nil, false, false)
             } else if indent <= 3, let kind = itemKind(trimmed) {
@@ -74,6 +97,8 @@ public enum HTMLSanitizer {
             } else if indent <= 3, trimmed.first == ">" {
                 if paragraph || listKind != nil { out.append("") }
                 (listKind, paragraph, quote) = (nil, false, true)
+            } else if indent < 2, listKind != nil, !quote, continues {
+                // A plain line right under an item is the item's (CommonMark's lazy line): the list goes on after it.
             } else if indent < 2 {
                 // A paragraph line; an indented one continues the item.
                 listKind = nil
@@ -293,7 +318,7 @@ public enum HTMLSanitizer {
     /// made U+FFFD, so that it cannot pass for one).
     static func hideMarkup(_ markdown: String) -> String {
         String(String.UnicodeScalarView(markdown.unicodeScalars.map {
-            $0 == "<" ? hiddenLess : $0 == hiddenLess || $0 == hiddenBackslash || $0 == hiddenBracket ? "\u{FFFD}" : $0
+            $0 == "<" ? hiddenLess : $0 == hiddenLess || $0 == hiddenBackslash || $0 == hiddenBracket || $0 == hiddenBreak ? "\u{FFFD}" : $0
         }))
     }
 
@@ -317,6 +342,10 @@ public enum HTMLSanitizer {
             } else if c == hiddenBracket {
                 out.append("[")
                 i += 1
+            } else if c == hiddenBreak {
+                out.append(contentsOf: "<br>".unicodeScalars)
+                i += 1
+                if i < s.count, s[i] == " " { i += 1 }  // the space Markdown joined the two lines with
             } else if c == "<" {
                 if let (tag, end) = parseTag(s, i), let text = render(tag, attachments: attachments) {
                     out.append(contentsOf: text.unicodeScalars)

@@ -187,7 +187,7 @@ struct HTMLSite {
     }
 
     private func categoryValues(_ name: String, from root: String) -> [String: Any] {
-        let color = journal.settings.category(named: name)?.color.flatMap { HTMLPage.colors.contains($0) ? $0 : nil } ?? "cyan"
+        let color = journal.settings.category(named: name)?.color.flatMap(CategoryColor.stored).flatMap { HTMLPage.colors.contains($0) ? $0 : nil } ?? "cyan"
         return ["label": categoryLabel(name), "color": color, "href": root + "/categories/" + SafeName.page(name)]
     }
 
@@ -316,5 +316,6 @@ enum SafeName {
 
 /// The category colours a page may use (classes of templates/html/style.css).
 enum HTMLPage {
-    static let colors: Set<String> = ["black", "red", "green", "yellow", "blue", "magenta", "cyan", "white"]
+    /// Every colour a category can be given (`CategoryColor.palette`): the style sheet draws each, in both schemes.
+    static let colors: Set<String> = Set(CategoryColor.names)
 }

@@ -12,8 +12,9 @@ import Foundation
 ///
 /// The last syllable also stands for every syllable typed on from it (search as you type): its
 /// keystrokes on a Korean keyboard are a prefix of theirs. `나` stands for `났`, `난`, `날`; `오` for
-/// `와`, `왕`; `갈` for `갉`. (A final consonant that typing on turns into the next syllable's
-/// first, `만낫` on the way to `만나서`, is not followed.)
+/// `와`, `왕`; `갈` for `갉`. A final consonant that typing on turns into the next syllable's first is
+/// followed too (`finalAsNextInitial`): `행` on the way to `해운대`, `을지롱` to `을지로에서`, `됒` to `돼지`,
+/// `닭` (a double final split) to `달걀`.
 enum Hangul {
     static func isSyllable(_ scalar: Unicode.Scalar) -> Bool {
         (0xAC00...0xD7A3).contains(scalar.value)
@@ -143,6 +144,9 @@ enum Hangul {
         let fixed = word.dropLast().map { Slot.one([$0]) }
         var forms = [fixed + [.one(typing ? continuations(last) : [last])]]
         guard typing else { return forms }
+        if let (syllable, initial) = finalAsNextInitial(last) {
+            forms.append(fixed + [.one([syllable]), .initial(initial)])
+        }
         for (stem, next) in irregularForms(Array(word)) {
             forms.append(stem.map { Slot.one([$0]) } + (next.isEmpty ? [] : [.one(next)]))
         }
@@ -191,6 +195,22 @@ enum Hangul {
         }
         return forms
     }
+
+    /// A syllable typed so far whose last consonant may be the next syllable's first, as the input method
+    /// shows it until a vowel follows: the syllable without that consonant, and the initial it begins the
+    /// next one with (`행` → `해`, ㅇ; `됒` → `돼`, ㅈ; `닭` → `달`, ㄱ; `없` → `업`, ㅅ). Nil for a syllable
+    /// with no final, or whose final begins no syllable.
+    static func finalAsNextInitial(_ syllable: Unicode.Scalar) -> (syllable: Unicode.Scalar, initial: Int)? {
+        guard let (initial, vowel, final) = parts(syllable), final != 0, let split = finalSplits[final] else { return nil }
+        return (compose(initial, vowel, split.kept), split.next)
+    }
+
+    /// By final (Unicode's order): the final left on the syllable and the initial that moves on.
+    private static let finalSplits: [Int: (kept: Int, next: Int)] = [
+        1: (0, 0), 2: (0, 1), 3: (1, 9), 4: (0, 2), 5: (4, 12), 6: (4, 18), 7: (0, 3), 8: (0, 5), 9: (8, 0), 10: (8, 6),
+        11: (8, 7), 12: (8, 9), 13: (8, 16), 14: (8, 17), 15: (8, 18), 16: (0, 6), 17: (0, 7), 18: (17, 9), 19: (0, 9),
+        20: (0, 10), 21: (0, 11), 22: (0, 12), 23: (0, 14), 24: (0, 15), 25: (0, 16), 26: (0, 17), 27: (0, 18),
+    ]
 
     /// A syllable's initial, vowel and final, by their index in Unicode's order.
     static func parts(_ syllable: Unicode.Scalar) -> (initial: Int, vowel: Int, final: Int)? {

@@ -102,9 +102,16 @@ public struct SearchText: Sendable, Equatable {
         return query
     }
 
-    /// Whether a word holds consonants typed alone, which `fts(grams:)` looks up in the index.
+    /// Whether a word holds consonants typed alone, or ends in a syllable whose last consonant may begin the
+    /// next one (`행` on the way to `해운대`), which `fts(grams:)` looks up in the index.
     var typesConsonants: Bool {
-        (words + excluded).contains { $0.unicodeScalars.contains { Hangul.consonantInitial($0) != nil } }
+        (words + excluded).contains { word in
+            word.unicodeScalars.contains { Hangul.consonantInitial($0) != nil }
+                || SearchText.pieces(word).contains { piece in
+                    guard case .korean(let forms, _) = piece else { return false }
+                    return forms.contains { form in form.contains { if case .initial = $0 { true } else { false } } }
+                }
+        }
     }
 
     /// For a query with Korean words: the entries holding them as whole words rank first, then those

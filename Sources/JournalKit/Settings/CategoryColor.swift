@@ -13,6 +13,16 @@ public enum CategoryColor {
         ("lime", 175, 215, 0), ("gold", 215, 175, 0),
     ]
 
+    /// Every named colour, by its stored (English) name.
+    public static var names: [String] { palette.map(\.name) }
+
+    /// A colour as a page draws it, `#rrggbb`, whatever name journal.yml holds (`sky`, `하늘색`, `#5fafff`): a
+    /// page's style knows no `sky` or `mint`. Nil for one it does not know.
+    public static func drawn(_ color: String?) -> String? {
+        guard let color, let (red, green, blue) = rgb(color) else { return nil }
+        return "#" + [red, green, blue].map { ($0 < 16 ? "0" : "") + String($0, radix: 16) }.joined()
+    }
+
     /// The eight colours every terminal has, by name.
     public static let terminalColors = Array(palette.prefix(8).map(\.name))
 

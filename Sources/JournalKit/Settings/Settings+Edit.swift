@@ -4,9 +4,12 @@ import Foundation
 /// emitter), so that comments, blank lines, quoting and the order of everything else stay as the
 /// user left them. Each edit is checked by parsing the result: it must read back as intended.
 extension Settings {
-    /// A category name is one word, like a tag (letters, digits, `- _ / .`), with no `#` or comma.
+    /// A category name is words like a tag's (letters, digits, `- _ / .`), with no `#` or comma, one space
+    /// between two of them (`생각해볼 것`, the memo apps' own category): still one name everywhere, typed in
+    /// quotes on a command line. No space at either end, no two together, no tab.
     public static func validate(categoryName name: String) throws(JournalError) {
-        guard Tag.isWord(name) else {
+        let words = name.split(separator: " ", omittingEmptySubsequences: false)
+        guard words.allSatisfy({ Tag.isWord(String($0)) }) else {
             throw .invalidCategoryName(name)
         }
     }

@@ -261,8 +261,8 @@ public enum BuiltInTemplates {
             }
             * { box-sizing: border-box; }
             body { margin: 0; background: var(--bg); color: var(--fg); font: 17px/1.6 system-ui, -apple-system, "Segoe UI", "Apple SD Gothic Neo", "Malgun Gothic", "Noto Sans CJK KR", "Noto Sans KR", "NanumGothic", sans-serif; }
-            :lang(ko) { word-break: keep-all; }
-            main { max-width: 42rem; margin: 0 auto; padding: 1rem 1.1rem 3rem; overflow-wrap: break-word; }
+            body { word-break: keep-all; overflow-wrap: anywhere; line-break: strict; }
+            main { max-width: 42rem; margin: 0 auto; padding: 1rem 1.1rem 3rem; }
             a { color: var(--link); }
             h1 { font-size: 1.7rem; line-height: 1.25; }
             h2 { margin-top: 2rem; border-bottom: 1px solid var(--line); }
@@ -275,6 +275,15 @@ public enum BuiltInTemplates {
             .c-black { color: var(--fg); } .c-white { color: var(--dim); }
             .c-red { color: #d73a49; } .c-green { color: #22863a; } .c-yellow { color: #b08800; }
             .c-blue { color: #2f6fdb; } .c-magenta { color: #b03cc0; } .c-cyan { color: #1b8a9a; }
+            .c-pink { color: #c2255c; } .c-orange { color: #c2410c; } .c-purple { color: #6741d9; } .c-brown { color: #8a5a00; }
+            .c-gray { color: var(--dim); } .c-navy { color: #1c3faa; } .c-sky { color: #1971c2; } .c-mint { color: #087f5b; }
+            .c-lime { color: #5c7f00; } .c-gold { color: #946c00; }
+            @media (prefers-color-scheme: dark) {
+              .c-red { color: #ff7b86; } .c-green { color: #56d364; } .c-yellow { color: #e3b341; } .c-blue { color: #79a8ff; }
+              .c-magenta { color: #e38ff0; } .c-cyan { color: #56c8d8; } .c-pink { color: #ff8fb8; } .c-orange { color: #ffa657; }
+              .c-purple { color: #b69cff; } .c-brown { color: #d6a866; } .c-navy { color: #8fa8ff; } .c-sky { color: #74c0fc; }
+              .c-mint { color: #63e6be; } .c-lime { color: #a9e34b; } .c-gold { color: #ffd43b; }
+            }
             .star { color: #e3a008; }
             img { max-width: 100%; height: auto; }
             figure { margin: 1rem 0; }

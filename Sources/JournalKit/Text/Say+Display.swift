@@ -26,6 +26,18 @@ extension Say {
         clockText("dateTime", year: year, month: month, day: day, hour: hour, minute: minute, in: language)
     }
 
+    /// A date and time as a diary's page shows it: `11월 28일 (토) 오후 6:22`, the year too when it is not
+    /// `thisYear` (`2025년 11월 28일 (금) 오후 6:22`); in English the command line's `11/28/2026 6:22 PM` with the
+    /// weekday before it (`Sat 11/28 6:22 PM`). In the stamp's own local time, as the writer lived it.
+    public static func pageDateTime(_ stamp: Timestamp, thisYear: Int, in language: String = Say.current) -> String {
+        let p = stamp.parts
+        let twelve = p.hour % 12 == 0 ? 12 : p.hour % 12
+        let weekday = text(in: language, "web.weekday.\(stamp.localDay.isoWeekday)", [])
+        return text(in: language, p.year == thisYear ? "web.dateTime" : "web.dateTimeYear", [
+            p.year, p.month, p.day, text(in: language, p.hour < 12 ? "am" : "pm", []), twelve, p.minute.zeroPadded(2), weekday,
+        ])
+    }
+
     /// `2026년 11월 24일`: the `{{date}}` of an entry template.
     public static func templateDate(year: Int, month: Int, day: Int) -> String {
         clockText("templateDate", year: year, month: month, day: day, hour: 0, minute: 0)

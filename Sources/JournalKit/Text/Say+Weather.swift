@@ -158,6 +158,13 @@ extension Say {
 extension Say {
     static var noNetwork: String { Say.text("noNetwork") }
     static var unknownHost: String { Say.text("unknownHost") }
+
+    /// `text`, when it is one of `keys`' messages in some language (worded where the lookup ran, on a thread of
+    /// its own, in the process's language), in the reader's words (a Korean page's `알 수 없는 호스트`).
+    static func inReadersWords(_ text: String, _ keys: [String]) -> String {
+        for key in keys where Say.languages.contains(where: { Say.text(in: $0, key, []) == text }) { return Say.text(key) }
+        return text
+    }
     static var connectionRefused: String { Say.text("connectionRefused") }
     static var connectionLost: String { Say.text("connectionLost") }
 }

@@ -28,6 +28,11 @@ public enum Say {
     /// The language a message is in now: the reader's, else the process's.
     public static var current: String { reader ?? language }
 
+    /// Whether the reader is a page's (`journal serve`): a message the command line words with a flag or a
+    /// command to type (`--future`, `journal weather --missing`) is then its `web.says.` form, which says what
+    /// happened instead. Bound with `Say.$onPage.withValue` for each request.
+    @TaskLocal public static var onPage = false
+
     /// The languages there are catalogues for (`en`, `ko`).
     public static var languages: [String] { Catalogues.languages }
 
@@ -39,7 +44,9 @@ public enum Say {
 
     /// The catalogue of the current language; English for a key it lacks (it never does: a test checks).
     static func template(_ key: String) -> String {
-        Catalogues.table(reader ?? language)?[key] ?? Catalogues.en[key] ?? key
+        let table = Catalogues.table(reader ?? language)
+        if onPage, let page = table?["web.says." + key] ?? Catalogues.en["web.says." + key] { return page }
+        return table?[key] ?? Catalogues.en[key] ?? key
     }
 
     /// The message `key` of the current language, with `{0}`, `{1}`… replaced by the arguments, and

@@ -92,11 +92,11 @@ public enum WeatherFailure: ReaderError, Equatable, Sendable {
     public var description: String {
         switch self {
         case .timeout(let host, let seconds): Say.weatherTimeout(host, seconds)
-        case .unreachable(let host, let reason): Say.weatherUnreachable(host, reason)
+        case .unreachable(let host, let reason): Say.weatherUnreachable(host, Say.inReadersWords(reason, ["unknownHost", "connectionRefused", "connectionLost"]))
         case .http(let host, let status, let reason): Say.weatherHTTP(host, status, reason)
         case .badKey(let host): Say.weatherBadKey(host)
         case .noKey: Say.weatherNoKey
-        case .malformed(let host, let detail): Say.weatherMalformed(host, detail)
+        case .malformed(let host, let detail): Say.weatherMalformed(host, Say.inReadersWords(detail, ["replyEmpty"]))
         case .placeNotFound(let name): Say.placeNotFound(name)
         case .noData(let host, let hour): Say.weatherNoData(host, hour)
         case .tooFarAhead(let day): Say.weatherTooFarAhead(day)
