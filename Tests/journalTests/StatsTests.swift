@@ -113,7 +113,7 @@ import TestSupport
         #expect(out.contains("Days of the week\nMonday     2  ████████████████\n"), "\(out)")
         #expect(out.contains("Saturday   3  " + String(repeating: "█", count: 24) + "\nSunday     1  ████████\n"), "\(out)")
         #expect(out.contains("\n23  2  ████████████████\n"), "\(out)")
-        #expect(out.contains("Most used tags\n#food  3\n"), "\(out)")
+        #expect(out.contains("Most used tags\n#food   3\n#Busan  2\n#old    1\n#맛집   1\n"), "\(out)")
         #expect(out.contains("Most used categories\n✈️ travel  2\n") || out.contains("Most used categories\ntravel  2\n"), "\(out)")
         let korean = try box.journal("stats", env: ["LANG": "ko_KR.UTF-8"])
         #expect(korean.stdout.contains("지금 연속  3일  2026-11-19 – 2026-11-21\n"), "\(korean.stdout)")
