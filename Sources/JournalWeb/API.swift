@@ -14,6 +14,7 @@ enum API {
         // mistake said, not a request quietly done without it (`POST /api/entries?dry=1` wrote an entry).
         let isList = (method == .get || method == .head) && parts.count == 1 && parts.first == "entries"
         let takes: Set<String> = parts.count == 3 && parts[2] == "share" ? ["format"] : parts.first == "prove" ? ["n"]
+            : parts.first == "stats" ? ["year"]
             : parts.count == 3 && parts[2] == "attachments" ? ["name"] : []
         if !isList, let unknown = call.parameterNames.first(where: { !takes.contains($0) }) {
             throw BadRequest(.badRequest, call.say("web.unknownParameter", unknown))
@@ -31,6 +32,10 @@ enum API {
         case (.get, 1, "events"): return events(call)
         case (.get, 1, "prove"): return try prove(call)
         case (.get, 1, "sync"): return Reply.json(call.site.syncing?.json ?? "{\"on\":false}")
+        case (.get, 1, "stats"), (.head, 1, "stats"):
+            // `journal stats --json`.
+            let year = try call.one("year").map { text throws(JournalError) in try WritingStats.year(text) }
+            return Reply.json(try EntryJSON.render(try call.journal.writingStats(year: year)))
         case (.get, 2, "drafts"): return try draft(call, parts[1])
         case (.put, 2, "drafts"): return try keepDraft(call, parts[1])
         case (.delete, 2, "drafts"):

@@ -11,13 +11,13 @@ enum Assets {
 
     static let style = #"""
     :root { --bg: #fbfaf7; --fg: #1f1d1a; --dim: #6d675e; --line: #e4e0d8; --card: #ffffff; --accent: #c2410c;
-            --mark: #fde68a; --shade: 194, 65, 12; --danger: #b91c1c; color-scheme: light; }
+            --mark: #fde68a; --shade: 194, 65, 12; --danger: #b91c1c; --sun: #b91c1c; color-scheme: light; }
     @media (prefers-color-scheme: dark) {
       :root:not([data-theme="light"]) { --bg: #171614; --fg: #ece8e1; --dim: #a39d93; --line: #34312c; --card: #201f1c;
-            --accent: #fb923c; --mark: #854d0e; --shade: 194, 65, 12; --danger: #f87171; color-scheme: dark; }
+            --accent: #fb923c; --mark: #854d0e; --shade: 194, 65, 12; --danger: #f87171; --sun: #f87171; color-scheme: dark; }
     }
     :root[data-theme="dark"] { --bg: #171614; --fg: #ece8e1; --dim: #a39d93; --line: #34312c; --card: #201f1c;
-            --accent: #fb923c; --mark: #854d0e; --shade: 194, 65, 12; --danger: #f87171; color-scheme: dark; }
+            --accent: #fb923c; --mark: #854d0e; --shade: 194, 65, 12; --danger: #f87171; --sun: #f87171; color-scheme: dark; }
     * { box-sizing: border-box; }
     body { margin: 0; background: var(--bg); color: var(--fg); font: 16px/1.55 system-ui, -apple-system, "Noto Sans KR",
            "Apple SD Gothic Neo", sans-serif;
@@ -88,17 +88,61 @@ enum Assets {
     .broken { color: var(--danger); }
     span.broken { margin-left: .4rem; font-size: .8rem; border: 1px solid currentColor; border-radius: .3rem; padding: 0 .3rem; }
     .notice.lasting { width: min(36rem, calc(100% - 2rem)); white-space: pre-line; cursor: pointer; }
-    .months { display: flex; align-items: center; gap: .6rem; }
-    .months h1 { margin: 0 auto; font-size: 1.4rem; }
-    .months a { color: var(--accent); text-decoration: none; font-size: 1.3rem; padding: 0 .4rem; }
+    .months { display: flex; align-items: center; gap: .2rem; }
+    .months h1 { margin: 0 auto; font-size: 1.4rem; text-align: center; }
+    .months a { color: var(--accent); text-decoration: none; font-size: 1.3rem; display: inline-flex; align-items: center;
+             justify-content: center; min-width: 44px; min-height: 44px; border-radius: .5rem; }
     table.calendar { width: 100%; border-collapse: separate; border-spacing: .25rem; table-layout: fixed; }
     .calendar th { color: var(--dim); font-weight: normal; font-size: .85rem; }
     .calendar td { text-align: center; height: 2.8rem; border-radius: .5rem; color: var(--dim); }
+    .calendar .sun, .calendar td.sun a { color: var(--sun); }
+    /* A day written on: its number, and a dot as large as what was written (the busiest day's largest). */
+    .calendar td.has { background: var(--card); box-shadow: 0 0 0 1px var(--line); }
+    .calendar td.has a { display: flex; flex-direction: column; align-items: center; justify-content: center; gap: 2px;
+             height: 2.8rem; color: var(--fg); font-weight: 600; text-decoration: none; border-radius: .5rem; }
+    .calendar td.sun.has a { color: var(--sun); }
+    .calendar td.has a::after { content: ""; width: var(--dot, .3rem); height: var(--dot, .3rem); border-radius: 50%; background: var(--accent); }
+    .calendar td.shade1 { --dot: .3rem; } .calendar td.shade2 { --dot: .4rem; } .calendar td.shade3 { --dot: .5rem; }
+    .calendar td.shade4 { --dot: .6rem; } .calendar td.shade5 { --dot: .7rem; }
     .calendar td.now { box-shadow: inset 0 0 0 2px var(--accent); }
-    .calendar td.has a { display: block; line-height: 2.8rem; color: var(--fg); font-weight: 600; text-decoration: none; }
-    .calendar td.shade1 { background: rgba(var(--shade), .12); } .calendar td.shade2 { background: rgba(var(--shade), .24); }
-    .calendar td.shade3 { background: rgba(var(--shade), .36); } .calendar td.shade4 { background: rgba(var(--shade), .5); }
-    .calendar td.shade5 { background: rgba(var(--shade), .64); }
+    .calendar td.picked { background: var(--accent); color: var(--bg); box-shadow: none; }
+    .calendar td.picked a, .calendar td.picked.sun a { color: var(--bg); }
+    .calendar td.picked a::after { background: var(--bg); }
+    .dayhead { display: flex; flex-wrap: wrap; align-items: center; justify-content: space-between; gap: 0 .8rem; margin-top: .8rem; }
+    .dayhead h2 { margin: 0; font-size: 1.1rem; }
+    .dayhead h2.sun { color: var(--sun); }
+    .dayhead a, .elsewhere a { color: var(--accent); display: inline-flex; align-items: center; min-height: 44px; padding: 0 .6rem; }
+    .elsewhere { display: flex; justify-content: flex-end; gap: .4rem; margin: 0 0 .2rem; }
+    p.elsewhere { margin-top: 1rem; }
+    .note { color: var(--dim); font-size: .9rem; }
+    .trash li.entry { display: flex; align-items: center; gap: .5rem; border-bottom: 1px solid var(--line); }
+    .trash li.entry a { flex: 1; border-bottom: 0; }
+    .trash button { flex: none; min-height: 44px; }
+    .years { display: flex; flex-wrap: wrap; gap: .3rem; margin-bottom: 1rem; }
+    .years a { display: inline-flex; align-items: center; min-height: 44px; padding: 0 .8rem; border-radius: .5rem; color: var(--fg);
+             text-decoration: none; border: 1px solid var(--line); }
+    .years a[aria-current="page"] { background: var(--card); font-weight: 600; box-shadow: inset 0 0 0 2px var(--accent); }
+    .figures { display: grid; grid-template-columns: repeat(auto-fit, minmax(9rem, 1fr)); gap: .5rem; }
+    .figure { display: flex; flex-direction: column; background: var(--card); border: 1px solid var(--line); border-radius: .6rem;
+             padding: .6rem .8rem; }
+    .figure .label, .figure .span { color: var(--dim); font-size: .85rem; }
+    .figure .number { font-size: 1.5rem; font-weight: 700; }
+    table.bars { width: 100%; border-collapse: collapse; }
+    .bars th, .bars td { padding: .2rem .3rem; text-align: left; font-weight: normal; white-space: nowrap; }
+    .bars thead th { color: var(--dim); font-size: .85rem; }
+    .bars th[scope="row"] { width: 6.5rem; color: var(--dim); }
+    .bars th.sun { color: var(--sun); }
+    .bars .n { text-align: right; width: 4.5rem; }
+    .bar { display: inline-block; height: .8rem; vertical-align: middle; background: var(--accent); border-radius: .2rem; }
+    .hours { list-style: none; padding: 0; margin: 0; display: grid; grid-template-columns: repeat(24, 1fr); gap: 2px; height: 6rem;
+             border-bottom: 1px solid var(--line); }
+    .hours li { display: flex; align-items: flex-end; min-width: 0; }
+    .hours .col { display: block; width: 100%; background: var(--accent); border-radius: .15rem .15rem 0 0; }
+    .ticks { display: grid; grid-template-columns: repeat(4, 1fr); color: var(--dim); font-size: .8rem; }
+    .chips { list-style: none; padding: 0; display: flex; flex-wrap: wrap; gap: .4rem; }
+    .chips a { display: inline-flex; align-items: center; gap: .4rem; min-height: 44px; padding: 0 .7rem; border: 1px solid var(--line);
+             border-radius: 1.5rem; color: var(--fg); text-decoration: none; background: var(--card); }
+    .chips .count { color: var(--dim); font-size: .85rem; }
     .outbox { margin: 0 auto; max-width: 46rem; padding: .2rem 1rem .4rem; font-size: .85rem; color: var(--dim); }
     .photos { margin: .4rem 0; }
     .photos label.button { display: inline-block; border: 1px solid var(--line); border-radius: .5rem; padding: .45rem .9rem;
@@ -118,13 +162,17 @@ enum Assets {
     .editor textarea { font-family: inherit; font-size: 1rem; line-height: 1.6; }
     @media (pointer: coarse), (max-width: 30rem) {
       header nav a, #theme, .months a, .tagger .tag button, .history button, .actions button, .photos label.button,
-      .filters button, .editor button, p.draft button, .day a.clear {
+      .filters button, .editor button, p.draft button, .day a.clear, .dayhead a, .elsewhere a, .trash button, .years a, .chips a {
         min-height: 44px; min-width: 44px; display: inline-flex; align-items: center; justify-content: center; }
       input, select, textarea, .tagger input, .editor details.header textarea { font-size: max(16px, 1em); min-height: 44px; }
       .filters label { min-height: 44px; min-width: 44px; }
       input[type="checkbox"] { min-height: 0; width: 1.3rem; height: 1.3rem; }
     }
-    """#
+    """# + steps
+
+    /// A bar's length (`.bar.b0`…`.b20`) and an hour's column's height (`.col.c0`…`.c20`) in twentieths: the
+    /// policy lets in no style attribute, so the stats page picks one of these classes.
+    private static let steps = (0...20).map { "\n.bar.b\($0) { width: \($0 * 4)%; } .col.c\($0) { height: \($0 * 5)%; }" }.joined() + "\n"
 
     /// The site's icon (the browser asks for one on every page).
     static let icon = #"""
@@ -293,10 +341,52 @@ enum Assets {
           });
           watch.observe(more);
         }
+        const calendar = main.querySelector("table.calendar");
+        if (calendar && !calendar.dataset.wired) wireCalendar(calendar);
+        for (const button of main.querySelectorAll("button[data-restore]")) if (!button.dataset.wired) wireRestore(button);
         const article = main.querySelector("article.entry");
         if (article) wireEntry(article);
         const form = document.getElementById("editor");
         if (form && !form.dataset.wired) wireEditor(form);
+      }
+
+      // The calendar: a day tapped shows its entries under the month at once (every day's of the month are in
+      // the page), and the address says which day, so that a reload or a live update keeps it. Without the
+      // script, the link loads that day's page.
+      function wireCalendar(calendar) {
+        calendar.dataset.wired = "1";
+        calendar.addEventListener("click", (event) => {
+          const link = event.target.closest("a[data-day]");
+          if (!link || event.button || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+          const sections = [...main.querySelectorAll("section.dayentries")];
+          const section = sections.find((each) => each.dataset.day === link.dataset.day);
+          if (!section) return;
+          event.preventDefault();
+          for (const each of sections) each.hidden = each !== section;
+          const hint = main.querySelector("p.pick");
+          if (hint) hint.hidden = true;
+          for (const cell of calendar.querySelectorAll("td.picked")) cell.classList.remove("picked");
+          for (const other of calendar.querySelectorAll("a[aria-current]")) other.removeAttribute("aria-current");
+          link.parentElement.classList.add("picked");
+          link.setAttribute("aria-current", "true");
+          history.replaceState(null, "", link.href);
+        });
+      }
+
+      // The trash: an entry brought back (one new commit, as `journal restore`), and the trash shown again.
+      function wireRestore(button) {
+        button.dataset.wired = "1";
+        button.addEventListener("click", async () => {
+          button.disabled = true;
+          try {
+            await send("POST", base + "/api/entries/" + button.dataset.restore + "/restore", {});
+            notice(say("restored"));
+            await swap(location.href, true);
+          } catch (error) {
+            button.disabled = false;
+            notice(error.message);
+          }
+        });
       }
 
       // The phone's share sheet where there is one (Web Share), else the clipboard, else the text shown to be

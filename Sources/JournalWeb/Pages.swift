@@ -17,6 +17,8 @@ enum Pages {
         case (.get, nil, 0): return try list(call)
         case (.get, "today", 1): return try today(call)
         case (.get, "calendar", 1): return try calendar(call)
+        case (.get, "trash", 1): return try trash(call)
+        case (.get, "stats", 1): return try stats(call)
         case (.get, "new", 1):
             return page(call, title: call.say("web.write"), body: "<h1 class=\"unseen\">\(h(call.say("web.write")))</h1>" + editor(call, entry: nil, data: Data(), tag: ""))
         case (.get, "entry", 2): return try entry(call, parts[1])
@@ -54,7 +56,10 @@ enum Pages {
             count = entries.count
             items = entries.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }
         }
-        var body = "<h1 class=\"unseen\">\(h(call.say("web.list")))</h1>" + filters(call, journal: journal, q: q)
+        // The pages a diary app keeps off its tab bar: the habit of writing, and the trash.
+        var body = "<h1 class=\"unseen\">\(h(call.say("web.list")))</h1><nav class=\"elsewhere\" aria-label=\"\(h(call.say("web.more")))\">"
+            + "<a href=\"\(call.base)/stats\">\(h(call.say("web.stats")))</a><a href=\"\(call.base)/trash\">\(h(call.say("web.trash")))</a></nav>"
+            + filters(call, journal: journal, q: q)
         if let refused {
             body += "<p class=\"empty\">\(h(refused))</p>"
         } else if items.isEmpty {
@@ -93,37 +98,55 @@ enum Pages {
         return page(call, title: call.say("web.today"), body: body)
     }
 
-    /// A month: each day with entries marked, shaded by how much was written.
+    /// A month: each day with entries marked (a dot as large as what was written), Sundays in red, today
+    /// ringed; under it, the entries of the day picked (`day`, else today in today's month), as a diary app's
+    /// calendar tab shows them. Every day's entries of the month are in the page, so that the script shows
+    /// another day's without asking the server again; without the script, each day is a link to its page.
     static func calendar(_ call: Call) throws -> Response {
         let journal: Journal = call.journal
         let now = LocalDay(journal.context.now, in: journal.context.timeZone)
         var year = now.year
         var month = now.month
-        if let text = call.one("month") {
+        var picked: LocalDay?
+        if let text = call.one("day") {
+            guard let day = LocalDay(iso: text) else { throw BadRequest(.badRequest, call.say("web.notADay", text)) }
+            picked = day
+            (year, month) = (day.year, day.month)
+        } else if let text = call.one("month") {
             let parts = text.split(separator: "-").compactMap { Int($0) }
             guard parts.count == 2, (1...9999).contains(parts[0]), (1...12).contains(parts[1]) else {
                 throw BadRequest(.badRequest, call.say("web.notAMonth", "month=" + text))
             }
             (year, month) = (parts[0], parts[1])
         }
+        if picked == nil, year == now.year, month == now.month { picked = now }
         let grid = MonthGrid(year: year, month: month, startingOnSunday: MonthGrid.weekStartsOnSunday(in: call.language))!
         var filter = EntryFilter()
         filter.from = grid.first.description
         filter.to = grid.last.description
-        // How much was written each day (the files' sizes the snapshot holds, body and all), the busiest day darkest.
+        // How much was written each day (the files' sizes the snapshot holds, body and all), the busiest day largest.
         let written = try journal.amountWritten(matching: filter)
         let most = max(1, written.values.max() ?? 1)
         func shifted(_ delta: Int) -> String {
             let index = year * 12 + (month - 1) + delta
             return String(format: "%04d-%02d", index / 12, index % 12 + 1)
         }
-        var body = "<nav class=\"months\" aria-label=\"\(h(call.say("web.calendar")))\"><a href=\"\(call.base)/calendar?month=\(shifted(-12))\">«</a><a href=\"\(call.base)/calendar?month=\(shifted(-1))\">‹</a>"
+        func link(_ delta: Int, _ mark: String, _ label: String) -> String {
+            "<a href=\"\(call.base)/calendar?month=\(shifted(delta))\" aria-label=\"\(h(label))\">\(mark)</a>"
+        }
+        let monthName = { (delta: Int) -> String in
+            let shown = shifted(delta).split(separator: "-")
+            return call.say("web.monthTitle", String(shown[0]), call.say("month.\(Int(shown[1]) ?? 1)"))
+        }
+        var body = "<nav class=\"months\" aria-label=\"\(h(call.say("web.calendar")))\">" + link(-12, "«", monthName(-12)) + link(-1, "‹", monthName(-1))
         body += "<h1>\(h(call.say("web.monthTitle", String(year), call.say("month.\(month)"))))</h1>"
-        body += "<a href=\"\(call.base)/calendar?month=\(shifted(1))\">›</a><a href=\"\(call.base)/calendar?month=\(shifted(12))\">»</a></nav>"
+        body += link(1, "›", monthName(1)) + link(12, "»", monthName(12)) + "</nav>"
         body += "<table class=\"calendar\"><thead><tr>"
         // The week starts as the reader's calendars start it (the terminal's calendar draws the same grid).
         let keys = ["mon", "tue", "wed", "thu", "fri", "sat", "sun"]
-        for weekday in grid.weekdays { body += "<th>\(h(call.say("web.day." + keys[weekday - 1])))</th>" }
+        for weekday in grid.weekdays {
+            body += "<th\(weekday == 7 ? " class=\"sun\"" : "")>\(h(call.say("web.day." + keys[weekday - 1])))</th>"
+        }
         body += "</tr></thead><tbody>"
         for week in grid.weeks {
             body += "<tr>"
@@ -132,19 +155,160 @@ enum Pages {
                     body += "<td></td>"
                     continue
                 }
-                let today = date == now ? " now" : ""
+                var classes: [String] = []
+                if let amount = written[date] { classes += ["has", "shade\(1 + min(4, amount * 4 / most))"] }
+                if date.isoWeekday == 7 { classes.append("sun") }
+                if date == now { classes.append("now") }
+                if date == picked { classes.append("picked") }
                 let current = date == now ? " aria-current=\"date\"" : ""
-                if let amount = written[date] {
-                    let shade = 1 + min(4, amount * 4 / most)
-                    body += "<td class=\"has shade\(shade)\(today)\"\(current)><a href=\"\(call.base)/?on=\(date.description)\">\(date.day)</a></td>"
+                if written[date] != nil {
+                    let chosen = date == picked ? " aria-current=\"true\"" : ""
+                    body += "<td class=\"\(classes.joined(separator: " "))\"\(current)><a href=\"\(call.base)/calendar?day=\(date.description)\" "
+                    body += "data-day=\"\(date.description)\"\(chosen)>\(date.day)</a></td>"
                 } else {
-                    body += "<td class=\"\(today.dropFirst())\"\(current)>\(date.day)</td>"
+                    body += "<td class=\"\(classes.joined(separator: " "))\"\(current)>\(date.day)</td>"
                 }
             }
             body += "</tr>"
         }
         body += "</tbody></table>"
+        // Each day's entries, oldest first; only the picked day's shown.
+        let entries = try journal.entries(matching: filter).map { entry throws(JournalError) in try journal.readEntry(entry) }
+        let byDay = Dictionary(grouping: entries) { $0.createdAt.localDay }
+        var days = Array(byDay.keys)
+        if let picked, byDay[picked] == nil { days.append(picked) }
+        body += "<p class=\"empty pick\"\(picked == nil ? "" : " hidden")>\(h(call.say("web.pickDay")))</p>"
+        for day in days.sorted() {
+            let heading = call.say("web.oneDay", day.description, call.say("weekday.\(day.isoWeekday)"))
+            body += "<section class=\"dayentries\" data-day=\"\(day.description)\" aria-labelledby=\"day-\(day.description)\"\(day == picked ? "" : " hidden")>"
+            body += "<div class=\"dayhead\"><h2 id=\"day-\(day.description)\"\(day.isoWeekday == 7 ? " class=\"sun\"" : "")>\(h(heading))</h2>"
+            if let rows = byDay[day] {
+                body += "<a class=\"inlist\" href=\"\(call.base)/?on=\(day.description)\">\(h(call.say("web.inList")))</a></div>"
+                let sorted = rows.sorted { $0.createdAt.date < $1.createdAt.date }
+                body += "<ul class=\"entries\">" + sorted.map { row(call, $0, settings: journal.settings, line: nil, terms: []) }.joined() + "</ul>"
+            } else {
+                body += "</div><p class=\"empty\">\(h(call.say("web.nothingToday")))</p>"
+            }
+            body += "</section>"
+        }
+        body += "<p class=\"elsewhere\"><a href=\"\(call.base)/stats\">\(h(call.say("web.stats")))</a></p>"
         return page(call, title: call.say("web.calendar"), body: body)
+    }
+
+    /// The trash: the entries deleted and not back, newest deletion first, each with its last version's title
+    /// and first line, a link to it, and a button that brings it back (`Journal.restore`, as `journal restore`).
+    static func trash(_ call: Call) throws -> Response {
+        let journal: Journal = call.journal
+        let pageSize = 50
+        var limit = pageSize
+        if let n = call.one("n") {
+            guard let count = Int(n), count > 0 else { throw BadRequest(.badRequest, "n=\(n) is not a count") }
+            limit = count
+        }
+        let deleted = try journal.deletedEntries(limit: limit)
+        let dates = DateText(locale: nil, language: call.language)
+        var body = "<h1>\(h(call.say("web.trash")))</h1><p class=\"note\">\(h(call.say("web.trashNote")))</p>"
+        if deleted.isEmpty {
+            body += "<p class=\"empty\">\(h(call.say("web.trashEmpty")))</p>"
+        } else {
+            body += "<ul class=\"entries trash\">"
+            for item in deleted {
+                let entry = item.entry
+                body += "<li class=\"entry\"><a href=\"\(call.base)/entry/\(h(entry.id))\"><span class=\"meta\">"
+                body += "<time datetime=\"\(h(item.deletedAt.rfc3339))\">\(h(call.say("web.deletedAt", dates.format(item.deletedAt))))</time>"
+                body += "<span>\(h(call.say("web.writtenOn", entry.createdAt.localDay.description)))</span></span>"
+                body += "<span class=\"title\"><strong>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</strong></span>"
+                if let preview = entry.preview { body += "<p class=\"preview\">\(h(String(preview.prefix(160))))</p>" }
+                body += "</a><button type=\"button\" data-restore=\"\(h(entry.id))\">\(h(call.say("web.restore")))</button></li>"
+            }
+            body += "</ul>"
+            if deleted.count == limit {
+                body += "<a class=\"more\" href=\"\(call.base)/trash?n=\(limit + pageSize)\">\(h(call.say("web.more")))</a>"
+            }
+        }
+        return page(call, title: call.say("web.trash"), body: body)
+    }
+
+    /// The habit of writing (`Journal.writingStats`, as `journal stats`): the streaks, the totals, entries and
+    /// words per month, the days of the week and the hours, the tags and categories most used.
+    static func stats(_ call: Call) throws -> Response {
+        let journal: Journal = call.journal
+        let year = try call.one("year").map { text throws(JournalError) in try WritingStats.year(text) }
+        let stats = try journal.writingStats(year: year)
+        var body = "<h1>\(h(call.say("web.stats")))</h1>"
+        // The twelve months up to now, or one year.
+        body += "<nav class=\"years\" aria-label=\"\(h(call.say("web.statsPeriod")))\">"
+        body += "<a href=\"\(call.base)/stats\"\(year == nil ? " aria-current=\"page\"" : "")>\(h(call.say("web.lastTwelveMonths")))</a>"
+        for shown in Set(stats.years + [stats.today.year]).sorted(by: >) {
+            body += "<a href=\"\(call.base)/stats?year=\(shown)\"\(year == shown ? " aria-current=\"page\"" : "")>\(shown)</a>"
+        }
+        body += "</nav>"
+        func days(_ count: Int) -> String { Say.plural("stats.days", count, count) }
+        func streak(_ label: String, _ streak: WritingStats.Streak) -> String {
+            var out = "<div class=\"figure\"><span class=\"label\">\(h(label))</span><span class=\"number\">\(h(days(streak.days)))</span>"
+            if let first = streak.first, let last = streak.last {
+                out += "<span class=\"span\">\(h(first == last ? first.description : call.say("stats.range", first.description, last.description)))</span>"
+            }
+            return out + "</div>"
+        }
+        let period = year.map(String.init) ?? call.say("stats.range", stats.months.first?.key ?? "", stats.months.last?.key ?? "")
+        body += "<div class=\"figures\">" + streak(call.say("stats.current"), stats.current) + streak(call.say("stats.longest"), stats.longest)
+        body += "<div class=\"figure\"><span class=\"label\">\(h(call.say("stats.entries")))</span><span class=\"number\">\(stats.entries)</span>"
+        body += "<span class=\"span\">\(h(call.say("web.onDays", days(stats.daysWritten))))</span></div>"
+        body += "<div class=\"figure\"><span class=\"label\">\(h(call.say("stats.words")))</span><span class=\"number\">\(stats.words)</span>"
+        body += "<span class=\"span\">\(h(period))</span></div></div>"
+
+        // A bar's length in twentieths of the longest.
+        func step(_ value: Int, _ most: Int) -> Int { value <= 0 || most <= 0 ? 0 : max(1, value * 20 / most) }
+        let mostMonth = stats.months.map(\.entries).max() ?? 0
+        body += "<h2>\(h(call.say("web.perMonth")))</h2><table class=\"bars\"><thead><tr><th scope=\"col\">\(h(call.say("stats.month")))</th>"
+        body += "<th scope=\"col\">\(h(call.say("stats.entriesColumn")))</th><th scope=\"col\" class=\"n\">\(h(call.say("stats.wordsColumn")))</th></tr></thead><tbody>"
+        for month in stats.months {
+            body += "<tr><th scope=\"row\">\(month.key)</th><td><span class=\"bar b\(step(month.entries, mostMonth))\"></span> \(month.entries)</td>"
+            body += "<td class=\"n\">\(month.words)</td></tr>"
+        }
+        body += "</tbody></table>"
+
+        let order = MonthGrid.weekdays(startingOnSunday: MonthGrid.weekStartsOnSunday(in: call.language))
+        let mostDay = stats.weekdays.max() ?? 0
+        body += "<h2>\(h(call.say("stats.weekdays")))</h2><table class=\"bars\"><tbody>"
+        for weekday in order {
+            let count = stats.weekdays[weekday - 1]
+            body += "<tr><th scope=\"row\"\(weekday == 7 ? " class=\"sun\"" : "")>\(h(call.say("weekday.\(weekday)")))</th>"
+            body += "<td><span class=\"bar b\(step(count, mostDay))\"></span> \(count)</td></tr>"
+        }
+        body += "</tbody></table>"
+
+        // The hours as columns, a day from midnight to midnight; each one's count said to a screen reader.
+        let mostHour = stats.hours.max() ?? 0
+        body += "<h2>\(h(call.say("stats.hours")))</h2><ol class=\"hours\">"
+        for (hour, count) in stats.hours.enumerated() {
+            body += "<li><span class=\"col c\(step(count, mostHour))\" aria-hidden=\"true\"></span><span class=\"unseen\">"
+            body += "\(h(call.say("web.hourCount", String(format: "%02d", hour), count)))</span></li>"
+        }
+        body += "</ol><div class=\"ticks\" aria-hidden=\"true\"><span>0</span><span>6</span><span>12</span><span>18</span></div>"
+
+        body += "<h2>\(h(call.say("stats.tags")))</h2>"
+        if stats.tags.isEmpty {
+            body += "<p class=\"empty\">\(h(call.say("stats.noneYet")))</p>"
+        } else {
+            body += "<ul class=\"chips\">" + stats.tags.map { item in
+                let address = call.base + "/?tag=" + percent(item.tag)
+                return "<li><a href=\"\(h(address))\"><span class=\"tags\">#\(h(item.tag))</span> <span class=\"count\">\(item.count)</span></a></li>"
+            }.joined() + "</ul>"
+        }
+        body += "<h2>\(h(call.say("stats.categories")))</h2>"
+        if stats.categories.isEmpty {
+            body += "<p class=\"empty\">\(h(call.say("stats.noneYet")))</p>"
+        } else {
+            body += "<ul class=\"chips\">" + stats.categories.map { item in
+                let label = [item.emoji, Say.categoryName(item.name, in: call.language)].compactMap { $0 }.joined(separator: " ")
+                let address = call.base + "/?category=" + percent(item.name)
+                return "<li><a href=\"\(h(address))\"><span class=\"category\" data-color=\"\(h(item.color ?? ""))\">\(h(label))</span> "
+                    + "<span class=\"count\">\(item.count)</span></a></li>"
+            }.joined() + "</ul>"
+        }
+        return page(call, title: call.say("web.stats"), body: body)
     }
 
     /// One entry: its Markdown rendered and sanitised, its pictures and files, its facts, its history, and
@@ -251,6 +415,8 @@ enum Pages {
         body += "<h1>\(h(entry.title.isEmpty ? call.say("web.untitled") : entry.title))</h1>"
         body += "<div class=\"text\">" + HTMLSanitizer.render(entry.body, attachments: [:]) + "</div>"
         body += "<div class=\"actions\"><button data-action=\"restore\">\(h(call.say("web.restore")))</button></div></article>"
+        // The way to the other deleted entries.
+        body += "<p class=\"elsewhere\"><a href=\"\(call.base)/trash\">\(h(call.say("web.trash")))</a></p>"
         return page(call, title: entry.title, body: body)
     }
 

@@ -12,7 +12,7 @@ struct JournalCommand: ParsableCommand {
         version: JournalCommand.versionLine,
         subcommands: [
             Init.self, Add.self, List.self, Search.self, Today.self, OnThisDay.self, Show.self, Edit.self, Remove.self,
-            Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self, WeatherCommand.self, Config.self,
+            Commit.self, Star.self, Unstar.self, Tag.self, Tags.self, Categories.self, Stats.self, WeatherCommand.self, Config.self,
             Log.self, Restore.self, Sync.self, Clone.self, Remote.self, Import.self, Export.self, Share.self,
             Attach.self, Templates.self, Encrypt.self, Doctor.self, Journals.self, Serve.self, Drafts.self,
         ],
@@ -155,8 +155,8 @@ extension JournalCommand {
     /// `OptionTableTests` holds it to the subcommands.
     static let commandNames = [
         "init", "add", "list", "search", "today", "on-this-day", "show", "edit", "rm", "commit", "star", "unstar", "tag",
-        "tags", "categories", "weather", "config", "log", "restore", "sync", "clone", "remote", "import", "export", "share",
-        "attach", "templates", "encrypt", "doctor", "journals", "serve", "drafts",
+        "tags", "categories", "stats", "weather", "config", "log", "restore", "sync", "clone", "remote", "import", "export",
+        "share", "attach", "templates", "encrypt", "doctor", "journals", "serve", "drafts",
     ]
 
     /// `journal -J DIR add …` means `journal add -J DIR …`: options every command takes may come

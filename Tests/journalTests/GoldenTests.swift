@@ -142,6 +142,7 @@ import Testing
             ["search", "서울"], ["search", "ㅅㅇ"], ["today"], ["tags"], ["categories"], ["drafts"],
             ["rm", "3f2a"], ["show", "zzzz"], ["add", "--date", "2019-02-29", "x"], ["add", "-c", "산책", "x"],
             ["list", "--bogus"], ["serach", "x"], ["categories", "add", "x", "--color", "blurple"],
+            ["stats"], ["stats", "--year", "abc"],
         ]
         let transcript = try commands.map { try run(box, $0) }.joined(separator: "\n")
         // Errors are one line each (the terminal wraps them); the rest fits.
@@ -184,7 +185,7 @@ import Testing
             ["show", "3f2a"], ["show", "8c41"], ["show", "3f2a", "--raw"],
             ["search", "hotteok"], ["search", "서울"],
             ["today"], ["on-this-day"], ["tags"], ["categories"],
-            ["log"], ["log", "3f2a"],
+            ["log"], ["log", "3f2a"], ["stats"],
         ]
         try expectGolden("text.txt", commands.map { try run(box, $0) }.joined(separator: "\n"))
     }
@@ -193,7 +194,7 @@ import Testing
         let box = try fixture()
         let commands: [[String]] = [
             ["list", "--json"], ["show", "3f2a", "--json"], ["search", "hotteok", "--json"], ["today", "--json"],
-            ["tags", "--json"], ["categories", "--json"], ["log", "--json"], ["log", "3f2a", "--json"],
+            ["tags", "--json"], ["categories", "--json"], ["log", "--json"], ["log", "3f2a", "--json"], ["stats", "--json"],
         ]
         for command in commands {
             let result = try box.run(command)

@@ -52,8 +52,12 @@ import TestSupport
         let today = try #require(try json(box, "list").first?["created_at"] as? String).prefix(10)
         let nav = language == "ko" ? ["목록", "오늘", "달력", "쓰기"] : ["Entries", "Today", "Calendar", "Write"]
         let background = "getComputedStyle(document.body).backgroundColor"
+        // Something in the trash.
+        let gone = try box.add("Gone\n\nTo the trash.")
+        #expect(try box.journal("rm", "-y", gone).status == 0)
         for (name, path) in [("list", "/"), ("today", "/today?on=\(today)"), ("calendar", "/calendar?month=\(today.prefix(7))"),
-                             ("entry", "/entry/\(id)"), ("new", "/new")] {
+                             ("calendar-day", "/calendar?day=\(today)"), ("entry", "/entry/\(id)"), ("new", "/new"), ("trash", "/trash"),
+                             ("stats", "/stats")] {
             try browser.open(server.base + path)
             #expect(try browser.text("document.documentElement.lang") == language, "\(name)")
             #expect(try browser.text("[...document.querySelectorAll('header nav a')].map(a => a.textContent).join(',')") == nav.joined(separator: ","), "\(name)")
@@ -567,7 +571,8 @@ import TestSupport
         defer { _ = try? box.journal("serve", "--stop") }
         guard let (server, browser) = try open(box, "/calendar?month=2026-11") else { return }
         #expect(try browser.evaluate("document.querySelectorAll('td.now').length") as? Int == 1)
-        try browser.click("td.now a")
+        // Today's entries are under the month; its link opens the day in the list.
+        try browser.click("section.dayentries:not([hidden]) a.inlist")
         try browser.waitUntil("location.search === '?on=2026-11-22' && document.querySelector('p.day') !== null")
         try browser.focus("#q")
         try browser.type("walk")

@@ -899,10 +899,10 @@ import TestSupport
         // Weeks: Monday first in English, Sunday first in Korean, as `journal list --format calendar` has them.
         #expect(page.contains("<thead><tr><th>Mon</th>"))
         let korean = try request(server, "GET", "/calendar?month=2026-11", headers: ["Accept-Language": "ko"], cookie: true).body
-        #expect(korean.contains("<thead><tr><th>일</th><th>월</th>"), "\(korean)")
-        // 1 November 2026 is a Sunday: the first cell of a Korean month, the seventh of an English one.
-        #expect(korean.contains("<tbody><tr><td class=\"\">1</td>"))
-        #expect(page.contains("<tbody><tr>" + String(repeating: "<td></td>", count: 6) + "<td class=\"\">1</td>"))
+        #expect(korean.contains("<thead><tr><th class=\"sun\">일</th><th>월</th>"), "\(korean)")
+        // 1 November 2026 is a Sunday (in red): the first cell of a Korean month, the seventh of an English one.
+        #expect(korean.contains("<tbody><tr><td class=\"sun\">1</td>"))
+        #expect(page.contains("<tbody><tr>" + String(repeating: "<td></td>", count: 6) + "<td class=\"sun\">1</td>"))
         let terminal = try box.journal("list", "--format", "calendar", env: ["LANG": "ko_KR.UTF-8"])
         #expect(terminal.stdout.contains(" 일 월 화 수 목 금 토"), "\(terminal.stdout)")
     }

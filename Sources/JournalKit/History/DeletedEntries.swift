@@ -46,6 +46,44 @@ extension Journal {
     }
 }
 
+/// An entry deleted and not brought back, as the trash lists it.
+public struct DeletedEntry: Sendable, Equatable {
+    /// The entry as its last version was, text and all.
+    public var entry: Entry
+    /// When it was deleted: the deleting commit's author time, in its author's offset.
+    public var deletedAt: Timestamp
+    /// The deleting commit, short.
+    public var commit: String
+}
+
+extension Journal {
+    /// The trash: every entry deleted and not back (its path free, its id on no current entry), one per id,
+    /// newest deletion first, at most `limit`. `journal restore ID` and the web view's restore bring one back.
+    public func deletedEntries(limit: Int? = nil) throws -> [DeletedEntry] {
+        var found: [DeletedEntry] = []
+        var seen = Set<String>()
+        for file in try deletedFiles() {
+            if let limit, found.count >= limit { break }
+            guard seen.insert(file.id).inserted, !FileSystem.exists(root + "/" + file.path) else { continue }
+            // Moved by hand to another path: not deleted.
+            let current = Result { () throws(JournalError) -> Entry in try entry(matching: file.id) }
+            switch current {
+            case .success: continue
+            case .failure(.unknownID): break
+            case .failure(let error): throw error
+            }
+            let data = try withGit(Say.text("doing.read", file.path)) { try repository.blobData(file.blob) }
+            let info = try withGit(Say.text("doing.readCommit", file.commit.short)) { try repository.commitInfo(file.commit) }
+            let date = Timestamp(date: info.authorTime, offsetSeconds: info.authorOffsetSeconds)
+            found.append(DeletedEntry(entry: decodeVersion(data, path: file.path, date: date), deletedAt: date, commit: file.commit.short))
+        }
+        // The walk finds them newest commit first; by the time they were deleted, newest first.
+        return found.enumerated().sorted { a, b in
+            a.element.deletedAt.date != b.element.deletedAt.date ? a.element.deletedAt.date > b.element.deletedAt.date : a.offset < b.offset
+        }.map(\.element)
+    }
+}
+
 /// The file `.git/journal/deleted`: a version line, the HEAD it covers, then one deleted file per line
 /// (path, blob, id, commit; tab-separated).
 struct DeletedFileCache {
