@@ -258,8 +258,8 @@ import Testing
         #expect(throws: JournalError.duplicateCategory("work")) {
             try Settings.addingCategory("work", emoji: nil, color: nil, to: text, path: "j")
         }
-        #expect(throws: JournalError.invalidCategoryName("two words")) {
-            try Settings.addingCategory("two words", emoji: nil, color: nil, to: text, path: "j")
+        #expect(throws: JournalError.invalidCategoryName("two  spaces")) {
+            try Settings.addingCategory("two  spaces", emoji: nil, color: nil, to: text, path: "j")
         }
         #expect(throws: JournalError.invalidCategoryName("#tag")) {
             try Settings.addingCategory("#tag", emoji: nil, color: nil, to: text, path: "j")
@@ -298,8 +298,8 @@ import Testing
             try Settings.renamingCategory("work", to: "travel", in: text, path: "j")
         }
         #expect(throws: JournalError.sameName("work")) { try Settings.renamingCategory("work", to: "work", in: text, path: "j") }
-        #expect(throws: JournalError.invalidCategoryName("a b")) {
-            try Settings.renamingCategory("work", to: "a b", in: text, path: "j")
+        #expect(throws: JournalError.invalidCategoryName("a  b")) {
+            try Settings.renamingCategory("work", to: "a  b", in: text, path: "j")
         }
     }
 

@@ -324,7 +324,7 @@ import Testing
         try expectRefused(box, ["categories", "add", "hiking"], error: "there is already a category 'hiking'")
         try expectRefused(box, ["categories", "add", "여행"], error: "'여행' already names the category 'travel' (one of its names in another language)")
         try expectRefused(box, ["categories", "add", "x", "--color", "blurple"], error: "unknown colour 'blurple'")
-        try expectRefused(box, ["categories", "add", "two words"], error: "invalid category name 'two words'")
+        try expectRefused(box, ["categories", "add", "two  spaces"], error: "invalid category name 'two  spaces'")
         try expectRefused(box, ["categories", "add", "x", "--emoji", "a b"], error: "invalid emoji")
         try expectRefused(box, ["categories", "add"], status: 64, error: "Missing expected argument")
     }
@@ -367,7 +367,7 @@ import Testing
 
         try expectRefused(box, ["categories", "rename", "travel", "x"], error: "unknown category 'travel'")
         try expectRefused(box, ["categories", "rename", "trips", "work"], error: "there is already a category 'work'")
-        try expectRefused(box, ["categories", "rename", "trips", "a b"], error: "invalid category name")
+        try expectRefused(box, ["categories", "rename", "trips", "a  b"], error: "invalid category name")
         try expectRefused(box, ["categories", "rename", "trips", "trips"], error: "nothing to rename")
     }
 
